@@ -1,0 +1,259 @@
+//! The catalogue on PostgreSQL: what buyers browse and how it grows.
+
+use anyhow::Context as _;
+use async_trait::async_trait;
+use diesel::dsl::{count, exists, not};
+use diesel::prelude::*;
+use diesel::result::DatabaseErrorKind;
+use diesel::sql_types::{BigInt, Text};
+use diesel_async::{AsyncConnection as _, RunQueryDsl};
+use puronoboi_domain::{
+    AccountId, BookCard, BookDetail, BookId, BookStatus, Category, CategoryId, CategoryName, CategorySummary, Page, PageRequest,
+};
+use puronoboi_ports::{
+    AddCategoryError, CatalogueReader, CatalogueWriter, CategoryGroup, CategoryPageError, ChangeStatusError, ListBookError, NewAccount,
+    NewBook, OpenAccountError, StoreError,
+};
+use uuid::Uuid;
+
+use crate::PgStore;
+use crate::errors::violated_constraint;
+use crate::rows::{BookRow, CardRow, CategoryRow, GroupedCardRow, NewAccountRow, NewBookRow, status};
+use crate::schema::{accounts, books, categories};
+
+diesel::define_sql_function!(fn lower(x: Text) -> Text);
+
+const AVAILABLE: &str = "available";
+
+/// Newest available books per category in one round trip: a LATERAL subquery per category walks
+/// `books_available_by_category_idx` and stops after `$1` rows.
+const NEWEST_BY_CATEGORY_SQL: &str = "
+SELECT c.id AS category_id, c.name AS category_name,
+       b.id, b.title, b.author, b.picture_url, b.ratings, b.reviews, b.original_price, b.resale_price,
+       b.location, b.status, a.verified AS seller_verified
+FROM (SELECT id, name FROM categories ORDER BY name, id LIMIT $2) AS c
+CROSS JOIN LATERAL (
+    SELECT * FROM books
+    WHERE books.category_id = c.id AND books.status = 'available'
+    ORDER BY books.created_at DESC, books.id DESC
+    LIMIT $1
+) AS b
+JOIN accounts AS a ON a.id = b.seller_id
+ORDER BY c.name, c.id, b.created_at DESC, b.id DESC";
+
+#[async_trait]
+impl CatalogueReader for PgStore {
+    async fn categories(&self, limit: u32) -> Result<Vec<CategorySummary>, StoreError> {
+        let mut conn = self.conn().await?;
+        let rows: Vec<(Uuid, String, i64)> = categories::table
+            .left_join(books::table.on(books::category_id.eq(categories::id).and(books::status.eq(AVAILABLE))))
+            .group_by((categories::id, categories::name))
+            .select((categories::id, categories::name, count(books::id.nullable())))
+            .order((categories::name.asc(), categories::id.asc()))
+            .limit(i64::from(limit))
+            .load(&mut conn)
+            .await
+            .context("listing categories")?;
+        Ok(rows
+            .into_iter()
+            .map(|(id, name, available_books)| CategorySummary { id: CategoryId::from_uuid(id), name, available_books })
+            .collect())
+    }
+
+    async fn newest_by_category(&self, per_category: u32, max_categories: u32) -> Result<Vec<CategoryGroup>, StoreError> {
+        let mut conn = self.conn().await?;
+        let rows: Vec<GroupedCardRow> = diesel::sql_query(NEWEST_BY_CATEGORY_SQL)
+            .bind::<BigInt, _>(i64::from(per_category))
+            .bind::<BigInt, _>(i64::from(max_categories))
+            .load(&mut conn)
+            .await
+            .context("listing the newest books per category")?;
+
+        // Rows arrive ordered by category, so each group is one contiguous run.
+        let mut groups: Vec<CategoryGroup> = Vec::new();
+        for row in rows {
+            let category_id = CategoryId::from_uuid(row.category_id);
+            let card = row.card.into_card(row.seller_verified)?;
+            match groups.last_mut() {
+                Some(group) if group.category.id == category_id => group.books.push(card),
+                _ => groups.push(CategoryGroup { category: Category { id: category_id, name: row.category_name }, books: vec![card] }),
+            }
+        }
+        Ok(groups)
+    }
+
+    async fn category_page(&self, id: CategoryId, page: PageRequest) -> Result<(Category, Page<BookCard>), CategoryPageError> {
+        let mut conn = self.conn().await?;
+        let category: Category = categories::table
+            .find(id.as_uuid())
+            .select(CategoryRow::as_select())
+            .first(&mut conn)
+            .await
+            .optional()
+            .context("looking up a category")?
+            .ok_or(CategoryPageError::NotFound)?
+            .into();
+
+        let in_category = books::category_id.eq(id.as_uuid()).and(books::status.eq(AVAILABLE));
+        let total: i64 = books::table.filter(in_category).count().get_result(&mut conn).await.context("counting a category's books")?;
+        let offset = i64::try_from(page.offset()).context("page offset overflows")?;
+        let rows: Vec<(CardRow, bool)> = books::table
+            .inner_join(accounts::table)
+            .filter(in_category)
+            .order((books::created_at.desc(), books::id.desc()))
+            .limit(i64::from(page.per_page()))
+            .offset(offset)
+            .select((CardRow::as_select(), accounts::verified))
+            .load(&mut conn)
+            .await
+            .context("listing a category's books")?;
+        let items = rows.into_iter().map(|(row, verified)| row.into_card(verified)).collect::<anyhow::Result<_>>()?;
+        Ok((category, Page { items, request: page, total }))
+    }
+
+    async fn book_detail(&self, id: BookId) -> Result<Option<BookDetail>, StoreError> {
+        let mut conn = self.conn().await?;
+        let found: Option<(BookRow, CategoryRow, bool)> = books::table
+            .inner_join(categories::table)
+            .inner_join(accounts::table)
+            .filter(books::id.eq(id.as_uuid()))
+            .select((BookRow::as_select(), CategoryRow::as_select(), accounts::verified))
+            .first(&mut conn)
+            .await
+            .optional()
+            .context("looking up a book")?;
+        Ok(found.map(|(book, category, verified)| book.into_detail(category, verified)).transpose()?)
+    }
+
+    async fn advertised(&self, limit: u32) -> Result<Vec<BookCard>, StoreError> {
+        let mut conn = self.conn().await?;
+        let rows: Vec<(CardRow, bool)> = books::table
+            .inner_join(accounts::table)
+            .filter(books::advertised.eq(true).and(books::status.eq(AVAILABLE)))
+            .order((books::created_at.desc(), books::id.desc()))
+            .limit(i64::from(limit))
+            .select((CardRow::as_select(), accounts::verified))
+            .load(&mut conn)
+            .await
+            .context("listing advertised books")?;
+        Ok(rows.into_iter().map(|(row, verified)| row.into_card(verified)).collect::<anyhow::Result<_>>()?)
+    }
+
+    async fn is_empty(&self) -> Result<bool, StoreError> {
+        let mut conn = self.conn().await?;
+        Ok(diesel::select(not(exists(categories::table.select(categories::id))))
+            .get_result(&mut conn)
+            .await
+            .context("checking for categories")?)
+    }
+}
+
+#[async_trait]
+impl CatalogueWriter for PgStore {
+    async fn open_account(&self, account: NewAccount) -> Result<AccountId, OpenAccountError> {
+        let mut conn = self.conn().await?;
+        let id = AccountId::new();
+        let inserted = diesel::insert_into(accounts::table)
+            .values(NewAccountRow {
+                id: id.as_uuid(),
+                name: &account.name,
+                email: &account.email,
+                role: account.role.as_str(),
+                verified: account.verified,
+            })
+            .execute(&mut conn)
+            .await;
+        match inserted {
+            Ok(_) => Ok(id),
+            Err(e) if violated_constraint(&e, DatabaseErrorKind::UniqueViolation) == Some("accounts_live_email_key") => {
+                Err(OpenAccountError::EmailTaken)
+            }
+            Err(e) => Err(anyhow::Error::new(e).context("opening an account").into()),
+        }
+    }
+
+    async fn add_category(&self, name: &CategoryName) -> Result<Category, AddCategoryError> {
+        let mut conn = self.conn().await?;
+        let id = Uuid::new_v4();
+        let inserted = diesel::insert_into(categories::table)
+            .values((categories::id.eq(id), categories::name.eq(name.as_str())))
+            .execute(&mut conn)
+            .await;
+        match inserted {
+            Ok(_) => Ok(Category { id: CategoryId::from_uuid(id), name: name.as_str().to_owned() }),
+            Err(e) if violated_constraint(&e, DatabaseErrorKind::UniqueViolation) == Some("categories_name_key") => {
+                let existing: CategoryRow = categories::table
+                    .filter(lower(categories::name).eq(name.as_str().to_lowercase()))
+                    .select(CategoryRow::as_select())
+                    .first(&mut conn)
+                    .await
+                    .context("reading the category that already has this name")?;
+                Err(AddCategoryError::AlreadyExists(existing.into()))
+            }
+            Err(e) => Err(anyhow::Error::new(e).context("adding a category").into()),
+        }
+    }
+
+    async fn list_book(&self, book: NewBook) -> Result<BookId, ListBookError> {
+        let mut conn = self.conn().await?;
+        let id = BookId::new();
+        let inserted = diesel::insert_into(books::table)
+            .values(NewBookRow {
+                id: id.as_uuid(),
+                seller_id: book.seller_id.as_uuid(),
+                category_id: book.category_id.as_uuid(),
+                title: &book.title,
+                author: &book.author,
+                description: &book.description,
+                picture_url: &book.picture_url,
+                publish_year: book.publish_year,
+                ratings: book.ratings,
+                reviews: book.reviews,
+                seller_name: &book.seller_name,
+                location: &book.location,
+                phone: &book.phone,
+                seller_email: &book.seller_email,
+                original_price: book.original_price.amount(),
+                resale_price: book.resale_price.amount(),
+                status: BookStatus::Available.as_str(),
+                advertised: book.advertised,
+            })
+            .execute(&mut conn)
+            .await;
+        match inserted {
+            Ok(_) => Ok(id),
+            Err(e) => match violated_constraint(&e, DatabaseErrorKind::ForeignKeyViolation) {
+                Some("books_seller_id_fkey") => Err(ListBookError::UnknownSeller),
+                Some("books_category_id_fkey") => Err(ListBookError::UnknownCategory),
+                _ => Err(anyhow::Error::new(e).context("listing a book").into()),
+            },
+        }
+    }
+
+    async fn move_book_status(&self, id: BookId, to: BookStatus) -> Result<BookStatus, ChangeStatusError> {
+        let mut conn = self.conn().await?;
+        conn.transaction(async |conn| {
+            // The row lock makes concurrent movers queue, so two buyers cannot both take an available book.
+            let current: Option<String> =
+                books::table.find(id.as_uuid()).select(books::status).for_update().first(conn).await.optional()?;
+            let current = status(&current.ok_or(MoveError::Port(ChangeStatusError::NotFound))?).map_err(|e| MoveError::Port(e.into()))?;
+            let next = current.move_to(to).map_err(|e| MoveError::Port(e.into()))?;
+            diesel::update(books::table.find(id.as_uuid())).set(books::status.eq(next.as_str())).execute(conn).await?;
+            Ok(next)
+        })
+        .await
+        .map_err(|e| match e {
+            MoveError::Port(port) => port,
+            MoveError::Db(db) => anyhow::Error::new(db).context("moving a book's status").into(),
+        })
+    }
+}
+
+/// Carries a port error out of a transaction closure, whose error type must also absorb diesel's.
+#[derive(Debug, thiserror::Error)]
+enum MoveError {
+    #[error(transparent)]
+    Port(ChangeStatusError),
+    #[error(transparent)]
+    Db(#[from] diesel::result::Error),
+}

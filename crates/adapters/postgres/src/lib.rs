@@ -1,0 +1,90 @@
+//! The PostgreSQL adapter: every store port on diesel-async with a deadpool pool. Row structs stay private here.
+
+mod catalogue;
+mod errors;
+mod rows;
+#[rustfmt::skip]
+mod schema;
+
+use std::time::Duration;
+
+use anyhow::Context as _;
+use async_trait::async_trait;
+use diesel::Connection as _;
+use diesel_async::async_connection_wrapper::AsyncConnectionWrapper;
+use diesel_async::pooled_connection::AsyncDieselConnectionManager;
+use diesel_async::pooled_connection::deadpool::{Object, Pool};
+use diesel_async::{AsyncPgConnection, RunQueryDsl as _};
+use diesel_migrations::{EmbeddedMigrations, MigrationHarness as _, embed_migrations};
+use puronoboi_ports::ReadinessProbe;
+
+const MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../../migrations");
+
+/// Applies every pending migration. Runs on a blocking thread because diesel's migration harness is synchronous.
+pub async fn run_migrations(database_url: &str) -> anyhow::Result<()> {
+    let url = database_url.to_owned();
+    tokio::task::spawn_blocking(move || -> anyhow::Result<()> {
+        let mut conn = AsyncConnectionWrapper::<AsyncPgConnection>::establish(&url).context("connecting to run migrations")?;
+        let applied = conn.run_pending_migrations(MIGRATIONS).map_err(|e| anyhow::anyhow!("running migrations: {e}"))?;
+        for version in applied {
+            tracing::info!(%version, "applied migration");
+        }
+        Ok(())
+    })
+    .await
+    .context("the migration task panicked")?
+}
+
+/// Reverts every applied migration, newest first (used to prove the down migrations work).
+pub async fn revert_all_migrations(database_url: &str) -> anyhow::Result<()> {
+    let url = database_url.to_owned();
+    tokio::task::spawn_blocking(move || -> anyhow::Result<()> {
+        let mut conn = AsyncConnectionWrapper::<AsyncPgConnection>::establish(&url).context("connecting to revert migrations")?;
+        conn.revert_all_migrations(MIGRATIONS).map_err(|e| anyhow::anyhow!("reverting migrations: {e}"))?;
+        Ok(())
+    })
+    .await
+    .context("the migration task panicked")?
+}
+
+/// The PostgreSQL-backed stores. Cheap to clone: clones share one pool.
+#[derive(Clone)]
+pub struct PgStore {
+    pool: Pool<AsyncPgConnection>,
+}
+
+impl PgStore {
+    /// Builds a pool of at most `max_connections`; connections open lazily, so this does not touch the network.
+    pub fn connect(database_url: &str, max_connections: usize) -> anyhow::Result<Self> {
+        let manager = AsyncDieselConnectionManager::<AsyncPgConnection>::new(database_url);
+        let pool = Pool::builder(manager)
+            .max_size(max_connections)
+            // A request waits this long for a free connection before it fails instead of hanging.
+            .wait_timeout(Some(Duration::from_secs(5)))
+            .create_timeout(Some(Duration::from_secs(5)))
+            .runtime(deadpool_runtime())
+            .build()
+            .context("building the connection pool")?;
+        Ok(Self { pool })
+    }
+
+    async fn conn(&self) -> anyhow::Result<Object<AsyncPgConnection>> {
+        self.pool.get().await.context("taking a database connection from the pool")
+    }
+}
+
+fn deadpool_runtime() -> deadpool::Runtime {
+    deadpool::Runtime::Tokio1
+}
+
+#[async_trait]
+impl ReadinessProbe for PgStore {
+    async fn check(&self) -> anyhow::Result<()> {
+        let probe = async {
+            let mut conn = self.conn().await?;
+            diesel::sql_query("SELECT 1").execute(&mut conn).await.context("running the readiness query")?;
+            anyhow::Ok(())
+        };
+        tokio::time::timeout(Duration::from_secs(2), probe).await.context("the database did not answer within 2 s")?
+    }
+}

@@ -1,0 +1,177 @@
+//! Row shapes as the database returns them, and their conversion to domain types. Private to this adapter.
+
+use anyhow::Context as _;
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+use diesel::sql_types::{Bool, Double, Int4, Text, Uuid as SqlUuid};
+use puronoboi_domain::{AccountId, Book, BookCard, BookDetail, BookId, BookStatus, Category, CategoryId, SellerBlock, Taka};
+use uuid::Uuid;
+
+use crate::schema::{accounts, books, categories};
+
+/// The columns a card needs, selected from `books` joined to the seller's account.
+#[derive(Debug, Queryable, Selectable, QueryableByName)]
+#[diesel(table_name = books)]
+#[diesel(check_for_backend(diesel::pg::Pg))]
+pub(crate) struct CardRow {
+    #[diesel(sql_type = SqlUuid)]
+    pub id: Uuid,
+    #[diesel(sql_type = Text)]
+    pub title: String,
+    #[diesel(sql_type = Text)]
+    pub author: String,
+    #[diesel(sql_type = Text)]
+    pub picture_url: String,
+    #[diesel(sql_type = Double)]
+    pub ratings: f64,
+    #[diesel(sql_type = Int4)]
+    pub reviews: i32,
+    #[diesel(sql_type = Int4)]
+    pub original_price: i32,
+    #[diesel(sql_type = Int4)]
+    pub resale_price: i32,
+    #[diesel(sql_type = Text)]
+    pub location: String,
+    #[diesel(sql_type = Text)]
+    pub status: String,
+}
+
+/// A card row plus the seller's current verified flag and the category it was grouped under.
+#[derive(Debug, QueryableByName)]
+pub(crate) struct GroupedCardRow {
+    #[diesel(embed)]
+    pub card: CardRow,
+    #[diesel(sql_type = Bool)]
+    pub seller_verified: bool,
+    #[diesel(sql_type = SqlUuid)]
+    pub category_id: Uuid,
+    #[diesel(sql_type = Text)]
+    pub category_name: String,
+}
+
+#[derive(Debug, Queryable, Selectable)]
+#[diesel(table_name = categories)]
+#[diesel(check_for_backend(diesel::pg::Pg))]
+pub(crate) struct CategoryRow {
+    pub id: Uuid,
+    pub name: String,
+}
+
+#[derive(Debug, Queryable, Selectable)]
+#[diesel(table_name = books)]
+#[diesel(check_for_backend(diesel::pg::Pg))]
+pub(crate) struct BookRow {
+    pub id: Uuid,
+    pub seller_id: Uuid,
+    pub title: String,
+    pub author: String,
+    pub description: String,
+    pub picture_url: String,
+    pub publish_year: Option<i32>,
+    pub ratings: f64,
+    pub reviews: i32,
+    pub seller_name: String,
+    pub location: String,
+    pub phone: String,
+    pub seller_email: String,
+    pub original_price: i32,
+    pub resale_price: i32,
+    pub status: String,
+    pub advertised: bool,
+    pub created_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = books)]
+pub(crate) struct NewBookRow<'a> {
+    pub id: Uuid,
+    pub seller_id: Uuid,
+    pub category_id: Uuid,
+    pub title: &'a str,
+    pub author: &'a str,
+    pub description: &'a str,
+    pub picture_url: &'a str,
+    pub publish_year: Option<i32>,
+    pub ratings: f64,
+    pub reviews: i32,
+    pub seller_name: &'a str,
+    pub location: &'a str,
+    pub phone: &'a str,
+    pub seller_email: &'a str,
+    pub original_price: i32,
+    pub resale_price: i32,
+    pub status: &'a str,
+    pub advertised: bool,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = accounts)]
+pub(crate) struct NewAccountRow<'a> {
+    pub id: Uuid,
+    pub name: &'a str,
+    pub email: &'a str,
+    pub role: &'a str,
+    pub verified: bool,
+}
+
+pub(crate) fn taka(amount: i32) -> anyhow::Result<Taka> {
+    Taka::new(i64::from(amount)).context("a stored price is out of range")
+}
+
+pub(crate) fn status(raw: &str) -> anyhow::Result<BookStatus> {
+    raw.parse().context("a stored book status is unknown")
+}
+
+impl CardRow {
+    pub fn into_card(self, seller_verified: bool) -> anyhow::Result<BookCard> {
+        Ok(BookCard {
+            id: BookId::from_uuid(self.id),
+            title: self.title,
+            author: self.author,
+            picture_url: self.picture_url,
+            ratings: self.ratings,
+            reviews: self.reviews,
+            original_price: taka(self.original_price)?,
+            resale_price: taka(self.resale_price)?,
+            location: self.location,
+            seller_verified,
+            status: status(&self.status)?,
+        })
+    }
+}
+
+impl From<CategoryRow> for Category {
+    fn from(row: CategoryRow) -> Self {
+        Self { id: CategoryId::from_uuid(row.id), name: row.name }
+    }
+}
+
+impl BookRow {
+    pub fn into_detail(self, category: CategoryRow, seller_verified: bool) -> anyhow::Result<BookDetail> {
+        let seller = SellerBlock {
+            name: self.seller_name,
+            phone: self.phone,
+            email: self.seller_email,
+            location: self.location,
+            verified: seller_verified,
+        };
+        let book = Book {
+            id: BookId::from_uuid(self.id),
+            seller_id: AccountId::from_uuid(self.seller_id),
+            title: self.title,
+            author: self.author,
+            category: category.into(),
+            description: self.description,
+            picture_url: self.picture_url,
+            publish_year: self.publish_year,
+            ratings: self.ratings,
+            reviews: self.reviews,
+            original_price: taka(self.original_price)?,
+            resale_price: taka(self.resale_price)?,
+            status: status(&self.status)?,
+            advertised: self.advertised,
+            created_at: self.created_at,
+        };
+        Ok(BookDetail { book, seller })
+    }
+}

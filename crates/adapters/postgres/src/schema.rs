@@ -1,0 +1,51 @@
+// @generated automatically by Diesel CLI.
+
+diesel::table! {
+    accounts (id) {
+        id -> Uuid,
+        name -> Text,
+        email -> Text,
+        role -> Text,
+        verified -> Bool,
+        photo_url -> Nullable<Text>,
+        created_at -> Timestamptz,
+        deleted_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
+    books (id) {
+        id -> Uuid,
+        seller_id -> Uuid,
+        category_id -> Uuid,
+        title -> Text,
+        author -> Text,
+        description -> Text,
+        picture_url -> Text,
+        publish_year -> Nullable<Int4>,
+        ratings -> Float8,
+        reviews -> Int4,
+        seller_name -> Text,
+        location -> Text,
+        phone -> Text,
+        seller_email -> Text,
+        original_price -> Int4,
+        resale_price -> Int4,
+        status -> Text,
+        advertised -> Bool,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    categories (id) {
+        id -> Uuid,
+        name -> Text,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::joinable!(books -> accounts (seller_id));
+diesel::joinable!(books -> categories (category_id));
+
+diesel::allow_tables_to_appear_in_same_query!(accounts, books, categories,);

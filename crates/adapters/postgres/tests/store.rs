@@ -1,0 +1,244 @@
+//! The PostgreSQL stores against a real database: a fresh one per test.
+#![expect(clippy::expect_used, reason = "test helpers outside #[test] fns stop the test loudly")]
+
+use std::sync::Arc;
+
+use diesel_async::{AsyncConnection as _, AsyncPgConnection, RunQueryDsl as _};
+use puronoboi_domain::{BookId, BookStatus, CategoryId, CategoryName, IllegalStatusChange, PageRequest};
+use puronoboi_ports::{
+    AddCategoryError, CatalogueReader, CatalogueWriter, CategoryPageError, ChangeStatusError, ListBookError, OpenAccountError,
+};
+use puronoboi_postgres::PgStore;
+use puronoboi_test_support::TestDb;
+use puronoboi_test_support::builders::{book, category, list, seller};
+
+async fn store() -> (TestDb, PgStore) {
+    let db = TestDb::new().await;
+    let store = PgStore::connect(&db.url, 16).expect("a pool");
+    (db, store)
+}
+
+async fn sql(db: &TestDb, statement: &str) {
+    let mut conn = AsyncPgConnection::establish(&db.url).await.expect("connect");
+    diesel::sql_query(statement).execute(&mut conn).await.expect("statement runs");
+}
+
+#[tokio::test]
+async fn category_names_are_unique_whatever_their_case() {
+    let (_db, store) = store().await;
+    let poetry = category(&store, "Poetry").await;
+    match store.add_category(&CategoryName::parse("  POETRY ").expect("valid")).await {
+        Err(AddCategoryError::AlreadyExists(existing)) => assert_eq!(existing, poetry),
+        other => panic!("expected AlreadyExists, got {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn one_live_account_per_email_whatever_its_case() {
+    let (db, store) = store().await;
+    seller(&store, "rahim@example.com", true).await;
+    let again = store
+        .open_account(puronoboi_ports::NewAccount {
+            name: "Someone else".into(),
+            email: "Rahim@Example.COM".into(),
+            role: puronoboi_domain::AccountRole::Buyer,
+            verified: false,
+        })
+        .await;
+    assert!(matches!(again, Err(OpenAccountError::EmailTaken)), "got {again:?}");
+
+    // A deleted account frees its address.
+    sql(&db, "UPDATE accounts SET deleted_at = now()").await;
+    seller(&store, "RAHIM@example.com", false).await;
+}
+
+#[tokio::test]
+async fn a_listing_needs_a_real_seller_and_category() {
+    let (_db, store) = store().await;
+    let seller_id = seller(&store, "s@example.com", true).await;
+    let poetry = category(&store, "Poetry").await;
+
+    let mut orphan = book(seller_id, &poetry, "Gitanjali");
+    orphan.seller_id = puronoboi_domain::AccountId::new();
+    assert!(matches!(store.list_book(orphan).await, Err(ListBookError::UnknownSeller)));
+
+    let mut uncategorised = book(seller_id, &poetry, "Gitanjali");
+    uncategorised.category_id = CategoryId::new();
+    assert!(matches!(store.list_book(uncategorised).await, Err(ListBookError::UnknownCategory)));
+}
+
+#[tokio::test]
+async fn public_listings_show_available_books_only_but_a_book_page_opens_in_every_status() {
+    let (_db, store) = store().await;
+    let seller_id = seller(&store, "s@example.com", true).await;
+    let poetry = category(&store, "Poetry").await;
+    let advertised = |title: &str| {
+        let mut b = book(seller_id, &poetry, title);
+        b.advertised = true;
+        b
+    };
+    let available = list(&store, advertised("Sonar Tori")).await;
+    let pending = list(&store, advertised("Gitanjali")).await;
+    let sold = list(&store, advertised("Banalata Sen")).await;
+    store.move_book_status(pending, BookStatus::Pending).await.expect("reserve");
+    store.move_book_status(sold, BookStatus::Pending).await.expect("reserve");
+    store.move_book_status(sold, BookStatus::Sold).await.expect("sell");
+
+    let counts = store.categories(100).await.expect("categories");
+    assert_eq!(counts.len(), 1);
+    assert_eq!(counts[0].available_books, 1, "only the available book counts");
+
+    let groups = store.newest_by_category(10, 100).await.expect("grouped");
+    assert_eq!(groups.iter().flat_map(|g| &g.books).map(|b| b.id).collect::<Vec<_>>(), vec![available]);
+
+    let (_, page) = store.category_page(poetry.id, PageRequest::new(1, 10).expect("page")).await.expect("page");
+    assert_eq!((page.total, page.items.iter().map(|b| b.id).collect::<Vec<_>>()), (1, vec![available]));
+
+    let ads = store.advertised(10).await.expect("advertised");
+    assert_eq!(ads.iter().map(|b| b.id).collect::<Vec<_>>(), vec![available], "held and sold adverts are hidden");
+
+    for (id, status) in [(available, BookStatus::Available), (pending, BookStatus::Pending), (sold, BookStatus::Sold)] {
+        let detail = store.book_detail(id).await.expect("lookup").expect("the page opens");
+        assert_eq!(detail.book.status, status);
+    }
+    assert_eq!(store.book_detail(BookId::new()).await.expect("lookup"), None);
+}
+
+#[tokio::test]
+async fn the_verified_badge_follows_the_seller_account_not_a_copy() {
+    let (db, store) = store().await;
+    let seller_id = seller(&store, "s@example.com", false).await;
+    let poetry = category(&store, "Poetry").await;
+    let id = list(&store, book(seller_id, &poetry, "Agnibeena")).await;
+    assert!(!store.book_detail(id).await.expect("lookup").expect("found").seller.verified);
+
+    sql(&db, &format!("UPDATE accounts SET verified = true WHERE id = '{seller_id}'")).await;
+    assert!(store.book_detail(id).await.expect("lookup").expect("found").seller.verified);
+    assert!(store.newest_by_category(4, 10).await.expect("grouped")[0].books[0].seller_verified);
+}
+
+#[tokio::test]
+async fn status_moves_follow_the_state_machine() {
+    let (_db, store) = store().await;
+    let seller_id = seller(&store, "s@example.com", true).await;
+    let poetry = category(&store, "Poetry").await;
+    let id = list(&store, book(seller_id, &poetry, "Sanchayita")).await;
+
+    let skip = store.move_book_status(id, BookStatus::Sold).await;
+    assert!(matches!(skip, Err(ChangeStatusError::Illegal(IllegalStatusChange { from: BookStatus::Available, to: BookStatus::Sold }))));
+    assert_eq!(store.move_book_status(id, BookStatus::Pending).await.expect("reserve"), BookStatus::Pending);
+    assert_eq!(store.move_book_status(id, BookStatus::Available).await.expect("release"), BookStatus::Available);
+    assert!(matches!(store.move_book_status(BookId::new(), BookStatus::Pending).await, Err(ChangeStatusError::NotFound)));
+}
+
+#[tokio::test]
+async fn of_many_concurrent_reservations_exactly_one_wins() {
+    let (_db, store) = store().await;
+    let seller_id = seller(&store, "s@example.com", true).await;
+    let poetry = category(&store, "Poetry").await;
+    let id = list(&store, book(seller_id, &poetry, "Shesher Kobita")).await;
+
+    let store = Arc::new(store);
+    let attempts: Vec<_> = (0..12)
+        .map(|_| {
+            let store = Arc::clone(&store);
+            tokio::spawn(async move { store.move_book_status(id, BookStatus::Pending).await })
+        })
+        .collect();
+    let mut won = 0;
+    for attempt in attempts {
+        match attempt.await.expect("task") {
+            Ok(_) => won += 1,
+            Err(ChangeStatusError::Illegal(e)) => assert_eq!(e.from, BookStatus::Pending),
+            Err(other) => panic!("unexpected {other:?}"),
+        }
+    }
+    assert_eq!(won, 1);
+}
+
+#[tokio::test]
+async fn grouped_listing_is_bounded_per_category_newest_first_and_skips_empty_categories() {
+    let (_db, store) = store().await;
+    let seller_id = seller(&store, "s@example.com", true).await;
+    let poetry = category(&store, "Poetry").await;
+    let _empty = category(&store, "Atlases").await;
+    let mut ids = Vec::new();
+    for n in 0..6 {
+        ids.push(list(&store, book(seller_id, &poetry, &format!("Volume {n}"))).await);
+    }
+    let groups = store.newest_by_category(4, 100).await.expect("grouped");
+    assert_eq!(groups.len(), 1, "a category with nothing for sale is not shown");
+    let newest_four: Vec<_> = ids.iter().rev().take(4).copied().collect();
+    assert_eq!(groups[0].books.iter().map(|b| b.id).collect::<Vec<_>>(), newest_four);
+}
+
+#[tokio::test]
+async fn category_pages_walk_the_whole_category_without_overlap() {
+    let (_db, store) = store().await;
+    let seller_id = seller(&store, "s@example.com", true).await;
+    let textbooks = category(&store, "Textbooks").await;
+    for n in 0..25 {
+        list(&store, book(seller_id, &textbooks, &format!("Physics part {n}"))).await;
+    }
+    let mut seen = std::collections::HashSet::new();
+    for page in 1..=3 {
+        let (cat, result) = store.category_page(textbooks.id, PageRequest::new(page, 10).expect("page")).await.expect("page");
+        assert_eq!(cat, textbooks);
+        assert_eq!(result.total, 25);
+        assert_eq!(result.items.len(), if page < 3 { 10 } else { 5 });
+        for card in result.items {
+            assert!(seen.insert(card.id), "a book appeared on two pages");
+        }
+    }
+    assert_eq!(seen.len(), 25);
+    let missing = store.category_page(CategoryId::new(), PageRequest::new(1, 10).expect("page")).await;
+    assert!(matches!(missing, Err(CategoryPageError::NotFound)));
+}
+
+#[tokio::test]
+async fn migrations_revert_cleanly_and_reapply() {
+    let (db, store) = store().await;
+    puronoboi_postgres::revert_all_migrations(&db.url).await.expect("down migrations run");
+    assert!(store.is_empty().await.is_err(), "the tables are gone after reverting");
+    puronoboi_postgres::run_migrations(&db.url).await.expect("up migrations run again");
+    assert!(store.is_empty().await.expect("tables are back"));
+}
+
+/// Every public listing query can be answered from an index: with sequential scans priced out, the plans name
+/// the indexes the migration created for them.
+#[tokio::test]
+async fn listing_queries_have_indexes_behind_them() {
+    let (db, _store) = store().await;
+    let mut conn = AsyncPgConnection::establish(&db.url).await.expect("connect");
+    diesel::sql_query("SET enable_seqscan = off").execute(&mut conn).await.expect("set");
+
+    #[derive(diesel::QueryableByName)]
+    struct PlanLine {
+        #[diesel(sql_type = diesel::sql_types::Text, column_name = "QUERY PLAN")]
+        line: String,
+    }
+    let cases = [
+        (
+            "category page",
+            "EXPLAIN SELECT id FROM books WHERE category_id = gen_random_uuid() AND status = 'available' \
+             ORDER BY created_at DESC, id DESC LIMIT 12",
+            "books_available_by_category_idx",
+        ),
+        (
+            "advertised strip",
+            "EXPLAIN SELECT id FROM books WHERE advertised AND status = 'available' ORDER BY created_at DESC, id DESC LIMIT 60",
+            "books_advertised_available_idx",
+        ),
+        ("category by name", "EXPLAIN SELECT id FROM categories WHERE lower(name) = 'poetry'", "categories_name_key"),
+        (
+            "account by e-mail",
+            "EXPLAIN SELECT id FROM accounts WHERE lower(email) = 'a@b.c' AND deleted_at IS NULL",
+            "accounts_live_email_key",
+        ),
+    ];
+    for (what, query, index) in cases {
+        let plan: Vec<PlanLine> = diesel::sql_query(query).load(&mut conn).await.expect("explain");
+        let plan = plan.into_iter().map(|l| l.line).collect::<Vec<_>>().join("\n");
+        assert!(plan.contains(index), "{what} does not use {index}:\n{plan}");
+    }
+}

@@ -1,0 +1,651 @@
+//! Generated book covers for the demo catalogue: deterministic SVG images.
+//!
+//! [`cover_svg`] draws a 400x600 "printed" cover: a gradient background whose
+//! colours come from an FNV-1a hash of the title (within a palette family chosen
+//! by category), a spine shadow on the left, a thin frame, a word-wrapped serif
+//! title, an ornament, the author and a small PURONOBOI imprint.
+//!
+//! The output depends only on the inputs (no randomness, no std hasher), so the
+//! same book always gets the byte-identical image. Element ids carry a hash
+//! suffix so several covers can be inlined into one HTML page without clashes.
+
+/// Widest title line, in characters.
+const MAX_TITLE_CHARS: usize = 14;
+/// Most title lines; anything longer is cut with an ellipsis.
+const MAX_TITLE_LINES: usize = 5;
+/// Widest author line, in characters, before it is split over two lines.
+const MAX_AUTHOR_CHARS: usize = 24;
+
+const WIDTH: f64 = 400.0;
+const HEIGHT: f64 = 600.0;
+/// Horizontal centre of the printable area (the spine takes the left edge).
+const CX: f64 = 209.0;
+
+const SERIF: &str = "Georgia, 'DejaVu Serif', serif";
+const SANS: &str = "'Helvetica Neue', Arial, 'DejaVu Sans', sans-serif";
+
+/// 64-bit FNV-1a.
+fn fnv1a(text: &str) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in text.bytes() {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    hash
+}
+
+/// Escapes text for use in XML character data and attribute values.
+fn xml_escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            // Control characters are not allowed in XML 1.0; drop them.
+            c if c.is_control() => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A colour family: background hue range plus fixed tones for accent and ink.
+struct Family {
+    /// Background hue range in degrees (start, span); the title hash picks a point.
+    hue: (f64, f64),
+    saturation: f64,
+    /// Lightness at the top and at the bottom of the background gradient.
+    light: (f64, f64),
+    /// Accent colour (frame, ornament, labels) as HSL.
+    accent: (f64, f64, f64),
+    /// Title colour.
+    ink: &'static str,
+}
+
+fn family(category: &str) -> Family {
+    const GOLD: (f64, f64, f64) = (42.0, 0.62, 0.64);
+    const CREAM: &str = "#f8f0dc";
+    let c = category.to_ascii_lowercase();
+    let has = |needle: &str| c.contains(needle);
+    if has("bangla") || has("literature") || has("novel") || has("fiction") {
+        // Crimson, madder and terracotta, like old cloth-bound Bangla novels.
+        Family { hue: (346.0, 36.0), saturation: 0.55, light: (0.36, 0.17), accent: GOLD, ink: CREAM }
+    } else if has("classic") || has("english") {
+        // Navy and slate with gilt.
+        Family { hue: (200.0, 40.0), saturation: 0.45, light: (0.31, 0.13), accent: GOLD, ink: CREAM }
+    } else if has("textbook") || has("academic") {
+        // Teal and petrol with a warm orange.
+        Family { hue: (178.0, 36.0), saturation: 0.55, light: (0.38, 0.19), accent: (26.0, 0.85, 0.62), ink: "#ffffff" }
+    } else if has("admission") || has("exam") || has("competitive") {
+        // Royal blue with amber.
+        Family { hue: (214.0, 40.0), saturation: 0.58, light: (0.42, 0.2), accent: (44.0, 0.92, 0.6), ink: "#ffffff" }
+    } else if has("children") || has("kids") || has("comic") {
+        // Cheerful and bright: cyan through blue, violet, magenta and red to orange.
+        // Yellows and greens are skipped because white type would not read on them.
+        Family { hue: (192.0, 208.0), saturation: 0.62, light: (0.5, 0.32), accent: (50.0, 0.98, 0.76), ink: "#ffffff" }
+    } else if has("islam") || has("relig") {
+        // Emerald and deep green with gold.
+        Family { hue: (148.0, 34.0), saturation: 0.5, light: (0.3, 0.12), accent: GOLD, ink: CREAM }
+    } else if has("science") || has("tech") || has("computer") {
+        // Night-sky indigo and violet with a cyan glow.
+        Family { hue: (228.0, 50.0), saturation: 0.5, light: (0.27, 0.08), accent: (188.0, 0.78, 0.64), ink: "#f2f7ff" }
+    } else if has("history") || has("politic") || has("biograph") {
+        // Sepia, leather and olive.
+        Family { hue: (14.0, 26.0), saturation: 0.4, light: (0.33, 0.15), accent: (40.0, 0.58, 0.72), ink: CREAM }
+    } else if has("thriller") || has("myster") || has("crime") || has("horror") {
+        // Almost black with a blood-red accent.
+        Family { hue: (0.0, 360.0), saturation: 0.22, light: (0.2, 0.05), accent: (356.0, 0.78, 0.52), ink: "#f4f1ea" }
+    } else if has("poe") {
+        // Plum, mauve and dusk.
+        Family { hue: (278.0, 50.0), saturation: 0.36, light: (0.38, 0.17), accent: (22.0, 0.6, 0.74), ink: CREAM }
+    } else {
+        Family { hue: (0.0, 360.0), saturation: 0.42, light: (0.36, 0.16), accent: GOLD, ink: CREAM }
+    }
+}
+
+/// HSL (hue in degrees, saturation and lightness in 0..=1) to `#rrggbb`.
+fn hsl_hex(hue: f64, saturation: f64, lightness: f64) -> String {
+    let h = hue.rem_euclid(360.0) / 60.0;
+    let s = saturation.clamp(0.0, 1.0);
+    let l = lightness.clamp(0.0, 1.0);
+    let chroma = (1.0 - (2.0 * l - 1.0).abs()) * s;
+    let x = chroma * (1.0 - (h % 2.0 - 1.0).abs());
+    let (r, g, b) = match h {
+        h if h < 1.0 => (chroma, x, 0.0),
+        h if h < 2.0 => (x, chroma, 0.0),
+        h if h < 3.0 => (0.0, chroma, x),
+        h if h < 4.0 => (0.0, x, chroma),
+        h if h < 5.0 => (x, 0.0, chroma),
+        _ => (chroma, 0.0, x),
+    };
+    let m = l - chroma / 2.0;
+    let channel = |v: f64| -> u8 {
+        let scaled = ((v + m) * 255.0).round().clamp(0.0, 255.0);
+        // In 0..=255 after the clamp, so the cast cannot truncate.
+        scaled as u8
+    };
+    format!("#{:02x}{:02x}{:02x}", channel(r), channel(g), channel(b))
+}
+
+/// The colours of one cover.
+struct Palette {
+    top: String,
+    bottom: String,
+    accent: String,
+    ink: &'static str,
+}
+
+fn palette(hash: u64, category: &str) -> Palette {
+    let f = family(category);
+    // Spread the hash over the family's hue range in 1/4096 steps.
+    let t = (hash & 0xfff) as f64 / 4096.0;
+    let hue = f.hue.0 + t * f.hue.1;
+    // A slightly different hue towards the bottom gives the gradient some life.
+    let drift = ((hash >> 12) & 0x1f) as f64 - 16.0;
+    // A little lightness jitter so neighbouring hues still look distinct.
+    let jitter = (((hash >> 17) & 0x7) as f64 - 3.5) / 100.0;
+    Palette {
+        top: hsl_hex(hue, f.saturation, f.light.0 + jitter),
+        bottom: hsl_hex(hue + drift, f.saturation + 0.05, f.light.1 + jitter / 2.0),
+        accent: hsl_hex(f.accent.0, f.accent.1, f.accent.2),
+        ink: f.ink,
+    }
+}
+
+/// Splits a word longer than `max` characters into hyphenated pieces.
+fn split_long_word(word: &str, max: usize) -> Vec<String> {
+    let chars: Vec<char> = word.chars().collect();
+    if chars.len() <= max {
+        return vec![word.to_owned()];
+    }
+    let piece = max.saturating_sub(1).max(1);
+    let mut parts = Vec::new();
+    let mut rest = chars.as_slice();
+    while rest.len() > max {
+        let (head, tail) = rest.split_at(piece);
+        let mut part: String = head.iter().collect();
+        part.push('-');
+        parts.push(part);
+        rest = tail;
+    }
+    parts.push(rest.iter().collect());
+    parts
+}
+
+/// Greedy word wrap to at most `max_chars` characters per line (no line limit).
+fn wrap(text: &str, max_chars: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut current = String::new();
+    for word in text.split_whitespace() {
+        for piece in split_long_word(word, max_chars) {
+            let needed = current.chars().count() + 1 + piece.chars().count();
+            if current.is_empty() {
+                current = piece;
+            } else if needed <= max_chars {
+                current.push(' ');
+                current.push_str(&piece);
+            } else {
+                lines.push(std::mem::replace(&mut current, piece));
+            }
+        }
+    }
+    if !current.is_empty() {
+        lines.push(current);
+    }
+    lines
+}
+
+/// Wraps a title into at most [`MAX_TITLE_LINES`] lines of at most
+/// [`MAX_TITLE_CHARS`] characters; if it does not fit, the last line ends in an
+/// ellipsis.
+///
+/// When a narrower wrap lets the title be set clearly larger (as a designer
+/// would put "Chander / Pahar" on two lines rather than one thin line), the
+/// narrower wrap wins.
+fn wrap_title(title: &str) -> Vec<String> {
+    let mut lines = wrap(title, MAX_TITLE_CHARS);
+    if lines.is_empty() {
+        return vec!["Untitled".to_owned()];
+    }
+    if lines.len() <= MAX_TITLE_LINES {
+        let longest_word = title.split_whitespace().map(|w| w.chars().count()).max().unwrap_or(0);
+        let mut best_size = title_font_size(&lines);
+        for width in (longest_word.max(6)..MAX_TITLE_CHARS).rev() {
+            let candidate = wrap(title, width);
+            let size = title_font_size(&candidate);
+            // Only re-flow for a real gain (20%), never past the line limit.
+            if candidate.len() <= MAX_TITLE_LINES && size >= best_size * 1.2 {
+                best_size = size;
+                lines = candidate;
+            }
+        }
+        return lines;
+    }
+    // Too long even at full width: keep the first lines and end with an ellipsis.
+    lines.truncate(MAX_TITLE_LINES);
+    if let Some(last) = lines.last_mut() {
+        // Make room for the ellipsis, preferring to drop whole words.
+        while last.chars().count() + 1 > MAX_TITLE_CHARS {
+            match last.rfind(' ') {
+                Some(i) if i > 0 => last.truncate(i),
+                _ => {
+                    last.pop();
+                }
+            }
+        }
+        let trimmed_len = last.trim_end_matches(|c: char| c.is_whitespace() || ",;:-.".contains(c)).len();
+        last.truncate(trimmed_len);
+        last.push('\u{2026}');
+    }
+    lines
+}
+
+/// Splits an author line in two when it is too long for one line: at the space
+/// nearest the middle, preferring a break after a comma or before an ampersand
+/// so co-authors stay whole.
+fn author_lines(author: &str) -> Vec<String> {
+    let author = author.split_whitespace().collect::<Vec<_>>().join(" ");
+    if author.chars().count() <= MAX_AUTHOR_CHARS {
+        return vec![author];
+    }
+    let middle = author.len() / 2;
+    let split = author.match_indices(' ').map(|(i, _)| i).min_by_key(|&i| {
+        let natural = author[..i].ends_with(',') || author[i + 1..].starts_with('&');
+        let distance = i.abs_diff(middle) * 2;
+        if natural { distance } else { distance + 17 }
+    });
+    match split {
+        Some(i) => vec![author[..i].to_owned(), author[i + 1..].to_owned()],
+        None => vec![author],
+    }
+}
+
+/// Rough advance width of a line in ems for a bold serif. Tuned on DejaVu Serif
+/// Bold, the widest likely fallback, so Georgia always fits too.
+fn line_width_em(line: &str) -> f64 {
+    line.chars()
+        .map(|c| match c {
+            ' ' => 0.33,
+            'i' | 'j' | 'l' | '.' | ',' | ':' | ';' | '\'' | '!' | '|' | '(' | ')' | '-' => 0.38,
+            'f' | 'r' | 't' | 'I' | 'J' => 0.48,
+            'm' | 'w' | 'M' | 'W' | '\u{2026}' => 1.0,
+            c if c.is_ascii_uppercase() => 0.78,
+            c if c.is_ascii_digit() => 0.7,
+            _ => 0.66,
+        })
+        .sum()
+}
+
+/// Title font size for the given lines: as large as fits the text box.
+fn title_font_size(lines: &[String]) -> f64 {
+    let widest = lines.iter().map(|l| line_width_em(l)).fold(1.0, f64::max);
+    let count = lines.len().max(1);
+    let by_width = 286.0 / widest;
+    let by_height = 236.0 / (count as f64 * 1.16);
+    by_width.min(by_height).clamp(20.0, 54.0).floor()
+}
+
+/// Number formatting with at most one decimal (keeps the output stable and short).
+fn n(v: f64) -> String {
+    let rounded = (v * 10.0).round() / 10.0;
+    if rounded.fract() == 0.0 { format!("{rounded:.0}") } else { format!("{rounded:.1}") }
+}
+
+/// A small diamond centred on (x, y).
+fn diamond(x: f64, y: f64, r: f64, fill: &str) -> String {
+    format!("<path d=\"M{} {}L{} {}L{} {}L{} {}Z\" fill=\"{fill}\"/>", n(x), n(y - r), n(x + r), n(y), n(x), n(y + r), n(x - r), n(y))
+}
+
+/// The decorative element between title and author; the hash picks the style.
+fn ornament(style: u64, p: &Palette, bottom_id: &str) -> String {
+    let a = &p.accent;
+    let y = 420.0;
+    match style {
+        // A solid band across the cover, as on many paperback series.
+        0 => format!(
+            "<rect x=\"0\" y=\"{}\" width=\"400\" height=\"2\" fill=\"{a}\" opacity=\"0.7\"/>\
+             <rect x=\"0\" y=\"{}\" width=\"400\" height=\"40\" fill=\"{a}\" opacity=\"0.92\"/>\
+             <rect x=\"0\" y=\"{}\" width=\"400\" height=\"2\" fill=\"{a}\" opacity=\"0.7\"/>\
+             {}{}{}",
+            n(y - 28.0),
+            n(y - 20.0),
+            n(y + 26.0),
+            diamond(CX - 26.0, y, 5.0, &format!("url(#{bottom_id})")),
+            diamond(CX, y, 7.0, &format!("url(#{bottom_id})")),
+            diamond(CX + 26.0, y, 5.0, &format!("url(#{bottom_id})")),
+        ),
+        // A medallion with a star.
+        1 => {
+            let mut star = String::new();
+            for i in 0..16 {
+                let angle = std::f64::consts::PI * f64::from(i) / 8.0 - std::f64::consts::FRAC_PI_2;
+                let r = if i % 2 == 0 { 15.0 } else { 6.5 };
+                let cmd = if i == 0 { 'M' } else { 'L' };
+                star.push_str(&format!("{cmd}{} {}", n(CX + r * angle.cos()), n(y + r * angle.sin())));
+            }
+            format!(
+                "<line x1=\"{}\" y1=\"{y}\" x2=\"{}\" y2=\"{y}\" stroke=\"{a}\" stroke-width=\"1.2\" opacity=\"0.8\"/>\
+                 <line x1=\"{}\" y1=\"{y}\" x2=\"{}\" y2=\"{y}\" stroke=\"{a}\" stroke-width=\"1.2\" opacity=\"0.8\"/>\
+                 <circle cx=\"{}\" cy=\"{y}\" r=\"27\" fill=\"none\" stroke=\"{a}\" stroke-width=\"1.5\"/>\
+                 <circle cx=\"{}\" cy=\"{y}\" r=\"22\" fill=\"none\" stroke=\"{a}\" stroke-width=\"0.8\" opacity=\"0.7\"/>\
+                 <path d=\"{star}Z\" fill=\"{a}\"/>{}{}",
+                n(CX - 110.0),
+                n(CX - 36.0),
+                n(CX + 36.0),
+                n(CX + 110.0),
+                n(CX),
+                n(CX),
+                diamond(CX - 114.0, y, 3.5, a),
+                diamond(CX + 114.0, y, 3.5, a),
+            )
+        }
+        // Triple rule with a diamond, like a title-page flourish.
+        _ => format!(
+            "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{a}\" stroke-width=\"0.8\" opacity=\"0.7\"/>\
+             <line x1=\"{}\" y1=\"{y}\" x2=\"{}\" y2=\"{y}\" stroke=\"{a}\" stroke-width=\"2\"/>\
+             <line x1=\"{}\" y1=\"{y}\" x2=\"{}\" y2=\"{y}\" stroke=\"{a}\" stroke-width=\"2\"/>\
+             <line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{a}\" stroke-width=\"0.8\" opacity=\"0.7\"/>\
+             {}{}{}",
+            n(CX - 120.0),
+            n(y - 9.0),
+            n(CX + 120.0),
+            n(y - 9.0),
+            n(CX - 120.0),
+            n(CX - 16.0),
+            n(CX + 16.0),
+            n(CX + 120.0),
+            n(CX - 120.0),
+            n(y + 9.0),
+            n(CX + 120.0),
+            n(y + 9.0),
+            diamond(CX, y, 8.0, a),
+            diamond(CX - 126.0, y, 3.0, a),
+            diamond(CX + 126.0, y, 3.0, a),
+        ),
+    }
+}
+
+/// A complete standalone SVG cover for a book. Deterministic: the same inputs
+/// always produce byte-identical output.
+pub fn cover_svg(title: &str, author: &str, category: &str) -> String {
+    let hash = fnv1a(title);
+    let p = palette(hash, category);
+    let id = format!("{:08x}", fnv1a(&format!("{title}\u{1f}{author}\u{1f}{category}")) as u32);
+    let (bg, glow, spine, shade, lift) = (format!("bg{id}"), format!("gl{id}"), format!("sp{id}"), format!("sh{id}"), format!("ts{id}"));
+    let style = (hash >> 24) % 3;
+
+    let lines = wrap_title(title);
+    let size = title_font_size(&lines);
+    let line_height = size * 1.16;
+    let block = (lines.len() as f64 - 1.0) * line_height;
+    // Centre the title block in the upper part of the cover.
+    let first_baseline = 236.0 - block / 2.0 + size * 0.34;
+
+    let label = category.trim().to_uppercase();
+    let label_size = if label.chars().count() > 26 { 10.0 } else { 11.5 };
+
+    let authors = author_lines(author);
+    // Uppercase sans with 2px tracking: about 0.7em + 2px per character; keep it inside the frame.
+    let author_chars = authors.iter().map(|l| l.chars().count()).max().unwrap_or(1).max(1);
+    let base_size: f64 = if authors.len() > 1 { 15.0 } else { 18.0 };
+    let author_size = base_size.min(((290.0 / author_chars as f64) - 2.0) / 0.7).max(9.0).floor();
+
+    let mut s = String::with_capacity(4096);
+    s.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    s.push_str(&format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"400\" height=\"600\" viewBox=\"0 0 400 600\" role=\"img\" aria-label=\"{}\">\n",
+        xml_escape(&format!("{title} by {author}"))
+    ));
+    s.push_str(&format!("<title>{}</title>\n", xml_escape(title)));
+
+    // Gradients: background, a soft light from the upper right, spine shadow, bottom shade.
+    s.push_str("<defs>\n");
+    s.push_str(&format!(
+        "<linearGradient id=\"{bg}\" x1=\"0\" y1=\"0\" x2=\"0.3\" y2=\"1\"><stop offset=\"0\" stop-color=\"{}\"/><stop offset=\"1\" stop-color=\"{}\"/></linearGradient>\n",
+        p.top, p.bottom
+    ));
+    s.push_str(&format!(
+        "<radialGradient id=\"{glow}\" cx=\"0.68\" cy=\"0.28\" r=\"0.75\"><stop offset=\"0\" stop-color=\"#ffffff\" stop-opacity=\"0.16\"/><stop offset=\"1\" stop-color=\"#ffffff\" stop-opacity=\"0\"/></radialGradient>\n"
+    ));
+    s.push_str(&format!(
+        "<linearGradient id=\"{spine}\" x1=\"0\" y1=\"0\" x2=\"1\" y2=\"0\"><stop offset=\"0\" stop-color=\"#000000\" stop-opacity=\"0.55\"/><stop offset=\"0.55\" stop-color=\"#000000\" stop-opacity=\"0.18\"/><stop offset=\"0.8\" stop-color=\"#ffffff\" stop-opacity=\"0.1\"/><stop offset=\"1\" stop-color=\"#000000\" stop-opacity=\"0\"/></linearGradient>\n"
+    ));
+    s.push_str(&format!(
+        "<linearGradient id=\"{shade}\" x1=\"0\" y1=\"0\" x2=\"0\" y2=\"1\"><stop offset=\"0.6\" stop-color=\"#000000\" stop-opacity=\"0\"/><stop offset=\"1\" stop-color=\"#000000\" stop-opacity=\"0.28\"/></linearGradient>\n"
+    ));
+    // A soft shadow under the title keeps it legible on the brighter palettes.
+    s.push_str(&format!(
+        "<filter id=\"{lift}\" x=\"-10%\" y=\"-10%\" width=\"120%\" height=\"130%\"><feDropShadow dx=\"0\" dy=\"2\" stdDeviation=\"2\" flood-color=\"#000000\" flood-opacity=\"0.35\"/></filter>\n"
+    ));
+    s.push_str("</defs>\n");
+
+    // Background.
+    s.push_str(&format!("<rect width=\"{}\" height=\"{}\" fill=\"url(#{bg})\"/>\n", n(WIDTH), n(HEIGHT)));
+    s.push_str(&format!("<rect width=\"{}\" height=\"{}\" fill=\"url(#{glow})\"/>\n", n(WIDTH), n(HEIGHT)));
+    s.push_str(&format!("<rect width=\"{}\" height=\"{}\" fill=\"url(#{shade})\"/>\n", n(WIDTH), n(HEIGHT)));
+
+    // Frame.
+    s.push_str(&format!(
+        "<rect x=\"38\" y=\"24\" width=\"342\" height=\"552\" fill=\"none\" stroke=\"{}\" stroke-width=\"1.6\" opacity=\"0.6\"/>\n",
+        p.accent
+    ));
+    s.push_str(&format!(
+        "<rect x=\"44\" y=\"30\" width=\"330\" height=\"540\" fill=\"none\" stroke=\"{}\" stroke-width=\"0.7\" opacity=\"0.4\"/>\n",
+        p.accent
+    ));
+
+    // Category label with a small rule underneath.
+    if !label.is_empty() {
+        s.push_str(&format!(
+            "<text x=\"{}\" y=\"70\" text-anchor=\"middle\" font-family=\"{SANS}\" font-size=\"{}\" font-weight=\"600\" letter-spacing=\"3\" fill=\"{}\">{}</text>\n",
+            n(CX),
+            n(label_size),
+            p.accent,
+            xml_escape(&label)
+        ));
+    }
+    s.push_str(&format!(
+        "<line x1=\"{}\" y1=\"86\" x2=\"{}\" y2=\"86\" stroke=\"{}\" stroke-width=\"1\" opacity=\"0.8\"/>{}\n",
+        n(CX - 30.0),
+        n(CX + 30.0),
+        p.accent,
+        diamond(CX, 86.0, 3.0, &p.accent)
+    ));
+
+    // Title.
+    s.push_str(&format!(
+        "<text class=\"title\" x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-family=\"{SERIF}\" font-size=\"{}\" font-weight=\"700\" fill=\"{}\" filter=\"url(#{lift})\">",
+        n(CX),
+        n(first_baseline),
+        n(size),
+        p.ink
+    ));
+    for (i, line) in lines.iter().enumerate() {
+        let dy = if i == 0 { 0.0 } else { line_height };
+        s.push_str(&format!("<tspan x=\"{}\" dy=\"{}\">{}</tspan>", n(CX), n(dy), xml_escape(line)));
+    }
+    s.push_str("</text>\n");
+
+    // Ornament.
+    s.push_str(&ornament(style, &p, &bg));
+    s.push('\n');
+
+    // Author.
+    let author_top = if authors.len() > 1 { 494.0 } else { 508.0 };
+    s.push_str(&format!(
+        "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-family=\"{SANS}\" font-size=\"{}\" letter-spacing=\"2\" fill=\"{}\">",
+        n(CX),
+        n(author_top),
+        n(author_size),
+        p.ink
+    ));
+    for (i, line) in authors.iter().enumerate() {
+        let dy = if i == 0 { 0.0 } else { author_size * 1.3 };
+        s.push_str(&format!("<tspan x=\"{}\" dy=\"{}\">{}</tspan>", n(CX), n(dy), xml_escape(&line.to_uppercase())));
+    }
+    s.push_str("</text>\n");
+
+    // Imprint.
+    s.push_str(&format!(
+        "<text x=\"{}\" y=\"556\" text-anchor=\"middle\" font-family=\"{SANS}\" font-size=\"9\" font-weight=\"700\" letter-spacing=\"4\" fill=\"{}\" opacity=\"0.85\">PURONOBOI</text>\n",
+        n(CX),
+        p.accent
+    ));
+
+    // Spine: shadow, crease and highlight along the left edge.
+    s.push_str(&format!("<rect x=\"0\" y=\"0\" width=\"30\" height=\"600\" fill=\"url(#{spine})\"/>\n"));
+    s.push_str("<rect x=\"22\" y=\"0\" width=\"1.2\" height=\"600\" fill=\"#000000\" opacity=\"0.28\"/>\n");
+    s.push_str("<rect x=\"23.2\" y=\"0\" width=\"1\" height=\"600\" fill=\"#ffffff\" opacity=\"0.14\"/>\n");
+    s.push_str("</svg>\n");
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn title_lines(svg: &str) -> usize {
+        let start = svg.find("<text class=\"title\"").unwrap();
+        let end = start + svg[start..].find("</text>").unwrap();
+        svg[start..end].matches("<tspan").count()
+    }
+
+    fn gradient_colours(svg: &str) -> Vec<String> {
+        let start = svg.find("<linearGradient").unwrap();
+        let end = start + svg[start..].find("</linearGradient>").unwrap();
+        svg[start..end].split("stop-color=\"").skip(1).map(|s| s[..7].to_owned()).collect()
+    }
+
+    #[test]
+    fn fnv1a_matches_reference_values() {
+        assert_eq!(fnv1a(""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(fnv1a("a"), 0xaf63_dc4c_8601_ec8c);
+        assert_eq!(fnv1a("foobar"), 0x8594_4171_f739_67e8);
+    }
+
+    #[test]
+    fn output_is_deterministic() {
+        let a = cover_svg("Pather Panchali", "Bibhutibhushan Bandyopadhyay", "Bangla Literature");
+        let b = cover_svg("Pather Panchali", "Bibhutibhushan Bandyopadhyay", "Bangla Literature");
+        assert_eq!(a, b);
+        let c = cover_svg("Pather Panchali", "Bibhutibhushan Bandyopadhyay", "Poetry");
+        assert_ne!(a, c, "category changes the palette");
+    }
+
+    #[test]
+    fn is_a_standalone_svg_document() {
+        let svg = cover_svg("Devdas", "Sarat Chandra Chattopadhyay", "Bangla Literature");
+        assert!(svg.starts_with("<svg") || svg.starts_with("<?xml"));
+        assert!(svg.trim_end().ends_with("</svg>"));
+        assert!(svg.contains("xmlns=\"http://www.w3.org/2000/svg\""));
+        assert!(svg.contains("width=\"400\" height=\"600\" viewBox=\"0 0 400 600\""));
+        assert!(svg.contains("font-family=\"Georgia, 'DejaVu Serif', serif\""));
+        assert!(svg.contains("PURONOBOI"));
+        assert!(svg.contains("BANGLA LITERATURE"));
+        assert_eq!(svg.matches("<svg").count(), 1);
+    }
+
+    #[test]
+    fn escapes_all_text() {
+        let svg = cover_svg("Tom & Jerry <3", "O'Brien \"Bob\" > Al", "Kids & <Teens>");
+        // The title may be wrapped, but every line is escaped.
+        assert!(svg.contains(">Tom &amp;"), "{svg}");
+        assert!(svg.contains("&lt;3<"));
+        assert!(svg.contains("aria-label=\"Tom &amp; Jerry &lt;3 by O&apos;Brien &quot;Bob&quot; &gt; Al\""));
+        assert!(svg.contains("<title>Tom &amp; Jerry &lt;3</title>"));
+        assert!(!svg.contains("Tom & Jerry"));
+        assert!(!svg.contains("<3"));
+        assert!(svg.contains("O&apos;BRIEN &quot;BOB&quot; &gt; AL"));
+        assert!(svg.contains("KIDS &amp; &lt;TEENS&gt;"));
+        assert!(!svg.contains("<Teens>") && !svg.contains("<TEENS>"));
+        // Every '&' starts an entity.
+        for (i, _) in svg.match_indices('&') {
+            let rest = &svg[i..];
+            assert!(["&amp;", "&lt;", "&gt;", "&quot;", "&apos;"].iter().any(|e| rest.starts_with(e)), "bare ampersand at {i}");
+        }
+        assert_eq!(xml_escape("&<>\"'"), "&amp;&lt;&gt;&quot;&apos;");
+    }
+
+    #[test]
+    fn short_titles_stay_on_one_line() {
+        assert_eq!(wrap_title("Devdas"), vec!["Devdas"]);
+        assert_eq!(wrap_title("Jane Eyre"), vec!["Jane Eyre"]);
+        assert_eq!(wrap_title("   "), vec!["Untitled"]);
+    }
+
+    #[test]
+    fn thin_one_line_titles_are_reflowed_larger() {
+        assert_eq!(wrap_title("Chander Pahar"), vec!["Chander", "Pahar"]);
+        assert_eq!(wrap_title("Animal Farm"), vec!["Animal", "Farm"]);
+        assert!(title_font_size(&wrap_title("Chander Pahar")) > title_font_size(&["Chander Pahar".to_owned()]));
+    }
+
+    #[test]
+    fn long_titles_wrap_and_never_exceed_five_lines() {
+        let lines = wrap_title("Harry Potter and the Philosopher's Stone");
+        assert_eq!(lines, vec!["Harry Potter", "and the", "Philosopher's", "Stone"]);
+
+        let very_long = "The Extraordinarily Long and Winding History of Everything That Ever \
+                         Happened in the Delta of the Padma, Meghna and Jamuna Rivers";
+        let lines = wrap_title(very_long);
+        assert_eq!(lines.len(), MAX_TITLE_LINES);
+        assert!(lines.iter().all(|l| l.chars().count() <= MAX_TITLE_CHARS), "{lines:?}");
+        assert!(lines.last().unwrap().ends_with('\u{2026}'));
+        let svg = cover_svg(very_long, "Anon", "History & Politics");
+        assert_eq!(title_lines(&svg), MAX_TITLE_LINES);
+
+        // A single enormous word is hyphenated rather than overflowing.
+        let lines = wrap_title("Supercalifragilisticexpialidocious");
+        assert!(lines.len() > 1 && lines.len() <= MAX_TITLE_LINES);
+        assert!(lines.iter().all(|l| l.chars().count() <= MAX_TITLE_CHARS), "{lines:?}");
+
+        let lines = wrap_title(&"Abracadabra ".repeat(40));
+        assert_eq!(lines.len(), MAX_TITLE_LINES);
+    }
+
+    #[test]
+    fn long_titles_get_a_smaller_font() {
+        let short = title_font_size(&wrap_title("Debi"));
+        let long = title_font_size(&wrap_title("Amar Dekha Rajnitir Panchash Bachhor"));
+        assert!(long < short);
+        assert!(long >= 24.0);
+    }
+
+    #[test]
+    fn long_authors_split_over_two_lines() {
+        assert_eq!(author_lines("Humayun Ahmed"), vec!["Humayun Ahmed"]);
+        let lines = author_lines("Cormen, Leiserson, Rivest & Stein");
+        assert_eq!(lines, vec!["Cormen, Leiserson,", "Rivest & Stein"]);
+        let lines = author_lines("Sharon Weiner Green & Ira K. Wolf");
+        assert_eq!(lines, vec!["Sharon Weiner Green", "& Ira K. Wolf"]);
+        let lines = author_lines("Dakshinaranjan Mitra Majumder");
+        assert_eq!(lines, vec!["Dakshinaranjan", "Mitra Majumder"]);
+    }
+
+    #[test]
+    fn different_titles_give_different_colours() {
+        let a = gradient_colours(&cover_svg("Pather Panchali", "X", "Bangla Literature"));
+        let b = gradient_colours(&cover_svg("Lalsalu", "X", "Bangla Literature"));
+        assert_eq!(a.len(), 2);
+        assert_ne!(a, b);
+
+        let mut all: Vec<Vec<String>> = ["Gitanjali", "Sonar Tori", "Agnibeena", "Sanchita", "Banalata Sen"]
+            .iter()
+            .map(|t| gradient_colours(&cover_svg(t, "X", "Poetry")))
+            .collect();
+        all.sort();
+        all.dedup();
+        assert_eq!(all.len(), 5);
+    }
+
+    #[test]
+    fn hsl_conversion_hits_primaries() {
+        assert_eq!(hsl_hex(0.0, 1.0, 0.5), "#ff0000");
+        assert_eq!(hsl_hex(120.0, 1.0, 0.5), "#00ff00");
+        assert_eq!(hsl_hex(240.0, 1.0, 0.5), "#0000ff");
+        assert_eq!(hsl_hex(360.0, 0.0, 1.0), "#ffffff");
+    }
+}

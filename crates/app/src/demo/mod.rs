@@ -1,0 +1,7 @@
+//! The demo catalogue the embedded default starts with.
+
+pub mod catalogue;
+pub mod cover;
+mod seed;
+
+pub use seed::{SeedError, SeedReport, seed_if_empty};

@@ -1,0 +1,71 @@
+//! Prices in whole Bangladeshi taka.
+
+use std::fmt;
+
+/// A price in whole taka: an integer of at least 1. Paisa are not used on this marketplace.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Taka(i32);
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TakaError {
+    #[error("a price must be at least 1 taka, got {0}")]
+    TooSmall(i64),
+    #[error("a price must be at most {max} taka, got {0}", max = Taka::MAX)]
+    TooLarge(i64),
+}
+
+impl Taka {
+    /// Large enough for any book, small enough that card payments in paisa never overflow.
+    pub const MAX: i32 = 10_000_000;
+
+    pub fn new(amount: i64) -> Result<Self, TakaError> {
+        if amount < 1 {
+            return Err(TakaError::TooSmall(amount));
+        }
+        if amount > i64::from(Self::MAX) {
+            return Err(TakaError::TooLarge(amount));
+        }
+        // In range by the checks above.
+        i32::try_from(amount).map(Self).map_err(|_| TakaError::TooLarge(amount))
+    }
+
+    pub const fn amount(self) -> i32 {
+        self.0
+    }
+}
+
+impl fmt::Display for Taka {
+    /// The way the product shows money everywhere: "350 ৳".
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ৳", self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn zero_and_negative_prices_are_refused() {
+        assert_eq!(Taka::new(0), Err(TakaError::TooSmall(0)));
+        assert_eq!(Taka::new(-5), Err(TakaError::TooSmall(-5)));
+    }
+
+    #[test]
+    fn absurd_prices_are_refused() {
+        assert!(matches!(Taka::new(i64::from(i32::MAX)), Err(TakaError::TooLarge(_))));
+    }
+
+    #[test]
+    fn displays_with_the_taka_sign_after_the_amount() {
+        assert_eq!(Taka::new(350).map(|t| t.to_string()).ok().as_deref(), Some("350 ৳"));
+    }
+
+    proptest! {
+        #[test]
+        fn every_valid_amount_round_trips(amount in 1i64..=i64::from(Taka::MAX)) {
+            prop_assert_eq!(Taka::new(amount).map(|t| i64::from(t.amount())), Ok(amount));
+        }
+    }
+}

@@ -1,0 +1,259 @@
+//! What the API sends, as exported to TypeScript in bindings/. Separate from domain types on purpose: the wire
+//! format changes only when we decide it does.
+
+use puronoboi_domain::{BookCard, BookDetail, BookStatus, Category, CategorySummary};
+use puronoboi_ports::CategoryGroup;
+use serde::Serialize;
+use ts_rs::TS;
+use uuid::Uuid;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "lowercase")]
+#[ts(export)]
+pub enum BookStatusDto {
+    Available,
+    Pending,
+    Sold,
+}
+
+impl From<BookStatus> for BookStatusDto {
+    fn from(s: BookStatus) -> Self {
+        match s {
+            BookStatus::Available => Self::Available,
+            BookStatus::Pending => Self::Pending,
+            BookStatus::Sold => Self::Sold,
+        }
+    }
+}
+
+#[derive(Debug, Serialize, TS)]
+#[ts(export)]
+pub struct CategoryDto {
+    pub id: Uuid,
+    pub name: String,
+}
+
+impl From<Category> for CategoryDto {
+    fn from(c: Category) -> Self {
+        Self { id: c.id.as_uuid(), name: c.name }
+    }
+}
+
+#[derive(Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct CategorySummaryDto {
+    pub id: Uuid,
+    pub name: String,
+    /// Books a buyer can still order in this category.
+    #[ts(type = "number")]
+    pub book_count: i64,
+}
+
+impl From<CategorySummary> for CategorySummaryDto {
+    fn from(c: CategorySummary) -> Self {
+        Self { id: c.id.as_uuid(), name: c.name, book_count: c.available_books }
+    }
+}
+
+/// One book in a grid.
+#[derive(Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct BookCardDto {
+    pub id: Uuid,
+    pub title: String,
+    pub author: String,
+    /// Image URL, absolute or relative to this server.
+    pub picture: String,
+    pub ratings: f64,
+    pub reviews: i32,
+    /// Whole taka.
+    pub resale_price: i32,
+    /// Whole taka.
+    pub original_price: i32,
+    pub location: String,
+    pub seller_verified: bool,
+    pub status: BookStatusDto,
+}
+
+impl From<BookCard> for BookCardDto {
+    fn from(b: BookCard) -> Self {
+        Self {
+            id: b.id.as_uuid(),
+            title: b.title,
+            author: b.author,
+            picture: b.picture_url,
+            ratings: b.ratings,
+            reviews: b.reviews,
+            resale_price: b.resale_price.amount(),
+            original_price: b.original_price.amount(),
+            location: b.location,
+            seller_verified: b.seller_verified,
+            status: b.status.into(),
+        }
+    }
+}
+
+#[derive(Debug, Serialize, TS)]
+#[ts(export)]
+pub struct CategoryGroupDto {
+    pub category: CategoryDto,
+    pub books: Vec<BookCardDto>,
+}
+
+impl From<CategoryGroup> for CategoryGroupDto {
+    fn from(g: CategoryGroup) -> Self {
+        Self { category: g.category.into(), books: g.books.into_iter().map(Into::into).collect() }
+    }
+}
+
+#[derive(Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct CategoryPageDto {
+    pub category: CategoryDto,
+    pub books: Vec<BookCardDto>,
+    pub page: u32,
+    pub per_page: u32,
+    /// Available books in the whole category.
+    #[ts(type = "number")]
+    pub total: i64,
+}
+
+#[derive(Debug, Serialize, TS)]
+#[ts(export)]
+pub struct SellerDto {
+    pub name: String,
+    pub phone: String,
+    pub email: String,
+    pub location: String,
+    /// The seller account's current verified flag.
+    pub verified: bool,
+}
+
+/// A book's own page.
+#[derive(Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct BookDetailDto {
+    pub id: Uuid,
+    pub title: String,
+    pub author: String,
+    pub category: CategoryDto,
+    pub description: String,
+    pub picture: String,
+    pub publish_year: Option<i32>,
+    pub ratings: f64,
+    pub reviews: i32,
+    pub original_price: i32,
+    pub resale_price: i32,
+    pub status: BookStatusDto,
+    pub advertised: bool,
+    /// RFC 3339.
+    pub created_at: String,
+    pub seller: SellerDto,
+}
+
+impl From<BookDetail> for BookDetailDto {
+    fn from(d: BookDetail) -> Self {
+        let b = d.book;
+        Self {
+            id: b.id.as_uuid(),
+            title: b.title,
+            author: b.author,
+            category: b.category.into(),
+            description: b.description,
+            picture: b.picture_url,
+            publish_year: b.publish_year,
+            ratings: b.ratings,
+            reviews: b.reviews,
+            original_price: b.original_price.amount(),
+            resale_price: b.resale_price.amount(),
+            status: b.status.into(),
+            advertised: b.advertised,
+            created_at: b.created_at.to_rfc3339(),
+            seller: SellerDto {
+                name: d.seller.name,
+                phone: d.seller.phone,
+                email: d.seller.email,
+                location: d.seller.location,
+                verified: d.seller.verified,
+            },
+        }
+    }
+}
+
+#[derive(Debug, Serialize, TS)]
+#[ts(export)]
+pub struct HealthDto {
+    pub status: String,
+}
+
+/// How the browser signs people in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "lowercase")]
+#[ts(export)]
+pub enum AuthMode {
+    /// Sign-in is not configured yet.
+    None,
+    /// The Firebase Auth emulator (local runs and tests).
+    Emulator,
+    /// A real Firebase project.
+    Firebase,
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct FirebaseWebConfigDto {
+    pub api_key: String,
+    pub auth_domain: String,
+    pub project_id: String,
+    /// Set in emulator mode: where the browser SDK connects instead of Google.
+    pub emulator_url: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+#[ts(export)]
+pub struct AuthConfigDto {
+    pub mode: AuthMode,
+    pub firebase: Option<FirebaseWebConfigDto>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "lowercase")]
+#[ts(export)]
+pub enum PaymentProvider {
+    /// Card payments are not configured yet.
+    None,
+    Stripe,
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct PaymentsConfigDto {
+    pub provider: PaymentProvider,
+    pub publishable_key: Option<String>,
+    /// Where Stripe.js is loaded from (localstripe serves its own stand-in).
+    pub stripe_js_url: Option<String>,
+}
+
+/// What the browser needs at run time; the web app is built once and configured from here.
+#[derive(Debug, Clone, Serialize, TS)]
+#[ts(export)]
+pub struct PublicConfigDto {
+    pub auth: AuthConfigDto,
+    pub payments: PaymentsConfigDto,
+}
+
+impl PublicConfigDto {
+    /// Until sign-in and payments land, the browser is told neither is available.
+    pub fn placeholder() -> Self {
+        Self {
+            auth: AuthConfigDto { mode: AuthMode::None, firebase: None },
+            payments: PaymentsConfigDto { provider: PaymentProvider::None, publishable_key: None, stripe_js_url: None },
+        }
+    }
+}

@@ -1,0 +1,235 @@
+//! The public API through the real router, over a real database.
+#![expect(clippy::expect_used, reason = "test helpers outside #[test] fns stop the test loudly")]
+
+use puronoboi_app::demo::catalogue::{BOOKS, DemoStatus};
+use puronoboi_test_support::TestApp;
+use serde_json::Value;
+
+fn error_code(body: &Value) -> &str {
+    body["error"]["code"].as_str().unwrap_or_else(|| panic!("not an error body: {body}"))
+}
+
+fn available_demo_books() -> usize {
+    BOOKS.iter().filter(|b| b.status == DemoStatus::Available).count()
+}
+
+#[tokio::test]
+async fn health_says_ok() {
+    let app = TestApp::spawn().await;
+    assert_eq!(app.get_json("/api/health", 200).await, serde_json::json!({"status": "ok"}));
+}
+
+#[tokio::test]
+async fn ready_follows_the_database() {
+    let app = TestApp::spawn().await;
+    assert_eq!(app.get_json("/api/ready", 200).await["status"], "ok");
+
+    let admin_url = format!("{}/postgres", puronoboi_test_support::TestDb::cluster_url().await);
+    let mut admin = <diesel_async::AsyncPgConnection as diesel_async::AsyncConnection>::establish(&admin_url).await.expect("connect");
+    diesel_async::RunQueryDsl::execute(diesel::sql_query(format!("DROP DATABASE {} WITH (FORCE)", app.db.name)), &mut admin)
+        .await
+        .expect("drop the app's database");
+
+    let body = app.get_json("/api/ready", 503).await;
+    assert_eq!(error_code(&body), "unavailable");
+}
+
+#[tokio::test]
+async fn config_tells_the_browser_what_is_configured() {
+    let app = TestApp::spawn().await;
+    let config = app.get_json("/api/config", 200).await;
+    assert_eq!(config["auth"]["mode"], "none");
+    assert_eq!(config["payments"]["provider"], "none");
+}
+
+#[tokio::test]
+async fn categories_count_only_books_still_for_sale() {
+    let app = TestApp::spawn_seeded().await;
+    let categories = app.get_json("/api/categories", 200).await;
+    let categories = categories.as_array().expect("an array");
+    assert!(categories.len() >= 8);
+    let total: u64 = categories.iter().map(|c| c["bookCount"].as_u64().expect("a count")).sum();
+    assert_eq!(total as usize, available_demo_books());
+    let names: Vec<&str> = categories.iter().map(|c| c["name"].as_str().expect("a name")).collect();
+    let mut sorted = names.clone();
+    sorted.sort_unstable();
+    assert_eq!(names, sorted, "categories come in name order");
+}
+
+#[tokio::test]
+async fn grouped_books_are_bounded_per_category_and_all_for_sale() {
+    let app = TestApp::spawn_seeded().await;
+    let groups = app.get_json("/api/books/grouped?perCategory=2", 200).await;
+    let groups = groups.as_array().expect("an array");
+    assert!(groups.len() >= 8);
+    for group in groups {
+        let books = group["books"].as_array().expect("books");
+        assert!((1..=2).contains(&books.len()), "{group}");
+        for card in books {
+            assert_eq!(card["status"], "available");
+            for field in ["id", "title", "author", "picture", "ratings", "reviews", "resalePrice", "originalPrice"] {
+                assert!(!card[field].is_null(), "a card lacks {field}: {card}");
+            }
+        }
+    }
+    let shop = app.get_json("/api/books/grouped?perCategory=24", 200).await;
+    let listed: usize = shop.as_array().expect("groups").iter().map(|g| g["books"].as_array().expect("books").len()).sum();
+    assert_eq!(listed, available_demo_books(), "the shop lists every available book");
+}
+
+#[tokio::test]
+async fn bad_grouping_sizes_are_clear_errors() {
+    let app = TestApp::spawn().await;
+    for query in ["perCategory=0", "perCategory=25", "perCategory=abc", "perCategory=-1", "percategory=3"] {
+        let body = app.get_json(&format!("/api/books/grouped?{query}"), 400).await;
+        assert_eq!(error_code(&body), "invalid_query", "{query}");
+        assert!(!body["error"]["message"].as_str().expect("a message").is_empty());
+    }
+}
+
+#[tokio::test]
+async fn a_category_pages_through_its_available_books() {
+    let app = TestApp::spawn_seeded().await;
+    let categories = app.get_json("/api/categories", 200).await;
+    let category = &categories[0];
+    let id = category["id"].as_str().expect("an id");
+    let count = category["bookCount"].as_u64().expect("a count");
+
+    let mut seen = std::collections::HashSet::new();
+    let mut page = 1;
+    loop {
+        let body = app.get_json(&format!("/api/categories/{id}/books?page={page}&perPage=2"), 200).await;
+        assert_eq!(body["category"]["name"], category["name"]);
+        assert_eq!(body["total"].as_u64(), Some(count));
+        assert_eq!((body["page"].as_u64(), body["perPage"].as_u64()), (Some(page), Some(2)));
+        let books = body["books"].as_array().expect("books");
+        if books.is_empty() {
+            break;
+        }
+        for b in books {
+            assert!(seen.insert(b["id"].as_str().expect("an id").to_owned()), "a book appeared twice");
+        }
+        page += 1;
+    }
+    assert_eq!(seen.len() as u64, count);
+}
+
+#[tokio::test]
+async fn huge_or_malformed_page_requests_are_refused_not_crashed_on() {
+    let app = TestApp::spawn_seeded().await;
+    let categories = app.get_json("/api/categories", 200).await;
+    let id = categories[0]["id"].as_str().expect("an id");
+    for query in ["perPage=101", "perPage=0", "perPage=99999999999", "page=0", "page=abc", "page=1000001"] {
+        let body = app.get_json(&format!("/api/categories/{id}/books?{query}"), 400).await;
+        assert_eq!(error_code(&body), "invalid_query", "{query}");
+    }
+    let body = app.get_json(&format!("/api/categories/{id}/books?perPage=101"), 400).await;
+    assert_eq!(body["error"]["message"], "perPage must be between 1 and 100");
+}
+
+#[tokio::test]
+async fn unknown_and_malformed_ids_are_404s_with_the_error_body() {
+    let app = TestApp::spawn_seeded().await;
+    let long = "x".repeat(5000);
+    for path in [
+        "/api/books/not-a-uuid".to_owned(),
+        "/api/books/00000000-0000-0000-0000-000000000000".to_owned(),
+        "/api/books/%27%20OR%201%3D1--".to_owned(),
+        format!("/api/books/{long}"),
+        "/api/categories/42/books".to_owned(),
+        "/api/categories/00000000-0000-0000-0000-000000000000/books".to_owned(),
+        "/api/no-such-endpoint".to_owned(),
+    ] {
+        let body = app.get_json(&path, 404).await;
+        assert_eq!(error_code(&body), "not_found", "{path}");
+    }
+}
+
+#[tokio::test]
+async fn a_book_page_carries_the_seller_block_and_opens_whatever_the_status() {
+    let app = TestApp::spawn_seeded().await;
+    let groups = app.get_json("/api/books/grouped?perCategory=1", 200).await;
+    let id = groups[0]["books"][0]["id"].as_str().expect("an id");
+    let book = app.get_json(&format!("/api/books/{id}"), 200).await;
+    for field in ["title", "author", "description", "picture", "originalPrice", "resalePrice", "status", "category", "createdAt"] {
+        assert!(!book[field].is_null(), "the book lacks {field}: {book}");
+    }
+    for field in ["name", "phone", "email", "location", "verified"] {
+        assert!(!book["seller"][field].is_null(), "the seller block lacks {field}: {book}");
+    }
+    assert_eq!(book["category"]["id"], groups[0]["category"]["id"]);
+
+    // Held and sold books leave the listings but keep their page.
+    let sold: String = sold_book_id(&app).await;
+    let page = app.get_json(&format!("/api/books/{sold}"), 200).await;
+    assert_eq!(page["status"], "sold");
+}
+
+async fn sold_book_id(app: &TestApp) -> String {
+    use diesel_async::{AsyncConnection as _, RunQueryDsl as _};
+    #[derive(diesel::QueryableByName)]
+    struct Row {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        id: String,
+    }
+    let mut conn = diesel_async::AsyncPgConnection::establish(&app.db.url).await.expect("connect");
+    let rows: Vec<Row> =
+        diesel::sql_query("SELECT id::text AS id FROM books WHERE status = 'sold' LIMIT 1").load(&mut conn).await.expect("query");
+    rows.into_iter().next().expect("the demo has sold books").id
+}
+
+#[tokio::test]
+async fn advertised_lists_only_adverts_still_for_sale() {
+    let app = TestApp::spawn_seeded().await;
+    let ads = app.get_json("/api/advertised", 200).await;
+    let titles: Vec<&str> = ads.as_array().expect("an array").iter().map(|b| b["title"].as_str().expect("a title")).collect();
+    let expected = BOOKS.iter().filter(|b| b.advertised && b.status == DemoStatus::Available).count();
+    assert!(expected >= 6);
+    assert_eq!(titles.len(), expected);
+    for demo in BOOKS.iter().filter(|b| b.advertised && b.status != DemoStatus::Available) {
+        assert!(!titles.contains(&demo.title), "{} is not for sale but is advertised", demo.title);
+    }
+}
+
+#[tokio::test]
+async fn seeded_covers_are_served_as_inert_images() {
+    let app = TestApp::spawn_seeded().await;
+    let ads = app.get_json("/api/advertised", 200).await;
+    let picture = ads[0]["picture"].as_str().expect("a picture");
+    assert!(picture.starts_with("/images/"), "pictures are served by the app, not an external host: {picture}");
+    let response = app.get(picture).await;
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.headers()["content-type"], "image/svg+xml");
+    assert!(response.headers()["content-security-policy"].to_str().expect("ascii").contains("sandbox"));
+    let body = response.text().await.expect("a body");
+    assert!(body.contains("<svg") && body.contains("</svg>"));
+}
+
+#[tokio::test]
+async fn seeding_twice_changes_nothing() {
+    let app = TestApp::spawn_seeded().await;
+    let before = app.get_json("/api/categories", 200).await;
+    let again = puronoboi_app::demo::seed_if_empty(&app.store, &app.store, app.pictures.as_ref()).await.expect("seed");
+    assert_eq!(again, None);
+    assert_eq!(app.get_json("/api/categories", 200).await, before);
+}
+
+#[tokio::test]
+async fn the_web_app_is_served_for_client_routes_and_assets_are_cached_forever() {
+    let dist = tempfile::tempdir().expect("a dir");
+    std::fs::write(dist.path().join("index.html"), "<!doctype html><title>Puronoboi</title>").expect("write");
+    std::fs::create_dir(dist.path().join("assets")).expect("mkdir");
+    std::fs::write(dist.path().join("assets/app-1234.js"), "console.log(1)").expect("write");
+    let app = TestApp::spawn_with_web(Some(dist.path().to_owned())).await;
+
+    for route in ["/", "/shop", "/books/anything", "/some/unknown/page"] {
+        let response = app.get(route).await;
+        assert_eq!(response.status(), 200, "{route}");
+        assert!(response.text().await.expect("body").contains("<title>Puronoboi</title>"), "{route}");
+    }
+    let asset = app.get("/assets/app-1234.js").await;
+    assert_eq!(asset.status(), 200);
+    assert!(asset.headers()["cache-control"].to_str().expect("ascii").contains("immutable"));
+    // The API keeps its JSON 404s even with the web app mounted.
+    assert_eq!(error_code(&app.get_json("/api/nope", 404).await), "not_found");
+}

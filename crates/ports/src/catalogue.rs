@@ -1,0 +1,133 @@
+//! Reading and growing the catalogue of books.
+
+use async_trait::async_trait;
+use puronoboi_domain::{
+    AccountId, AccountRole, BookCard, BookDetail, BookId, BookStatus, Category, CategoryId, CategoryName, CategorySummary,
+    IllegalStatusChange, Page, PageRequest, Taka,
+};
+
+/// The store could not answer: a lost connection, a timeout, a bug. Callers show a generic failure.
+#[derive(Debug, thiserror::Error)]
+#[error(transparent)]
+pub struct StoreError(#[from] pub anyhow::Error);
+
+#[derive(Debug, thiserror::Error)]
+pub enum CategoryPageError {
+    #[error("no such category")]
+    NotFound,
+    #[error(transparent)]
+    Unknown(#[from] anyhow::Error),
+}
+
+/// A category and the first books a buyer can order in it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CategoryGroup {
+    pub category: Category,
+    pub books: Vec<BookCard>,
+}
+
+/// What buyers browse. Listings show only books that are still for sale.
+#[async_trait]
+pub trait CatalogueReader: Send + Sync {
+    /// Every category, by name, with its count of available books. At most `limit` categories.
+    async fn categories(&self, limit: u32) -> Result<Vec<CategorySummary>, StoreError>;
+
+    /// Categories that have available books, each with its newest `per_category` available books.
+    async fn newest_by_category(&self, per_category: u32, max_categories: u32) -> Result<Vec<CategoryGroup>, StoreError>;
+
+    /// One page of a category's available books, newest first.
+    /// Errors: `NotFound` when the category does not exist.
+    async fn category_page(&self, id: CategoryId, page: PageRequest) -> Result<(Category, Page<BookCard>), CategoryPageError>;
+
+    /// A book's own page, whatever its status. `None` when no such book exists.
+    async fn book_detail(&self, id: BookId) -> Result<Option<BookDetail>, StoreError>;
+
+    /// Advertised books that are still available, newest first, at most `limit`.
+    async fn advertised(&self, limit: u32) -> Result<Vec<BookCard>, StoreError>;
+
+    /// Whether the catalogue holds no category at all (a fresh database).
+    async fn is_empty(&self) -> Result<bool, StoreError>;
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewAccount {
+    pub name: String,
+    pub email: String,
+    pub role: AccountRole,
+    pub verified: bool,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum OpenAccountError {
+    #[error("an account with this e-mail already exists")]
+    EmailTaken,
+    #[error(transparent)]
+    Unknown(#[from] anyhow::Error),
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum AddCategoryError {
+    /// Names are unique regardless of case; the existing category is returned so callers can reuse it.
+    #[error("category {0:?} already exists")]
+    AlreadyExists(Category),
+    #[error(transparent)]
+    Unknown(#[from] anyhow::Error),
+}
+
+/// A book as a seller lists it. The seller's contact fields are per listing, as the add-book form asks.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewBook {
+    pub seller_id: AccountId,
+    pub category_id: CategoryId,
+    pub title: String,
+    pub author: String,
+    pub description: String,
+    pub picture_url: String,
+    pub publish_year: Option<i32>,
+    pub ratings: f64,
+    pub reviews: i32,
+    pub seller_name: String,
+    pub location: String,
+    pub phone: String,
+    pub seller_email: String,
+    pub original_price: Taka,
+    pub resale_price: Taka,
+    pub advertised: bool,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ListBookError {
+    #[error("no such seller")]
+    UnknownSeller,
+    #[error("no such category")]
+    UnknownCategory,
+    #[error(transparent)]
+    Unknown(#[from] anyhow::Error),
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ChangeStatusError {
+    #[error("no such book")]
+    NotFound,
+    #[error(transparent)]
+    Illegal(#[from] IllegalStatusChange),
+    #[error(transparent)]
+    Unknown(#[from] anyhow::Error),
+}
+
+/// Growing the catalogue: accounts that sell, categories, listings and their status.
+#[async_trait]
+pub trait CatalogueWriter: Send + Sync {
+    /// Errors: `EmailTaken` when a live account already uses the e-mail (any letter case).
+    async fn open_account(&self, account: NewAccount) -> Result<AccountId, OpenAccountError>;
+
+    /// Errors: `AlreadyExists` with the existing category when the name is taken in any letter case.
+    async fn add_category(&self, name: &CategoryName) -> Result<Category, AddCategoryError>;
+
+    /// Lists a book as available. Errors: `UnknownSeller`, `UnknownCategory`.
+    async fn list_book(&self, book: NewBook) -> Result<BookId, ListBookError>;
+
+    /// Moves a book's status along the domain's state machine, atomically with respect to other movers.
+    /// Errors: `NotFound`; `Illegal` when the book's current status does not allow the move.
+    async fn move_book_status(&self, id: BookId, to: BookStatus) -> Result<BookStatus, ChangeStatusError>;
+}

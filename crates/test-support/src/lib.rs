@@ -1,0 +1,13 @@
+//! Test harness shared by the crates' integration tests.
+//!
+//! One throwaway PostgreSQL cluster serves a whole test run (started by `just test` and passed in
+//! `PURONOBOI_TEST_PG_URL`, or started here on first use when a test binary runs alone). Each test gets a fresh
+//! database cloned from a template that holds the migrated schema, so tests never see each other's rows.
+#![expect(clippy::expect_used, reason = "a harness that cannot set up should stop the test loudly")]
+
+mod app;
+pub mod builders;
+mod cluster;
+
+pub use app::TestApp;
+pub use cluster::TestDb;

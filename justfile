@@ -1,0 +1,48 @@
+# Puronoboi: `just run` serves the product at http://localhost:8080; `just test` runs every test.
+
+set shell := ["bash", "-euo", "pipefail", "-c"]
+
+web := "apps/web"
+
+# The whole product on its embedded default at http://localhost:8080.
+run:
+    scripts/run.sh
+
+# Every test: Rust (unit, PostgreSQL, HTTP), lints, stale bindings, web unit tests and browser journeys.
+test: test-rust lint
+
+# Rust tests against one throwaway PostgreSQL cluster, then a check that bindings/ matches the DTOs.
+test-rust:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    fresh=$(mktemp -d)
+    trap 'rm -rf "$fresh"' EXIT
+    TS_RS_EXPORT_DIR="$fresh" scripts/with-test-cluster.sh cargo test --workspace --locked
+    if ! diff -ru bindings "$fresh"; then
+        echo "bindings/ is stale: run 'just bindings' and commit the result." >&2
+        exit 1
+    fi
+
+# Regenerate the TypeScript DTOs in bindings/ from the Rust types.
+bindings:
+    rm -rf bindings
+    cargo test --locked -p puronoboi-http --lib export_bindings
+
+# Clippy with the workspace lints, and formatting.
+lint:
+    cargo clippy --workspace --all-targets --locked -- -D warnings
+    cargo fmt --all --check
+
+web-install:
+    if [ ! -d {{web}}/node_modules ] || [ {{web}}/package-lock.json -nt {{web}}/node_modules/.package-lock.json ]; then npm --prefix {{web}} ci --no-audit --no-fund; fi
+
+web-build: web-install
+    npm --prefix {{web}} run build
+
+web-test: web-install
+    npm --prefix {{web}} test
+
+# Browser journeys in Chromium against the real server over a throwaway database; screenshots in apps/web/screenshots/.
+e2e: web-build
+    cargo build --locked -p puronoboi-server
+    SERVER_BIN="$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')/debug/puronoboi-server" npm --prefix {{web}} run e2e

@@ -1,0 +1,3 @@
+DROP TABLE books;
+DROP TABLE categories;
+DROP TABLE accounts;

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# `just run`: the whole product on its embedded default at http://localhost:8080. Builds the web app and the
+# server, starts a private PostgreSQL cluster under var/ (unless DATABASE_URL points elsewhere), migrates, seeds
+# the demo catalogue on first run and serves. Ctrl-C stops everything this script started.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+
+say() { printf '\033[1;32m==>\033[0m %s\n' "$*"; }
+die() { printf '\033[1;31merror:\033[0m %s\n' "$*" >&2; exit 1; }
+
+command -v cargo >/dev/null || die "Rust's cargo was not found. Install Rust (https://rustup.rs) and try again."
+command -v npm >/dev/null || die "Node.js (20 or newer) with npm was not found. Install it and try again."
+node_major=$(node -p 'process.versions.node.split(".")[0]')
+[ "$node_major" -ge 20 ] || die "Node.js 20 or newer is needed; this is $(node --version)."
+
+mkdir -p var
+export PORT=${PORT:-8080}
+
+pids=()
+cluster_dir=
+cleanup() {
+  trap - INT TERM EXIT
+  for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+  for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+  if [ -n "$cluster_dir" ]; then
+    say "stopping the database"
+    scripts/pg-cluster.sh stop "$cluster_dir" || true
+  fi
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+say "installing the web app's dependencies"
+if [ ! -d apps/web/node_modules ] || [ apps/web/package-lock.json -nt apps/web/node_modules/.package-lock.json ]; then
+  npm --prefix apps/web ci --no-audit --no-fund
+fi
+say "building the web app"
+npm --prefix apps/web run build --silent
+
+say "building the server (the first build takes a few minutes)"
+cargo build --release --locked -p puronoboi-server
+target_dir=$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')
+
+if [ -z "${DATABASE_URL:-}" ]; then
+  pg_port=${PURONOBOI_PG_PORT:-54329}
+  cluster_dir="$root/var/postgres"
+  say "starting the embedded PostgreSQL (data in var/postgres, port $pg_port)"
+  cluster_url=$(scripts/pg-cluster.sh start "$cluster_dir" "$pg_port") || {
+    cluster_dir=
+    die "the embedded PostgreSQL did not start (see var/postgres/server.log). Is port $pg_port taken? Set PURONOBOI_PG_PORT."
+  }
+  if ! psql "$cluster_url/postgres" -tAc "SELECT 1 FROM pg_database WHERE datname = 'puronoboi'" | grep -q 1; then
+    psql "$cluster_url/postgres" -qc "CREATE DATABASE puronoboi" >/dev/null
+  fi
+  export DATABASE_URL="$cluster_url/puronoboi"
+  export SEED_DEMO=${SEED_DEMO:-true}
+fi
+
+export WEB_DIST_DIR=${WEB_DIST_DIR:-$root/apps/web/dist}
+export IMAGES_DIR=${IMAGES_DIR:-$root/var/images}
+
+say "Puronoboi is starting at http://localhost:$PORT (Ctrl-C stops it)"
+"$target_dir/release/puronoboi-server" &
+pids+=($!)
+wait "${pids[0]}"
