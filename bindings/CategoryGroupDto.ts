@@ -2,4 +2,12 @@
 import type { BookCardDto } from "./BookCardDto";
 import type { CategoryDto } from "./CategoryDto";
 
-export type CategoryGroupDto = { category: CategoryDto, books: Array<BookCardDto>, };
+export type CategoryGroupDto = { category: CategoryDto, 
+/**
+ * The newest few available books.
+ */
+books: Array<BookCardDto>, 
+/**
+ * Every available book in the category.
+ */
+bookCount: number, };

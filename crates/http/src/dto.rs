@@ -96,15 +96,20 @@ impl From<BookCard> for BookCardDto {
 }
 
 #[derive(Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct CategoryGroupDto {
     pub category: CategoryDto,
+    /// The newest few available books.
     pub books: Vec<BookCardDto>,
+    /// Every available book in the category.
+    #[ts(type = "number")]
+    pub book_count: i64,
 }
 
 impl From<CategoryGroup> for CategoryGroupDto {
     fn from(g: CategoryGroup) -> Self {
-        Self { category: g.category.into(), books: g.books.into_iter().map(Into::into).collect() }
+        Self { category: g.category.into(), books: g.books.into_iter().map(Into::into).collect(), book_count: g.available_books }
     }
 }
 

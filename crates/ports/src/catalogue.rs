@@ -24,6 +24,8 @@ pub enum CategoryPageError {
 pub struct CategoryGroup {
     pub category: Category,
     pub books: Vec<BookCard>,
+    /// Every available book in the category, of which `books` are the newest few.
+    pub available_books: i64,
 }
 
 /// What buyers browse. Listings show only books that are still for sale.

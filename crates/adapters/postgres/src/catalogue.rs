@@ -29,6 +29,7 @@ const AVAILABLE: &str = "available";
 /// `books_available_by_category_idx` and stops after `$1` rows.
 const NEWEST_BY_CATEGORY_SQL: &str = "
 SELECT c.id AS category_id, c.name AS category_name,
+       (SELECT count(*) FROM books AS n WHERE n.category_id = c.id AND n.status = 'available') AS available_books,
        b.id, b.title, b.author, b.picture_url, b.ratings, b.reviews, b.original_price, b.resale_price,
        b.location, b.status, a.verified AS seller_verified
 FROM (SELECT id, name FROM categories ORDER BY name, id LIMIT $2) AS c
@@ -76,7 +77,11 @@ impl CatalogueReader for PgStore {
             let card = row.card.into_card(row.seller_verified)?;
             match groups.last_mut() {
                 Some(group) if group.category.id == category_id => group.books.push(card),
-                _ => groups.push(CategoryGroup { category: Category { id: category_id, name: row.category_name }, books: vec![card] }),
+                _ => groups.push(CategoryGroup {
+                    category: Category { id: category_id, name: row.category_name },
+                    books: vec![card],
+                    available_books: row.available_books,
+                }),
             }
         }
         Ok(groups)

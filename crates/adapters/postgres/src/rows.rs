@@ -47,6 +47,8 @@ pub(crate) struct GroupedCardRow {
     pub category_id: Uuid,
     #[diesel(sql_type = Text)]
     pub category_name: String,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    pub available_books: i64,
 }
 
 #[derive(Debug, Queryable, Selectable)]

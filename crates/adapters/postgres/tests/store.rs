@@ -170,6 +170,7 @@ async fn grouped_listing_is_bounded_per_category_newest_first_and_skips_empty_ca
     assert_eq!(groups.len(), 1, "a category with nothing for sale is not shown");
     let newest_four: Vec<_> = ids.iter().rev().take(4).copied().collect();
     assert_eq!(groups[0].books.iter().map(|b| b.id).collect::<Vec<_>>(), newest_four);
+    assert_eq!(groups[0].available_books, 6, "the group knows the category's full count");
 }
 
 #[tokio::test]
