@@ -9,7 +9,7 @@ run:
     scripts/run.sh
 
 # Every test: Rust (unit, PostgreSQL, HTTP), lints, stale bindings, web unit tests and browser journeys.
-test: test-rust lint
+test: test-rust lint web-test e2e
 
 # Rust tests against one throwaway PostgreSQL cluster, then a check that bindings/ matches the DTOs.
 test-rust:
@@ -46,3 +46,11 @@ web-test: web-install
 e2e: web-build
     cargo build --locked -p puronoboi-server
     SERVER_BIN="$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')/debug/puronoboi-server" npm --prefix {{web}} run e2e
+
+# Regenerate crates/adapters/postgres/src/schema.rs from migrations/ (needs diesel_cli with PostgreSQL support).
+schema:
+    scripts/with-test-cluster.sh bash -c 'psql -q "$PURONOBOI_TEST_PG_URL/postgres" -c "CREATE DATABASE schema_gen" && DATABASE_URL="$PURONOBOI_TEST_PG_URL/schema_gen" diesel migration run'
+
+# Throughput of every public endpoint as a ratio of /api/health, measured in one run with wrk.
+bench:
+    scripts/bench.sh

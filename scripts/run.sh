@@ -13,6 +13,10 @@ command -v cargo >/dev/null || die "Rust's cargo was not found. Install Rust (ht
 command -v npm >/dev/null || die "Node.js (20 or newer) with npm was not found. Install it and try again."
 node_major=$(node -p 'process.versions.node.split(".")[0]')
 [ "$node_major" -ge 20 ] || die "Node.js 20 or newer is needed; this is $(node --version)."
+command -v python3 >/dev/null || die "python3 was not found. Install Python 3 and try again."
+if [ -z "${DATABASE_URL:-}" ]; then
+  command -v psql >/dev/null || die "psql was not found. Install the PostgreSQL client (Debian: apt-get install postgresql-client)."
+fi
 
 mkdir -p var
 export PORT=${PORT:-8080}

@@ -1,0 +1,53 @@
+// What global setup hands to the journeys, and small typed readers of the public API.
+import { inject } from 'vitest';
+import type { BookCardDto } from '../../../bindings/BookCardDto';
+import type { BookDetailDto } from '../../../bindings/BookDetailDto';
+import type { CategoryGroupDto } from '../../../bindings/CategoryGroupDto';
+import type { CategoryPageDto } from '../../../bindings/CategoryPageDto';
+import type { CategorySummaryDto } from '../../../bindings/CategorySummaryDto';
+
+export interface E2eFixtures {
+  /** The origin under test, without a trailing slash. */
+  baseURL: string;
+  /** The database behind it; empty when testing an external E2E_BASE_URL without E2E_DATABASE_URL. */
+  databaseURL: string;
+  pendingBookId: string;
+  soldBookId: string;
+  unverifiedSellerBookId: string;
+  /** A category global setup filled to span several pages. */
+  pagingCategoryId: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    e2e: E2eFixtures;
+  }
+}
+
+export function fixtures(): E2eFixtures {
+  return inject('e2e');
+}
+
+export function url(path: string): string {
+  return `${fixtures().baseURL}${path}`;
+}
+
+async function getJson<T>(path: string): Promise<T> {
+  const response = await fetch(url(path));
+  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+export const api = {
+  categories: () => getJson<CategorySummaryDto[]>('/api/categories'),
+  grouped: (perCategory = 4) => getJson<CategoryGroupDto[]>(`/api/books/grouped?perCategory=${perCategory}`),
+  categoryPage: (id: string, page = 1, perPage = 12) =>
+    getJson<CategoryPageDto>(`/api/categories/${id}/books?page=${page}&perPage=${perPage}`),
+  book: (id: string) => getJson<BookDetailDto>(`/api/books/${id}`),
+  advertised: () => getJson<BookCardDto[]>('/api/advertised'),
+};
+
+/** Money as the app must show it: "<amount> ৳", digits grouped the South Asian way (1,00,000). */
+export function taka(amount: number): string {
+  return `${new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 }).format(amount)} ৳`;
+}

@@ -1,0 +1,144 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { LuMenu, LuX } from 'react-icons/lu';
+import { LogoMark } from '@/components/ui/Logo';
+import { useAdvertisedBooks } from '@/features/catalogue/api/get-advertised-books';
+import { useAuthStore } from '@/lib/auth-store';
+
+interface NavItem {
+  to: string;
+  label: string;
+}
+
+/** The spec's navigation: Advertise Items only when something is advertised, Dashboard only when signed in. */
+export function useNavItems(): NavItem[] {
+  const advertised = useAdvertisedBooks();
+  const user = useAuthStore((state) => state.user);
+  const items: NavItem[] = [
+    { to: '/home', label: 'Home' },
+    { to: '/shop', label: 'Shop' },
+  ];
+  if ((advertised.data?.length ?? 0) >= 1) items.push({ to: '/advertise', label: 'Advertise Items' });
+  items.push({ to: '/blog', label: 'Blog' });
+  if (user) items.push({ to: '/dashboard', label: 'Dashboard' });
+  return items;
+}
+
+const desktopLink = ({ isActive }: { isActive: boolean }) =>
+  `relative rounded-field px-3 py-2 font-medium transition-colors hover:text-primary ${
+    isActive
+      ? 'text-primary after:absolute after:inset-x-3 after:-bottom-0.5 after:h-0.5 after:rounded-full after:bg-accent'
+      : 'text-base-content/75'
+  }`;
+
+const mobileLink = ({ isActive }: { isActive: boolean }) =>
+  `block rounded-field px-4 py-3 text-base font-medium ${isActive ? 'bg-primary/10 text-primary' : 'hover:bg-base-200'}`;
+
+export function Navbar() {
+  const items = useNavItems();
+  const user = useAuthStore((state) => state.user);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const menuRef = useRef<HTMLDivElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+
+  // Close the mobile menu whenever the route changes.
+  useEffect(() => {
+    setMenuOpen(false);
+  }, [location.pathname]);
+
+  // Escape closes it and gives focus back to the toggle; a click outside closes it.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setMenuOpen(false);
+        toggleRef.current?.focus();
+      }
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (!menuRef.current?.contains(target) && !toggleRef.current?.contains(target)) setMenuOpen(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, [menuOpen]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-base-300/70 bg-base-100/90 backdrop-blur supports-[backdrop-filter]:bg-base-100/80">
+      <nav aria-label="Main" className="container-page flex h-16 items-center gap-4 lg:h-18">
+        <Link to="/" className="flex shrink-0 items-center gap-2.5 rounded-field" aria-label="Puronoboi home">
+          <LogoMark />
+          <span className="font-serif text-2xl font-bold tracking-tight text-primary">Puronoboi</span>
+        </Link>
+
+        <ul className="ml-6 hidden items-center gap-1 lg:flex">
+          {items.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} className={desktopLink}>
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+
+        <div className="ml-auto hidden items-center gap-2 lg:flex">
+          {!user && (
+            <>
+              <NavLink to="/login" className="btn btn-ghost">
+                Login
+              </NavLink>
+              <NavLink to="/signup" className="btn btn-primary">
+                SignUp
+              </NavLink>
+            </>
+          )}
+        </div>
+
+        <button
+          ref={toggleRef}
+          type="button"
+          className="btn btn-ghost btn-square ml-auto lg:hidden"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? <LuX className="size-6" aria-hidden="true" /> : <LuMenu className="size-6" aria-hidden="true" />}
+        </button>
+      </nav>
+
+      <div
+        ref={menuRef}
+        id={menuId}
+        hidden={!menuOpen}
+        className="border-t border-base-300/70 bg-base-100 shadow-lift lg:hidden"
+      >
+        <ul className="container-page flex flex-col gap-1 py-3">
+          {items.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} className={mobileLink}>
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+          {!user && (
+            <li className="mt-2 grid grid-cols-2 gap-2 border-t border-base-300/70 pt-3">
+              <Link to="/login" className="btn btn-outline btn-primary">
+                Login
+              </Link>
+              <Link to="/signup" className="btn btn-primary">
+                SignUp
+              </Link>
+            </li>
+          )}
+        </ul>
+      </div>
+    </header>
+  );
+}

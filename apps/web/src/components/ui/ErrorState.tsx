@@ -1,0 +1,35 @@
+import { LuRefreshCw, LuTriangleAlert } from 'react-icons/lu';
+import { isApiError } from '@/lib/api-client';
+
+interface ErrorStateProps {
+  error: unknown;
+  onRetry?: () => void;
+  title?: string;
+  /** True while the retry is in flight. */
+  retrying?: boolean;
+}
+
+function messageOf(error: unknown): string {
+  if (isApiError(error) || error instanceof Error) return error.message;
+  return 'Something went wrong. Please try again.';
+}
+
+/** A failed query: what happened, in words, and a Retry button. */
+export function ErrorState({ error, onRetry, title = "We couldn't load this", retrying = false }: ErrorStateProps) {
+  return (
+    <div
+      role="alert"
+      className="mx-auto my-10 flex max-w-lg flex-col items-center gap-3 rounded-box border border-error/20 bg-error/5 px-6 py-8 text-center"
+    >
+      <LuTriangleAlert className="size-8 text-error" aria-hidden="true" />
+      <h2 className="text-xl font-semibold">{title}</h2>
+      <p className="text-base-content/75">{messageOf(error)}</p>
+      {onRetry && (
+        <button type="button" className="btn btn-primary mt-2" onClick={onRetry} disabled={retrying}>
+          <LuRefreshCw className={`size-4 ${retrying ? 'animate-spin' : ''}`} aria-hidden="true" />
+          Retry
+        </button>
+      )}
+    </div>
+  );
+}

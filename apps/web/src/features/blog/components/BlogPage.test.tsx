@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { stubFetch } from '@/test/fetch-stub';
+import { renderApp } from '@/test/render';
+import { BLOG_ARTICLES } from '../articles';
+
+describe('Blog page', () => {
+  it('has the exact title and the four articles with their code samples', () => {
+    stubFetch({ '/api/advertised': { body: [] } });
+    renderApp('/blog');
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Some Important Questions You Should Know About !!' }),
+    ).toBeInTheDocument();
+    const articles = screen.getAllByRole('article');
+    expect(articles).toHaveLength(4);
+    articles.forEach((article, index) => {
+      expect(within(article).getByRole('heading', { level: 2 })).toHaveTextContent(BLOG_ARTICLES[index]!.question);
+    });
+    expect(document.querySelectorAll('pre > code').length).toBeGreaterThan(0);
+  });
+});

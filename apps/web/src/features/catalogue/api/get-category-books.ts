@@ -1,0 +1,36 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { CategoryPageDto } from '@bindings/CategoryPageDto';
+import { apiGet } from '@/lib/api-client';
+
+export const CATEGORY_PAGE_SIZE = 12;
+
+export interface CategoryBooksParams {
+  categoryId: string;
+  page: number;
+  perPage?: number;
+}
+
+export function getCategoryBooks(
+  { categoryId, page, perPage = CATEGORY_PAGE_SIZE }: CategoryBooksParams,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<CategoryPageDto> {
+  const query = new URLSearchParams({ page: String(page), perPage: String(perPage) });
+  return apiGet<CategoryPageDto>(`/api/categories/${encodeURIComponent(categoryId)}/books?${query}`, {
+    signal,
+  });
+}
+
+export const categoryBooksQueryOptions = (params: CategoryBooksParams) =>
+  queryOptions({
+    queryKey: ['categories', params.categoryId, 'books', { page: params.page, perPage: params.perPage ?? CATEGORY_PAGE_SIZE }],
+    queryFn: ({ signal }) => getCategoryBooks(params, { signal }),
+  });
+
+export function useCategoryBooks(params: CategoryBooksParams) {
+  return useQuery({
+    ...categoryBooksQueryOptions(params),
+    // Keep the current page on screen while the next one loads, but only within one category.
+    placeholderData: (previous) =>
+      previous?.category.id === params.categoryId ? keepPreviousData(previous) : undefined,
+  });
+}

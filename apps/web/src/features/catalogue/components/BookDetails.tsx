@@ -1,0 +1,121 @@
+import { Link } from 'react-router-dom';
+import type { BookDetailDto } from '@bindings/BookDetailDto';
+import { OriginalPrice, Price } from '@/components/ui/Price';
+import { StarRating } from '@/components/ui/StarRating';
+import { formatDate, formatTaka } from '@/lib/format';
+import { BookActions } from './BookActions';
+import { BookStatusNotice } from './BookStatusNotice';
+import { SellerBlock } from './SellerBlock';
+
+function Savings({ original, resale }: { original: number; resale: number }) {
+  if (original <= resale || original <= 0) return null;
+  const percent = Math.round(((original - resale) / original) * 100);
+  return (
+    <span className="badge badge-accent font-semibold">
+      You save {formatTaka(original - resale)} ({percent}%)
+    </span>
+  );
+}
+
+/** Everything a buyer needs to decide on one book. */
+export function BookDetails({ book }: { book: BookDetailDto }) {
+  const categoryHref = `/category/${book.category.id}`;
+  const listedOn = formatDate(book.createdAt);
+
+  return (
+    <div className="container-page py-8 sm:py-12">
+      <nav aria-label="Breadcrumb" className="breadcrumbs mb-6 text-sm text-base-content/70">
+        <ul>
+          <li>
+            <Link to="/home">Home</Link>
+          </li>
+          <li>
+            <Link to="/shop">Shop</Link>
+          </li>
+          <li>
+            <Link to={categoryHref}>{book.category.name}</Link>
+          </li>
+          <li>
+            <span aria-current="page" className="max-w-48 truncate sm:max-w-none">
+              {book.title}
+            </span>
+          </li>
+        </ul>
+      </nav>
+
+      <div className="grid gap-8 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:grid-cols-[24rem_minmax(0,1fr)] lg:gap-14">
+        <div className="mx-auto w-full max-w-60 sm:max-w-xs md:max-w-none">
+          <div className="overflow-hidden rounded-box bg-base-200 shadow-lift ring-1 ring-base-300/70 md:sticky md:top-24">
+            <img
+              src={book.picture}
+              alt={book.title}
+              width={400}
+              height={600}
+              className="aspect-[2/3] h-auto w-full object-cover"
+            />
+          </div>
+        </div>
+
+        <div className="flex min-w-0 flex-col gap-6">
+          <div className="flex flex-col gap-3">
+            <Link to={categoryHref} className="section-eyebrow w-fit hover:underline">
+              {book.category.name}
+            </Link>
+            <h1 className="text-3xl leading-tight font-bold text-primary sm:text-4xl">{book.title}</h1>
+            <p className="text-lg text-base-content/80">
+              by <span className="font-semibold text-base-content">{book.author}</span>
+            </p>
+            <StarRating ratings={book.ratings} reviews={book.reviews} className="text-base" />
+          </div>
+
+          <div className="flex flex-col gap-4 rounded-box bg-base-100 p-5 shadow-soft ring-1 ring-base-300/70">
+            <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+              <p className="flex flex-col">
+                <span className="text-sm text-base-content/60">Price</span>
+                <Price amount={book.resalePrice} className="text-3xl font-bold text-primary" />
+              </p>
+              <p className="flex flex-col">
+                <span className="text-sm text-base-content/60">New</span>
+                <OriginalPrice amount={book.originalPrice} className="text-xl" />
+              </p>
+              <Savings original={book.originalPrice} resale={book.resalePrice} />
+            </div>
+            <BookStatusNotice status={book.status} />
+            <BookActions status={book.status} />
+          </div>
+
+          <section aria-labelledby="about-heading" className="flex flex-col gap-3">
+            <h2 id="about-heading" className="text-2xl font-semibold">
+              About this book
+            </h2>
+            {book.description ? (
+              <p className="leading-relaxed whitespace-pre-line text-base-content/85">{book.description}</p>
+            ) : (
+              <p className="text-base-content/60">The seller did not add a description.</p>
+            )}
+            <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 rounded-box bg-base-200/60 p-5 text-sm sm:text-base">
+              <dt className="text-base-content/60">Publish year</dt>
+              <dd className="font-medium">{book.publishYear ?? 'Unknown'}</dd>
+              <dt className="text-base-content/60">Category</dt>
+              <dd className="font-medium">
+                <Link to={categoryHref} className="link link-primary">
+                  {book.category.name}
+                </Link>
+              </dd>
+              <dt className="text-base-content/60">Author</dt>
+              <dd className="font-medium">{book.author}</dd>
+              {listedOn && (
+                <>
+                  <dt className="text-base-content/60">Listed on</dt>
+                  <dd className="font-medium">{listedOn}</dd>
+                </>
+              )}
+            </dl>
+          </section>
+
+          <SellerBlock seller={book.seller} />
+        </div>
+      </div>
+    </div>
+  );
+}

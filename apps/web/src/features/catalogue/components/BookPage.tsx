@@ -1,0 +1,40 @@
+import { Link, useParams } from 'react-router-dom';
+import { LuBookX } from 'react-icons/lu';
+import { useBook } from '../api/get-book';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { ErrorState } from '@/components/ui/ErrorState';
+import { Spinner } from '@/components/ui/Spinner';
+import { isNotFoundError } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { BookDetails } from './BookDetails';
+
+/** /books/{id}: one book, or a clear not-found state for an unknown id. */
+export function BookPage() {
+  const { id = '' } = useParams();
+  const book = useBook(id);
+  const notFound = book.isError && isNotFoundError(book.error);
+
+  useDocumentTitle(book.data?.title ?? (notFound ? 'Book not found' : 'Book'));
+
+  if (book.isPending) return <Spinner />;
+  if (notFound) {
+    return (
+      <div className="container-page">
+        <EmptyState level={1} icon={<LuBookX className="size-7" />} title="Book not found">
+          <p>This book may have been removed by its seller, or the link is not quite right.</p>
+          <Link to="/shop" className="btn btn-primary">
+            Browse the shop
+          </Link>
+        </EmptyState>
+      </div>
+    );
+  }
+  if (book.isError) {
+    return (
+      <div className="container-page">
+        <ErrorState error={book.error} onRetry={() => void book.refetch()} retrying={book.isFetching} />
+      </div>
+    );
+  }
+  return <BookDetails book={book.data} />;
+}

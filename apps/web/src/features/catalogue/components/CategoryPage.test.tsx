@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { bookCard, categoryPage, POETRY } from '@/test/fixtures';
+import { callsTo, notFound, stubFetch } from '@/test/fetch-stub';
+import { renderApp } from '@/test/render';
+import { parsePage } from './CategoryPage';
+
+const PATH = `/api/categories/${POETRY.id}/books`;
+
+function pageOf(page: number) {
+  const books = Array.from({ length: page === 1 ? 12 : 1 }, (_, i) =>
+    bookCard({ id: `p${page}-${i}`, title: `Poem book ${page}-${i}` }),
+  );
+  return categoryPage({ books, page, total: 13 });
+}
+
+describe('Category page', () => {
+  it('titles the page with the category name and paginates twelve per page through the URL', async () => {
+    const fetchMock = stubFetch({
+      '/api/advertised': { body: [] },
+      [PATH]: (url) => ({ body: pageOf(Number(url.searchParams.get('page'))) }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp(`/category/${POETRY.id}`);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Poetry' })).toBeInTheDocument();
+    expect(document.title).toBe('Poetry · Puronoboi');
+    expect(screen.getAllByRole('article')).toHaveLength(12);
+    const pagination = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(within(pagination).getByText('Page 1 of 2')).toBeInTheDocument();
+    expect(within(pagination).getByRole('button', { name: 'Previous' })).toBeDisabled();
+    const requested = new URL(String(fetchMock.mock.calls.at(-1)?.[0]), 'http://localhost');
+    expect(requested.searchParams.get('perPage')).toBe('12');
+
+    await user.click(within(pagination).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Poem book 2-0' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?page=2');
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
+  it('reads the page from the URL', async () => {
+    stubFetch({
+      '/api/advertised': { body: [] },
+      [PATH]: (url) => ({ body: pageOf(Number(url.searchParams.get('page'))) }),
+    });
+    renderApp(`/category/${POETRY.id}?page=2`);
+    expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();
+  });
+
+  it('says so when the category has no books', async () => {
+    stubFetch({ '/api/advertised': { body: [] }, [PATH]: { body: categoryPage({ books: [], total: 0 }) } });
+    renderApp(`/category/${POETRY.id}`);
+    expect(await screen.findByRole('heading', { name: 'No books in this category yet' })).toBeInTheDocument();
+  });
+
+  it('shows a not-found state for an unknown category, asking the server only once', async () => {
+    const fetchMock = stubFetch({
+      '/api/advertised': { body: [] },
+      '/api/categories/nope/books': notFound('No category has this id.'),
+    });
+    renderApp('/category/nope');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Category not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse the shop' })).toHaveAttribute('href', '/shop');
+    expect(callsTo(fetchMock, '/api/categories/nope/books')).toBe(1);
+  });
+});
+
+describe('parsePage', () => {
+  it('accepts positive integers and falls back to 1 otherwise', () => {
+    expect(parsePage('3')).toBe(3);
+    for (const raw of [null, '', '0', '-2', '1.5', 'abc']) expect(parsePage(raw)).toBe(1);
+  });
+});

@@ -1,0 +1,101 @@
+import { Link } from 'react-router-dom';
+import { LuBookX } from 'react-icons/lu';
+import { SHOP_BOOKS_PER_CATEGORY, useGroupedBooks } from '../api/get-grouped-books';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { ErrorState } from '@/components/ui/ErrorState';
+import { PageHeader } from '@/components/ui/PageHeader';
+import { Spinner } from '@/components/ui/Spinner';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { BookShelf } from './BookShelf';
+
+/** /shop: every category with its books; each heading leads to that category's own page. */
+export function ShopPage() {
+  useDocumentTitle('Shop');
+  const grouped = useGroupedBooks(SHOP_BOOKS_PER_CATEGORY);
+  const groups = grouped.data?.filter((group) => group.books.length > 0) ?? [];
+
+  return (
+    <>
+      <PageHeader eyebrow="The whole catalogue" title="Shop">
+        <p>Second-hand books from readers across Bangladesh, sorted by category. Prices are in taka.</p>
+      </PageHeader>
+
+      <div className="container-page py-10 sm:py-14">
+        {grouped.isPending && <Spinner />}
+        {grouped.isError && (
+          <ErrorState error={grouped.error} onRetry={() => void grouped.refetch()} retrying={grouped.isFetching} />
+        )}
+        {grouped.isSuccess && groups.length === 0 && (
+          <EmptyState icon={<LuBookX className="size-7" />} title="No books for sale yet">
+            <p>Sellers are adding books all the time. Please check back soon.</p>
+          </EmptyState>
+        )}
+        {groups.length > 0 && (
+          <>
+            <nav aria-label="Categories" className="mb-10">
+              <ul className="flex flex-wrap gap-2">
+                {groups.map((group) => (
+                  <li key={group.category.id}>
+                    <a
+                      href={`#category-${group.category.id}`}
+                      className="btn btn-sm rounded-full border-base-300 bg-base-100 font-medium hover:border-primary hover:bg-primary hover:text-primary-content"
+                    >
+                      {group.category.name}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <div className="flex flex-col gap-14">
+              {groups.map((group) => (
+                <section
+                  key={group.category.id}
+                  id={`category-${group.category.id}`}
+                  aria-labelledby={`heading-${group.category.id}`}
+                  className="scroll-mt-24"
+                >
+                  <div className="mb-5 flex items-baseline justify-between gap-4 border-b border-base-300 pb-3">
+                    <h2 id={`heading-${group.category.id}`} className="text-2xl font-bold sm:text-3xl">
+                      <Link
+                        to={`/category/${group.category.id}`}
+                        className="text-primary decoration-accent decoration-2 underline-offset-4 hover:underline"
+                      >
+                        {group.category.name}
+                      </Link>
+                    </h2>
+                    <CategoryCount shown={group.books.length} total={group.bookCount} categoryId={group.category.id} />
+                  </div>
+                  <BookShelf
+                    books={group.books}
+                    headingLevel={3}
+                    columns="sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6"
+                    compact
+                  />
+                </section>
+              ))}
+            </div>
+          </>
+        )}
+      </div>
+    </>
+  );
+}
+
+/** "7 books", or "Showing 24 of 30 · See all" when the shelf holds only the newest few. */
+function CategoryCount({ shown, total, categoryId }: { shown: number; total: number; categoryId: string }) {
+  if (shown >= total) {
+    return (
+      <span className="shrink-0 text-sm text-base-content/60">
+        {total} {total === 1 ? 'book' : 'books'}
+      </span>
+    );
+  }
+  return (
+    <span className="shrink-0 text-sm text-base-content/60">
+      Showing {shown} of {total} ·{' '}
+      <Link to={`/category/${categoryId}`} className="link link-primary font-medium">
+        See all
+      </Link>
+    </span>
+  );
+}

@@ -1,0 +1,29 @@
+import { QueryClient, type DefaultOptions } from '@tanstack/react-query';
+import { isApiError } from './api-client';
+
+export const MAX_RETRIES = 3;
+
+/**
+ * Retry transient failures up to three times, but never a client error: a 404 (unknown book, unknown
+ * category) or a 400 will answer the same way every time, and the user should see it at once.
+ */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
+  return failureCount < MAX_RETRIES;
+}
+
+export const queryDefaults = {
+  queries: {
+    // The spec asks for lists to be refetched whenever a screen shows them, cached for about five minutes.
+    refetchOnMount: true,
+    staleTime: 0,
+    gcTime: 5 * 60 * 1000,
+    retry: shouldRetry,
+  },
+} satisfies DefaultOptions;
+
+export function createQueryClient(overrides: DefaultOptions['queries'] = {}): QueryClient {
+  return new QueryClient({
+    defaultOptions: { queries: { ...queryDefaults.queries, ...overrides } },
+  });
+}
