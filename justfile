@@ -17,7 +17,7 @@ test-rust:
     set -euo pipefail
     fresh=$(mktemp -d)
     trap 'rm -rf "$fresh"' EXIT
-    TS_RS_EXPORT_DIR="$fresh" scripts/with-test-cluster.sh cargo test --workspace --locked
+    TS_RS_EXPORT_DIR="$fresh" scripts/with-test-services.sh cargo test --workspace --locked
     if ! diff -ru bindings "$fresh"; then
         echo "bindings/ is stale: run 'just bindings' and commit the result." >&2
         exit 1
@@ -49,7 +49,7 @@ e2e: web-build
 
 # Regenerate crates/adapters/postgres/src/schema.rs from migrations/ (needs diesel_cli with PostgreSQL support).
 schema:
-    scripts/with-test-cluster.sh bash -c 'psql -q "$PURONOBOI_TEST_PG_URL/postgres" -c "CREATE DATABASE schema_gen" && DATABASE_URL="$PURONOBOI_TEST_PG_URL/schema_gen" diesel migration run'
+    scripts/with-test-services.sh bash -c 'psql -q "$PURONOBOI_TEST_PG_URL/postgres" -c "CREATE DATABASE schema_gen" && DATABASE_URL="$PURONOBOI_TEST_PG_URL/schema_gen" diesel migration run'
 
 # Throughput of every public endpoint as a ratio of /api/health, measured in one run with wrk.
 bench:

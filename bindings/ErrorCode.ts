@@ -3,4 +3,4 @@
 /**
  * Machine-readable error codes; the web app switches on them.
  */
-export type ErrorCode = "not_found" | "invalid_query" | "internal" | "unavailable";
+export type ErrorCode = "not_found" | "invalid_query" | "invalid_input" | "unauthorized" | "forbidden" | "conflict" | "payload_too_large" | "unsupported_media_type" | "internal" | "unavailable";

@@ -14,13 +14,13 @@ port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); p
 pg_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 work="${TMPDIR:-/tmp}/puronoboi-bench-$$"
 mkdir -p "$work"
-cluster=$(scripts/pg-cluster.sh start "$work/pg" "$pg_port" --ephemeral --owner-pid $$)
+cluster=$(scripts/pg-cluster.sh start "$work-pg" "$pg_port" --ephemeral --owner-pid $$)
 psql -q "$cluster/postgres" -c "CREATE DATABASE bench"
 
 DATABASE_URL="$cluster/bench" HOST=127.0.0.1 PORT=$port SEED_DEMO=true IMAGES_DIR="$work/images" RUST_LOG=warn \
   DATABASE_POOL_SIZE=16 "$target_dir/release/puronoboi-server" &
 server=$!
-trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$work/images"' EXIT
+trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$work"' EXIT
 base="http://127.0.0.1:$port"
 for _ in $(seq 1 100); do curl -fs "$base/api/ready" >/dev/null && break; sleep 0.2; done
 

@@ -23,10 +23,15 @@ export PORT=${PORT:-8080}
 
 pids=()
 cluster_dir=
+emulator_dir=
 cleanup() {
   trap - INT TERM EXIT
   for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
   for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+  if [ -n "$emulator_dir" ]; then
+    say "stopping the Firebase Auth emulator (its accounts are kept in var/firebase)"
+    scripts/auth-emulator.sh stop "$emulator_dir" || true
+  fi
   if [ -n "$cluster_dir" ]; then
     say "stopping the database"
     scripts/pg-cluster.sh stop "$cluster_dir" || true
@@ -59,6 +64,26 @@ if [ -z "${DATABASE_URL:-}" ]; then
   fi
   export DATABASE_URL="$cluster_url/puronoboi"
   export SEED_DEMO=${SEED_DEMO:-true}
+fi
+
+if [ -z "${FIREBASE_PROJECT_ID:-}" ]; then
+  # The embedded default signs people in through the Firebase Auth emulator: no Google account or key needed.
+  auth_port=${PURONOBOI_AUTH_PORT:-9099}
+  emulator_dir="$root/var/firebase"
+  say "starting the Firebase Auth emulator (accounts in var/firebase, port $auth_port; the first start takes ~15 s)"
+  FIREBASE_AUTH_EMULATOR_HOST=$(FIREBASE_PROJECT_ID=demo-puronoboi scripts/auth-emulator.sh start "$emulator_dir" "$auth_port" --persist) || {
+    emulator_dir=
+    die "the Firebase Auth emulator did not start (see var/firebase/emulator.log). Is port $auth_port taken? Set PURONOBOI_AUTH_PORT."
+  }
+  export FIREBASE_AUTH_EMULATOR_HOST FIREBASE_PROJECT_ID=demo-puronoboi
+  export ADMIN_EMAILS=${ADMIN_EMAILS:-admin@puronoboi.test}
+fi
+if [ -z "${SESSION_SECRET:-}" ]; then
+  # Generated once and kept, so sessions survive a restart.
+  [ -s var/session-secret ] || python3 -c 'import secrets; print(secrets.token_hex(32))' >var/session-secret
+  chmod 600 var/session-secret
+  SESSION_SECRET=$(cat var/session-secret)
+  export SESSION_SECRET
 fi
 
 export WEB_DIST_DIR=${WEB_DIST_DIR:-$root/apps/web/dist}

@@ -14,6 +14,23 @@ pub struct Config {
     pub images_dir: PathBuf,
     pub seed_demo: bool,
     pub log_json: bool,
+    pub identity: Option<IdentityConfig>,
+    pub admin_emails: Vec<String>,
+    pub imgbb_api_key: Option<String>,
+}
+
+/// Sign-in: a Firebase project (or the local emulator) plus the secret our access tokens are signed with.
+#[derive(Debug, Clone)]
+pub struct IdentityConfig {
+    pub project_id: String,
+    /// Set: the Firebase Auth emulator at this host:port (only with a `demo-` project).
+    pub emulator_host: Option<String>,
+    /// Where browsers reach the emulator; defaults to http://<emulator host>.
+    pub emulator_public_url: Option<String>,
+    pub web_api_key: String,
+    pub auth_domain: String,
+    pub session_secret: String,
+    pub session_ttl: std::time::Duration,
 }
 
 impl Config {
@@ -46,7 +63,48 @@ impl Config {
             images_dir: PathBuf::from(var("IMAGES_DIR").unwrap_or_else(|| "var/images".to_owned())),
             seed_demo: flag("SEED_DEMO")?,
             log_json: var("LOG_FORMAT").is_some_and(|f| f.eq_ignore_ascii_case("json")),
+            identity: IdentityConfig::from_env()?,
+            admin_emails: var("ADMIN_EMAILS")
+                .map(|v| v.split(',').map(|e| e.trim().to_owned()).filter(|e| !e.is_empty()).collect())
+                .unwrap_or_default(),
+            imgbb_api_key: var("IMGBB_API_KEY"),
         })
+    }
+}
+
+impl IdentityConfig {
+    fn from_env() -> anyhow::Result<Option<Self>> {
+        let Some(project_id) = var("FIREBASE_PROJECT_ID") else {
+            if var("FIREBASE_AUTH_EMULATOR_HOST").is_some() {
+                bail!("FIREBASE_AUTH_EMULATOR_HOST is set but FIREBASE_PROJECT_ID is not");
+            }
+            return Ok(None);
+        };
+        let emulator_host = var("FIREBASE_AUTH_EMULATOR_HOST");
+        let session_secret =
+            var("SESSION_SECRET").context("SESSION_SECRET must be set when sign-in is configured (64 random hex characters)")?;
+        let session_ttl_seconds: u64 = var("SESSION_TTL_SECONDS")
+            .unwrap_or_else(|| "900".to_owned())
+            .parse()
+            .context("SESSION_TTL_SECONDS must be a number of seconds")?;
+        if !(60..=86_400).contains(&session_ttl_seconds) {
+            bail!("SESSION_TTL_SECONDS must be between 60 and 86400");
+        }
+        let web_api_key = match (&emulator_host, var("FIREBASE_WEB_API_KEY")) {
+            (_, Some(key)) => key,
+            // The emulator accepts any key.
+            (Some(_), None) => "fake-api-key".to_owned(),
+            (None, None) => bail!("FIREBASE_WEB_API_KEY must be set for a real Firebase project (the web app's apiKey)"),
+        };
+        Ok(Some(Self {
+            auth_domain: var("FIREBASE_AUTH_DOMAIN").unwrap_or_else(|| format!("{project_id}.firebaseapp.com")),
+            emulator_public_url: var("FIREBASE_EMULATOR_PUBLIC_URL").or_else(|| emulator_host.as_ref().map(|h| format!("http://{h}"))),
+            project_id,
+            emulator_host,
+            web_api_key,
+            session_secret,
+            session_ttl: std::time::Duration::from_secs(session_ttl_seconds),
+        }))
     }
 }
 

@@ -7,12 +7,18 @@ use std::sync::Arc;
 
 use anyhow::Context as _;
 use puronoboi_app::Storefront;
+use puronoboi_app::accounts::Accounts;
+use puronoboi_app::photos::Photos;
+use puronoboi_firebase_verify::{EmulatorAdmin, FirebaseVerifier, VerifierMode};
+use puronoboi_http::dto::{AuthConfigDto, AuthMode, FirebaseWebConfigDto};
+use puronoboi_http::session::SessionKeys;
 use puronoboi_http::{AppState, PublicConfigDto, StaticAssets};
-use puronoboi_local_images::LocalPictureStore;
+use puronoboi_local_images::LocalImageHost;
+use puronoboi_ports::{IdentityVerifier, ImageHost};
 use puronoboi_postgres::PgStore;
 use tracing_subscriber::EnvFilter;
 
-use crate::config::Config;
+use crate::config::{Config, IdentityConfig};
 
 #[tokio::main]
 async fn main() -> ExitCode {
@@ -41,20 +47,36 @@ fn init_tracing(json: bool) {
 }
 
 async fn serve(config: Config) -> anyhow::Result<()> {
+    let http = reqwest::Client::builder().timeout(std::time::Duration::from_secs(30)).build().context("building the HTTP client")?;
+    // Configuration mistakes (an emulator with a real project, a short secret) stop the server before it listens.
+    let identity = config.identity.as_ref().map(|c| identity_verifier(c, http.clone())).transpose()?;
+    let session_keys =
+        config.identity.as_ref().map(|c| SessionKeys::new(c.session_secret.as_bytes(), c.session_ttl).map(Arc::new)).transpose()?;
+    if identity.is_none() {
+        tracing::warn!("FIREBASE_PROJECT_ID is not set: sign-in is disabled");
+    }
+
     puronoboi_postgres::run_migrations(&config.database_url).await.context("migrating the database")?;
     let store = PgStore::connect(&config.database_url, config.database_pool_size)?;
-    let pictures = LocalPictureStore::new(&config.images_dir, "/images");
+    let local_images = Arc::new(LocalImageHost::new(&config.images_dir, "/images"));
+    let images: Arc<dyn ImageHost> = match &config.imgbb_api_key {
+        Some(key) => Arc::new(puronoboi_imgbb::ImgbbHost::new(key.clone(), http.clone())),
+        None => local_images.clone(),
+    };
 
-    if config.seed_demo
-        && let Some(report) = puronoboi_app::demo::seed_if_empty(&store, &store, &pictures).await.context("seeding the demo catalogue")?
-    {
-        tracing::info!(categories = report.categories, books = report.books, sellers = report.sellers, "demo catalogue seeded");
+    if config.seed_demo {
+        // Demo covers are our own generated SVGs: they stay with the app, whatever hosts uploads.
+        seed_demo(&config, &store, local_images.as_ref(), http.clone()).await?;
     }
 
     let state = AppState {
         storefront: Storefront::new(Arc::new(store.clone())),
+        accounts: Accounts::new(Arc::new(store.clone()), config.admin_emails.clone()),
+        photos: Photos::new(images, Arc::new(store.clone())),
+        identity,
+        session_keys,
         readiness: Arc::new(store),
-        public_config: Arc::new(PublicConfigDto::placeholder()),
+        public_config: Arc::new(public_config(config.identity.as_ref())),
     };
     let assets = StaticAssets { web_dist: config.web_dist.clone(), images_dir: config.images_dir.clone() };
     let app = puronoboi_http::router(state, assets);
@@ -64,6 +86,52 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     axum::serve(listener, app).with_graceful_shutdown(shutdown_signal()).await.context("serving HTTP")?;
     tracing::info!("stopped cleanly");
     Ok(())
+}
+
+fn identity_verifier(config: &IdentityConfig, http: reqwest::Client) -> anyhow::Result<Arc<dyn IdentityVerifier>> {
+    let mode = match &config.emulator_host {
+        Some(host) => VerifierMode::emulator(config.project_id.clone(), host.clone()),
+        None => VerifierMode::production(config.project_id.clone()),
+    };
+    let verifier = FirebaseVerifier::from_mode(mode, http).context("configuring Firebase sign-in")?;
+    if verifier.is_emulator() {
+        tracing::warn!(project = %config.project_id, "accepting UNSIGNED identity tokens from the Firebase Auth emulator");
+    }
+    Ok(Arc::new(verifier))
+}
+
+/// The demo catalogue on an empty database, and (on the emulator only) the demo sign-ins, every start.
+async fn seed_demo(config: &Config, store: &PgStore, images: &dyn ImageHost, http: reqwest::Client) -> anyhow::Result<()> {
+    if let Some(report) = puronoboi_app::demo::seed_if_empty(store, store, images).await.context("seeding the demo catalogue")? {
+        tracing::info!(categories = report.categories, books = report.books, sellers = report.sellers, "demo catalogue seeded");
+    }
+    let Some(identity) = &config.identity else { return Ok(()) };
+    let Some(host) = &identity.emulator_host else {
+        tracing::info!("demo sign-ins are created only on the Firebase Auth emulator");
+        return Ok(());
+    };
+    let admin = EmulatorAdmin::new(identity.project_id.clone(), host.clone(), http).context("reaching the Auth emulator")?;
+    let logins = puronoboi_app::demo::logins::provision_demo_logins(&admin, store).await.context("creating the demo sign-ins")?;
+    let mut lines = vec![format!("demo sign-ins (password '{}'):", puronoboi_app::demo::logins::DEMO_PASSWORD)];
+    lines.extend(logins.iter().map(|l| format!("  {:<28} {}{}", l.email, l.role, if l.verified { " (verified)" } else { "" })));
+    println!("{}", lines.join("\n"));
+    Ok(())
+}
+
+fn public_config(identity: Option<&IdentityConfig>) -> PublicConfigDto {
+    let mut config = PublicConfigDto::placeholder();
+    if let Some(identity) = identity {
+        config.auth = AuthConfigDto {
+            mode: if identity.emulator_host.is_some() { AuthMode::Emulator } else { AuthMode::Firebase },
+            firebase: Some(FirebaseWebConfigDto {
+                api_key: identity.web_api_key.clone(),
+                auth_domain: identity.auth_domain.clone(),
+                project_id: identity.project_id.clone(),
+                emulator_url: identity.emulator_public_url.clone(),
+            }),
+        };
+    }
+    config
 }
 
 /// Resolves on Ctrl-C or SIGTERM; in-flight requests then finish before the process exits.

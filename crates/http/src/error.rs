@@ -3,9 +3,12 @@
 use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+use puronoboi_app::accounts::{CallerError, OpenSessionError};
+use puronoboi_app::images::UploadRejected;
+use puronoboi_app::photos::PhotoError;
 use puronoboi_app::{BookLookupError, GroupedError};
 use puronoboi_domain::PagingError;
-use puronoboi_ports::{CategoryPageError, StoreError};
+use puronoboi_ports::{CategoryPageError, StoreError, VerifyTokenError};
 use serde::Serialize;
 use ts_rs::TS;
 
@@ -16,6 +19,16 @@ use ts_rs::TS;
 pub enum ErrorCode {
     NotFound,
     InvalidQuery,
+    /// The request body or a field in it is invalid.
+    InvalidInput,
+    /// No valid credentials: sign in (again).
+    Unauthorized,
+    /// Signed in, but not allowed; the message "Forbidden Access" means the account is gone: sign out.
+    Forbidden,
+    /// The request clashes with existing data (an e-mail already used by another account).
+    Conflict,
+    PayloadTooLarge,
+    UnsupportedMediaType,
     Internal,
     Unavailable,
 }
@@ -47,6 +60,31 @@ impl ApiError {
 
     pub fn invalid_query(message: impl Into<String>) -> Self {
         Self { status: StatusCode::BAD_REQUEST, code: ErrorCode::InvalidQuery, message: message.into() }
+    }
+
+    pub fn invalid_input(message: impl Into<String>) -> Self {
+        Self { status: StatusCode::BAD_REQUEST, code: ErrorCode::InvalidInput, message: message.into() }
+    }
+
+    pub fn unauthorized(message: impl Into<String>) -> Self {
+        Self { status: StatusCode::UNAUTHORIZED, code: ErrorCode::Unauthorized, message: message.into() }
+    }
+
+    /// The exact message the web app treats as "this account is gone: sign out" (spec section 6).
+    pub fn forbidden_access() -> Self {
+        Self { status: StatusCode::FORBIDDEN, code: ErrorCode::Forbidden, message: "Forbidden Access".to_owned() }
+    }
+
+    pub fn conflict(message: impl Into<String>) -> Self {
+        Self { status: StatusCode::CONFLICT, code: ErrorCode::Conflict, message: message.into() }
+    }
+
+    pub fn payload_too_large(message: impl Into<String>) -> Self {
+        Self { status: StatusCode::PAYLOAD_TOO_LARGE, code: ErrorCode::PayloadTooLarge, message: message.into() }
+    }
+
+    pub fn unsupported_media_type(message: impl Into<String>) -> Self {
+        Self { status: StatusCode::UNSUPPORTED_MEDIA_TYPE, code: ErrorCode::UnsupportedMediaType, message: message.into() }
     }
 
     pub fn unavailable(message: impl Into<String>) -> Self {
@@ -124,6 +162,70 @@ impl From<CategoryPageError> for ApiError {
         match e {
             CategoryPageError::NotFound => Self::not_found("No category has this id."),
             CategoryPageError::Unknown(cause) => Self::internal(cause.as_ref()),
+        }
+    }
+}
+
+impl From<CallerError> for ApiError {
+    fn from(e: CallerError) -> Self {
+        match e {
+            CallerError::Forbidden => Self::forbidden_access(),
+            CallerError::Unknown(store) => store.into(),
+        }
+    }
+}
+
+impl From<VerifyTokenError> for ApiError {
+    fn from(e: VerifyTokenError) -> Self {
+        match e {
+            VerifyTokenError::Rejected(reason) => {
+                tracing::info!(%reason, "identity token rejected");
+                Self::unauthorized("Your sign-in could not be verified. Please sign in again.")
+            }
+            VerifyTokenError::Unavailable(cause) => {
+                tracing::error!(error = %format!("{cause:#}"), "cannot verify identity tokens");
+                Self::unavailable("Sign-in is unavailable right now. Please try again shortly.")
+            }
+        }
+    }
+}
+
+impl From<OpenSessionError> for ApiError {
+    fn from(e: OpenSessionError) -> Self {
+        match e {
+            OpenSessionError::Forbidden => Self::forbidden_access(),
+            OpenSessionError::NoEmail => Self::invalid_input("Your sign-in has no e-mail address; sign in another way."),
+            OpenSessionError::InvalidName(reason) => Self::invalid_input(format!("Name: {reason}.")),
+            OpenSessionError::EmailTaken => Self::conflict("Another sign-in already uses this e-mail address."),
+            OpenSessionError::Unknown(cause) => Self::internal(cause.as_ref()),
+        }
+    }
+}
+
+impl From<UploadRejected> for ApiError {
+    fn from(e: UploadRejected) -> Self {
+        match e {
+            UploadRejected::TooLarge { .. } => Self::payload_too_large("The picture is larger than 5 MB."),
+            UploadRejected::TooManyPixels { .. } => {
+                Self::payload_too_large("The picture has too many pixels; use one under 40 megapixels.")
+            }
+            UploadRejected::NotAnImage => Self::unsupported_media_type("Upload a JPEG, PNG or WebP picture."),
+            UploadRejected::Corrupt(_) => Self::unsupported_media_type("The picture could not be read; it may be damaged."),
+        }
+    }
+}
+
+impl From<PhotoError> for ApiError {
+    fn from(e: PhotoError) -> Self {
+        match e {
+            PhotoError::Rejected(rejected) => rejected.into(),
+            // The picture already passed our checks, so a refusal is about our account with the host (a bad key,
+            // a quota): log it for us, and do not blame the person uploading.
+            PhotoError::HostRefused(reason) => {
+                tracing::error!(%reason, "the image host refused a checked picture");
+                Self::unavailable("Pictures cannot be stored right now. Please try again later.")
+            }
+            PhotoError::Unknown(cause) => Self::internal(cause.as_ref()),
         }
     }
 }

@@ -4,6 +4,7 @@ pub mod dto;
 pub mod error;
 mod extract;
 mod routes;
+pub mod session;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -12,7 +13,9 @@ use std::time::Duration;
 use axum::Router;
 use axum::http::{HeaderName, HeaderValue, StatusCode, header};
 use puronoboi_app::Storefront;
-use puronoboi_ports::ReadinessProbe;
+use puronoboi_app::accounts::Accounts;
+use puronoboi_app::photos::Photos;
+use puronoboi_ports::{IdentityVerifier, ReadinessProbe};
 use tower_http::services::{ServeDir, ServeFile};
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
@@ -25,6 +28,11 @@ pub use error::ApiError;
 #[derive(Clone)]
 pub struct AppState {
     pub storefront: Storefront,
+    pub accounts: Accounts,
+    pub photos: Photos,
+    /// `None` when sign-in is not configured: sessions answer 503.
+    pub identity: Option<Arc<dyn IdentityVerifier>>,
+    pub session_keys: Option<Arc<session::SessionKeys>>,
     pub readiness: Arc<dyn ReadinessProbe>,
     pub public_config: Arc<PublicConfigDto>,
 }

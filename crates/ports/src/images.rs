@@ -3,14 +3,19 @@
 use async_trait::async_trait;
 
 #[derive(Debug, thiserror::Error)]
-pub enum StorePictureError {
+pub enum ImageHostError {
+    /// The host refused this image (too large for it, a format it rejects, a bad key). Not worth retrying as is.
+    #[error("the image host refused the image: {0}")]
+    Rejected(String),
+    /// The host could not be reached or failed; retrying later may work.
     #[error(transparent)]
     Unknown(#[from] anyhow::Error),
 }
 
 /// Keeps an image and answers the URL browsers load it from.
 #[async_trait]
-pub trait PictureStore: Send + Sync {
-    /// `extension` is the file type without a dot ("svg", "png", ...); the caller has checked the bytes.
-    async fn store(&self, bytes: Vec<u8>, extension: &str) -> Result<String, StorePictureError>;
+pub trait ImageHost: Send + Sync {
+    /// `extension` is the file type without a dot ("svg", "png", "jpg", "webp"). Callers pass only bytes they
+    /// have checked and re-encoded; hosts store them as given.
+    async fn store(&self, bytes: Vec<u8>, extension: &str) -> Result<String, ImageHostError>;
 }

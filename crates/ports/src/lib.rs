@@ -1,12 +1,16 @@
 //! Ports: what the use cases need from the outside world, one trait per concern.
 
+pub mod accounts;
 pub mod catalogue;
-pub mod pictures;
+pub mod identity;
+pub mod images;
 pub mod readiness;
 
+pub use accounts::{Account, AccountStore, LinkIdentityError, NewIdentityAccount, OpenIdentityAccountError};
 pub use catalogue::{
     AddCategoryError, CatalogueReader, CatalogueWriter, CategoryGroup, CategoryPageError, ChangeStatusError, ListBookError, NewAccount,
     NewBook, OpenAccountError, StoreError,
 };
-pub use pictures::{PictureStore, StorePictureError};
+pub use identity::{DemoIdentities, DemoLogin, IdentityVerifier, VerifiedIdentity, VerifyTokenError};
+pub use images::{ImageHost, ImageHostError};
 pub use readiness::ReadinessProbe;

@@ -2,64 +2,193 @@
 
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Duration;
 
 use puronoboi_app::Storefront;
+use puronoboi_app::accounts::Accounts;
+use puronoboi_app::photos::Photos;
+use puronoboi_firebase_verify::{EmulatorAdmin, FirebaseVerifier, VerifierMode};
+use puronoboi_http::session::SessionKeys;
 use puronoboi_http::{AppState, PublicConfigDto, StaticAssets};
-use puronoboi_local_images::LocalPictureStore;
+use puronoboi_local_images::LocalImageHost;
+use puronoboi_ports::{IdentityVerifier, ImageHost};
 use puronoboi_postgres::PgStore;
 
 use crate::cluster::TestDb;
+use crate::emulator::{TEST_PROJECT_ID, emulator_host};
+
+/// How the app under test verifies identity tokens.
+#[derive(Debug, Clone, Default)]
+pub enum Identity {
+    /// Sign-in not configured.
+    #[default]
+    None,
+    /// The real Firebase Auth emulator (a `demo-` project): real sign-ups, real unsigned tokens.
+    Emulator,
+    /// Production verification against a certificate endpoint (a wiremock server in tests).
+    Production { project_id: String, certs_url: String },
+}
+
+#[derive(Default)]
+pub struct TestAppBuilder {
+    identity: Identity,
+    admin_emails: Vec<String>,
+    web_dist: Option<PathBuf>,
+    images: Option<Arc<dyn ImageHost>>,
+    seeded: bool,
+}
+
+impl TestAppBuilder {
+    pub fn identity(mut self, identity: Identity) -> Self {
+        self.identity = identity;
+        self
+    }
+
+    pub fn admin_emails(mut self, emails: &[&str]) -> Self {
+        self.admin_emails = emails.iter().map(|e| (*e).to_owned()).collect();
+        self
+    }
+
+    pub fn web_dist(mut self, dist: PathBuf) -> Self {
+        self.web_dist = Some(dist);
+        self
+    }
+
+    /// Replaces the local image store (for example with an imgbb host pointed at wiremock).
+    pub fn image_host(mut self, host: Arc<dyn ImageHost>) -> Self {
+        self.images = Some(host);
+        self
+    }
+
+    /// Seeds the demo catalogue, as the first `just run` does.
+    pub fn seeded(mut self) -> Self {
+        self.seeded = true;
+        self
+    }
+
+    pub async fn spawn(self) -> TestApp {
+        let db = TestDb::new().await;
+        let store = PgStore::connect(&db.url, 8).expect("a pool");
+        let images_dir = tempfile::tempdir().expect("an images dir");
+        let pictures = Arc::new(LocalImageHost::new(images_dir.path(), "/images"));
+        let images: Arc<dyn ImageHost> = self.images.unwrap_or_else(|| pictures.clone());
+        let http = reqwest::Client::new();
+
+        let (identity, emulator): (Option<Arc<dyn IdentityVerifier>>, Option<EmulatorAdmin>) = match self.identity {
+            Identity::None => (None, None),
+            Identity::Emulator => {
+                let host = emulator_host().await;
+                let verifier = FirebaseVerifier::from_mode(VerifierMode::emulator(TEST_PROJECT_ID, host.clone()), http.clone())
+                    .expect("an emulator verifier");
+                let admin = EmulatorAdmin::new(TEST_PROJECT_ID, host, http.clone()).expect("an emulator admin");
+                (Some(Arc::new(verifier)), Some(admin))
+            }
+            Identity::Production { project_id, certs_url } => {
+                let mode = VerifierMode::Production { project_id, certs_url };
+                (Some(Arc::new(FirebaseVerifier::from_mode(mode, http.clone()).expect("a production verifier"))), None)
+            }
+        };
+        let session_keys = identity.as_ref().map(|_| Arc::new(SessionKeys::new(&[42; 32], Duration::from_secs(900)).expect("keys")));
+
+        if self.seeded {
+            puronoboi_app::demo::seed_if_empty(&store, &store, pictures.as_ref()).await.expect("the demo catalogue seeds");
+        }
+        let state = AppState {
+            storefront: Storefront::new(Arc::new(store.clone())),
+            accounts: Accounts::new(Arc::new(store.clone()), self.admin_emails),
+            photos: Photos::new(images, Arc::new(store.clone())),
+            identity,
+            session_keys: session_keys.clone(),
+            readiness: Arc::new(store.clone()),
+            public_config: Arc::new(PublicConfigDto::placeholder()),
+        };
+        let router = puronoboi_http::router(state, StaticAssets { web_dist: self.web_dist, images_dir: images_dir.path().to_owned() });
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a port");
+        let address = format!("http://{}", listener.local_addr().expect("an address"));
+        tokio::spawn(async move { axum::serve(listener, router).await });
+        TestApp { address, db, store, pictures, session_keys, emulator, client: reqwest::Client::new(), _images: images_dir }
+    }
+}
 
 pub struct TestApp {
     pub address: String,
     pub db: TestDb,
     pub store: PgStore,
-    pub pictures: Arc<LocalPictureStore>,
+    pub pictures: Arc<LocalImageHost>,
+    /// The keys the app signs access tokens with (when sign-in is configured).
+    pub session_keys: Option<Arc<SessionKeys>>,
+    /// Sign-ups and sign-ins on the emulator (with `Identity::Emulator`).
+    pub emulator: Option<EmulatorAdmin>,
     pub client: reqwest::Client,
     _images: tempfile::TempDir,
 }
 
 impl TestApp {
+    pub fn builder() -> TestAppBuilder {
+        TestAppBuilder::default()
+    }
+
     /// Boots the app over an empty (migrated) database.
     pub async fn spawn() -> Self {
-        Self::spawn_with_web(None).await
+        Self::builder().spawn().await
     }
 
     /// Boots the app serving the given built web app as well.
     pub async fn spawn_with_web(web_dist: Option<PathBuf>) -> Self {
-        let db = TestDb::new().await;
-        let store = PgStore::connect(&db.url, 4).expect("a pool");
-        let images = tempfile::tempdir().expect("an images dir");
-        let pictures = Arc::new(LocalPictureStore::new(images.path(), "/images"));
-        let state = AppState {
-            storefront: Storefront::new(Arc::new(store.clone())),
-            readiness: Arc::new(store.clone()),
-            public_config: Arc::new(PublicConfigDto::placeholder()),
-        };
-        let router = puronoboi_http::router(state, StaticAssets { web_dist, images_dir: images.path().to_owned() });
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a port");
-        let address = format!("http://{}", listener.local_addr().expect("an address"));
-        tokio::spawn(async move { axum::serve(listener, router).await });
-        Self { address, db, store, pictures, client: reqwest::Client::new(), _images: images }
+        let builder = Self::builder();
+        match web_dist {
+            Some(dist) => builder.web_dist(dist).spawn().await,
+            None => builder.spawn().await,
+        }
     }
 
     /// Boots the app and seeds the demo catalogue, as the first `just run` does.
     pub async fn spawn_seeded() -> Self {
-        let app = Self::spawn().await;
-        puronoboi_app::demo::seed_if_empty(&app.store, &app.store, app.pictures.as_ref()).await.expect("the demo catalogue seeds");
-        app
+        Self::builder().seeded().spawn().await
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.address)
     }
 
     pub async fn get(&self, path: &str) -> reqwest::Response {
-        self.client.get(format!("{}{path}", self.address)).send().await.expect("the request is answered")
+        self.client.get(self.url(path)).send().await.expect("the request is answered")
     }
 
     /// GETs `path`, asserts the status, and decodes the JSON body.
     pub async fn get_json(&self, path: &str, status: u16) -> serde_json::Value {
         let response = self.get(path).await;
-        let got = response.status().as_u16();
-        let body = response.text().await.expect("a body");
-        assert_eq!(got, status, "GET {path} answered {got}: {body}");
-        serde_json::from_str(&body).unwrap_or_else(|e| panic!("GET {path} is not JSON ({e}): {body}"))
+        expect_json(response, status, &format!("GET {path}")).await
     }
+
+    pub fn emulator(&self) -> &EmulatorAdmin {
+        self.emulator.as_ref().expect("the app was built with Identity::Emulator")
+    }
+
+    /// Signs up a fresh identity on the emulator; answers its uid and ID token.
+    pub async fn sign_up(&self, email: &str, name: Option<&str>) -> (String, String) {
+        self.emulator().sign_up(email, "correct horse battery", name).await.expect("an emulator sign-up")
+    }
+
+    /// `POST /api/session` with an ID token and a JSON body; answers (status, body).
+    pub async fn open_session(&self, id_token: &str, body: serde_json::Value) -> (u16, serde_json::Value) {
+        let response = self.client.post(self.url("/api/session")).bearer_auth(id_token).json(&body).send().await.expect("answered");
+        let status = response.status().as_u16();
+        (status, response.json().await.expect("a JSON body"))
+    }
+
+    /// A fresh emulator identity with an account of the requested type; answers our access token.
+    pub async fn signed_in(&self, email: &str, account_type: &str) -> String {
+        let (_, id_token) = self.sign_up(email, Some("Test Person")).await;
+        let (status, body) = self.open_session(&id_token, serde_json::json!({ "accountType": account_type })).await;
+        assert_eq!(status, 200, "{body}");
+        body["accessToken"].as_str().expect("an access token").to_owned()
+    }
+}
+
+pub async fn expect_json(response: reqwest::Response, status: u16, what: &str) -> serde_json::Value {
+    let got = response.status().as_u16();
+    let body = response.text().await.expect("a body");
+    assert_eq!(got, status, "{what} answered {got}: {body}");
+    serde_json::from_str(&body).unwrap_or_else(|e| panic!("{what} is not JSON ({e}): {body}"))
 }

@@ -8,6 +8,9 @@
 mod app;
 pub mod builders;
 mod cluster;
+mod emulator;
+pub mod pictures;
 
-pub use app::TestApp;
+pub use app::{Identity, TestApp, TestAppBuilder, expect_json};
 pub use cluster::TestDb;
+pub use emulator::{TEST_PROJECT_ID, emulator_host};

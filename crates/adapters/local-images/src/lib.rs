@@ -5,14 +5,14 @@ use std::path::PathBuf;
 
 use anyhow::Context as _;
 use async_trait::async_trait;
-use puronoboi_ports::{PictureStore, StorePictureError};
+use puronoboi_ports::{ImageHost, ImageHostError};
 
-pub struct LocalPictureStore {
+pub struct LocalImageHost {
     dir: PathBuf,
     url_prefix: String,
 }
 
-impl LocalPictureStore {
+impl LocalImageHost {
     /// `url_prefix` is where the app serves `dir`, e.g. "/images".
     pub fn new(dir: impl Into<PathBuf>, url_prefix: impl Into<String>) -> Self {
         Self { dir: dir.into(), url_prefix: url_prefix.into().trim_end_matches('/').to_owned() }
@@ -24,8 +24,8 @@ impl LocalPictureStore {
 }
 
 #[async_trait]
-impl PictureStore for LocalPictureStore {
-    async fn store(&self, bytes: Vec<u8>, extension: &str) -> Result<String, StorePictureError> {
+impl ImageHost for LocalImageHost {
+    async fn store(&self, bytes: Vec<u8>, extension: &str) -> Result<String, ImageHostError> {
         // Only our own fixed extensions reach here, but a path separator must never turn into a path.
         if extension.is_empty() || !extension.chars().all(|c| c.is_ascii_alphanumeric()) {
             return Err(anyhow::anyhow!("refusing picture extension {extension:?}").into());
@@ -48,7 +48,7 @@ mod tests {
     #[tokio::test]
     async fn stores_the_bytes_and_answers_a_url_under_the_prefix() {
         let dir = tempfile::tempdir().expect("temp dir");
-        let store = LocalPictureStore::new(dir.path(), "/images/");
+        let store = LocalImageHost::new(dir.path(), "/images/");
         let url = store.store(b"<svg/>".to_vec(), "svg").await.expect("stored");
         let name = url.strip_prefix("/images/").expect("url under the prefix");
         assert!(name.ends_with(".svg"));
@@ -58,7 +58,7 @@ mod tests {
     #[tokio::test]
     async fn refuses_extensions_that_could_escape_the_directory() {
         let dir = tempfile::tempdir().expect("temp dir");
-        let store = LocalPictureStore::new(dir.path(), "/images");
+        let store = LocalImageHost::new(dir.path(), "/images");
         assert!(store.store(vec![1], "../x").await.is_err());
         assert!(store.store(vec![1], "").await.is_err());
     }

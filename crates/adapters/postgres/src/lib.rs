@@ -1,5 +1,6 @@
 //! The PostgreSQL adapter: every store port on diesel-async with a deadpool pool. Row structs stay private here.
 
+mod accounts;
 mod catalogue;
 mod errors;
 mod rows;

@@ -177,3 +177,36 @@ impl BookRow {
         Ok(BookDetail { book, seller })
     }
 }
+
+#[derive(Debug, Queryable, Selectable)]
+#[diesel(table_name = accounts)]
+#[diesel(check_for_backend(diesel::pg::Pg))]
+pub(crate) struct AccountRow {
+    pub id: Uuid,
+    pub firebase_uid: Option<String>,
+    pub name: String,
+    pub email: String,
+    pub role: String,
+    pub verified: bool,
+    pub photo_url: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub deleted_at: Option<DateTime<Utc>>,
+}
+
+impl TryFrom<AccountRow> for puronoboi_ports::Account {
+    type Error = anyhow::Error;
+
+    fn try_from(row: AccountRow) -> anyhow::Result<Self> {
+        Ok(Self {
+            id: AccountId::from_uuid(row.id),
+            firebase_uid: row.firebase_uid,
+            name: row.name,
+            email: row.email,
+            role: row.role.parse().context("a stored account role is unknown")?,
+            verified: row.verified,
+            photo_url: row.photo_url,
+            created_at: row.created_at,
+            deleted_at: row.deleted_at,
+        })
+    }
+}

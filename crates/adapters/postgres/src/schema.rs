@@ -10,6 +10,7 @@ diesel::table! {
         photo_url -> Nullable<Text>,
         created_at -> Timestamptz,
         deleted_at -> Nullable<Timestamptz>,
+        firebase_uid -> Nullable<Text>,
     }
 }
 

@@ -2,6 +2,7 @@
 
 pub mod catalogue;
 pub mod cover;
+pub mod logins;
 mod seed;
 
 pub use seed::{SeedError, SeedReport, seed_if_empty};

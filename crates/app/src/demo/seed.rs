@@ -4,8 +4,8 @@ use std::collections::HashMap;
 
 use puronoboi_domain::{AccountId, AccountRole, BookStatus, CategoryId, CategoryName, Taka};
 use puronoboi_ports::{
-    AddCategoryError, CatalogueReader, CatalogueWriter, ChangeStatusError, ListBookError, NewAccount, NewBook, OpenAccountError,
-    PictureStore, StoreError, StorePictureError,
+    AddCategoryError, CatalogueReader, CatalogueWriter, ChangeStatusError, ImageHost, ImageHostError, ListBookError, NewAccount, NewBook,
+    OpenAccountError, StoreError,
 };
 
 use super::catalogue::{BOOKS, CATEGORIES, DemoStatus, SELLERS};
@@ -26,7 +26,7 @@ pub enum SeedError {
     #[error(transparent)]
     ChangeStatus(#[from] ChangeStatusError),
     #[error(transparent)]
-    Picture(#[from] StorePictureError),
+    Picture(#[from] ImageHostError),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,7 +40,7 @@ pub struct SeedReport {
 pub async fn seed_if_empty(
     reader: &dyn CatalogueReader,
     writer: &dyn CatalogueWriter,
-    pictures: &dyn PictureStore,
+    pictures: &dyn ImageHost,
 ) -> Result<Option<SeedReport>, SeedError> {
     if !reader.is_empty().await? {
         return Ok(None);

@@ -1,5 +1,4 @@
-//! What the API sends, as exported to TypeScript in bindings/. Separate from domain types on purpose: the wire
-//! format changes only when we decide it does.
+//! The catalogue on the wire.
 
 use puronoboi_domain::{BookCard, BookDetail, BookStatus, Category, CategorySummary};
 use puronoboi_ports::CategoryGroup;

@@ -1,5 +1,6 @@
 //! The API's routers, one module per resource.
 
+mod accounts;
 mod catalogue;
 mod meta;
 
@@ -9,5 +10,9 @@ use crate::AppState;
 use crate::error::ApiError;
 
 pub fn api() -> Router<AppState> {
-    Router::new().merge(meta::routes()).merge(catalogue::routes()).fallback(async || ApiError::not_found("No such API endpoint."))
+    Router::new()
+        .merge(meta::routes())
+        .merge(accounts::routes())
+        .merge(catalogue::routes())
+        .fallback(async || ApiError::not_found("No such API endpoint."))
 }

@@ -1,5 +1,4 @@
-//! The public API through the real router, over a real database.
-#![expect(clippy::expect_used, reason = "test helpers outside #[test] fns stop the test loudly")]
+//! The public catalogue.
 
 use puronoboi_app::demo::catalogue::{BOOKS, DemoStatus};
 use puronoboi_test_support::TestApp;

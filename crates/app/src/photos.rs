@@ -1,0 +1,65 @@
+//! Profile photos: every upload is checked and re-encoded before it is stored.
+
+use std::sync::Arc;
+
+use puronoboi_domain::AccountId;
+use puronoboi_ports::{Account, AccountStore, ImageHost, ImageHostError, StoreError};
+
+use crate::images::{UploadRejected, clean_upload};
+
+#[derive(Debug, thiserror::Error)]
+pub enum PhotoError {
+    #[error(transparent)]
+    Rejected(#[from] UploadRejected),
+    /// The image host refused the cleaned image.
+    #[error("the image host refused the picture: {0}")]
+    HostRefused(String),
+    #[error(transparent)]
+    Unknown(#[from] anyhow::Error),
+}
+
+impl From<StoreError> for PhotoError {
+    fn from(e: StoreError) -> Self {
+        Self::Unknown(e.0)
+    }
+}
+
+impl From<ImageHostError> for PhotoError {
+    fn from(e: ImageHostError) -> Self {
+        match e {
+            ImageHostError::Rejected(message) => Self::HostRefused(message),
+            ImageHostError::Unknown(e) => Self::Unknown(e),
+        }
+    }
+}
+
+#[derive(Clone)]
+pub struct Photos {
+    images: Arc<dyn ImageHost>,
+    accounts: Arc<dyn AccountStore>,
+    /// Decoding a large photo takes most of a core and up to 256 MiB: at most this many at once.
+    decoding: Arc<tokio::sync::Semaphore>,
+}
+
+impl Photos {
+    pub const CONCURRENT_DECODES: usize = 2;
+
+    pub fn new(images: Arc<dyn ImageHost>, accounts: Arc<dyn AccountStore>) -> Self {
+        Self { images, accounts, decoding: Arc::new(tokio::sync::Semaphore::new(Self::CONCURRENT_DECODES)) }
+    }
+
+    /// Checks, cleans and stores an uploaded picture; answers its URL. The same path serves book pictures.
+    pub async fn store_upload(&self, bytes: Vec<u8>) -> Result<String, PhotoError> {
+        let _permit = self.decoding.acquire().await.map_err(|e| anyhow::anyhow!("the decode limiter closed: {e}"))?;
+        // Decoding up to 40 megapixels takes a while: keep it off the threads that serve requests.
+        let clean = tokio::task::spawn_blocking(move || clean_upload(&bytes))
+            .await
+            .map_err(|e| anyhow::anyhow!("the image check panicked: {e}"))??;
+        Ok(self.images.store(clean.bytes, clean.extension).await?)
+    }
+
+    pub async fn set_profile_photo(&self, account: AccountId, bytes: Vec<u8>) -> Result<Account, PhotoError> {
+        let url = self.store_upload(bytes).await?;
+        Ok(self.accounts.set_photo_url(account, &url).await?)
+    }
+}

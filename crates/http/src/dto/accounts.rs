@@ -1,0 +1,78 @@
+//! Sessions and the signed-in account.
+
+use puronoboi_domain::AccountRole;
+use puronoboi_ports::Account;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+use uuid::Uuid;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "lowercase")]
+#[ts(export)]
+pub enum AccountRoleDto {
+    Buyer,
+    Seller,
+    Admin,
+}
+
+impl From<AccountRole> for AccountRoleDto {
+    fn from(role: AccountRole) -> Self {
+        match role {
+            AccountRole::Buyer => Self::Buyer,
+            AccountRole::Seller => Self::Seller,
+            AccountRole::Admin => Self::Admin,
+        }
+    }
+}
+
+/// What a person may ask to be at sign-up: the Seller Account toggle. Admins come only from configuration.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, TS)]
+#[serde(rename_all = "lowercase")]
+#[ts(export)]
+pub enum AccountTypeDto {
+    Buyer,
+    Seller,
+}
+
+/// `POST /api/session`, with `Authorization: Bearer <Firebase ID token>`. Both fields matter only the first time
+/// an identity signs in, when its account is opened.
+#[derive(Debug, Clone, Default, Deserialize, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[ts(export, optional_fields)]
+pub struct SessionRequestDto {
+    /// Display name for the new account; defaults to the name in the identity token.
+    pub name: Option<String>,
+    /// Defaults to buyer (social sign-in gives buyers).
+    pub account_type: Option<AccountTypeDto>,
+}
+
+/// The signed-in account: `GET /api/me`.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct MeDto {
+    pub id: Uuid,
+    pub name: String,
+    pub email: String,
+    pub role: AccountRoleDto,
+    /// Sellers: verified by the admin.
+    pub verified: bool,
+    pub photo_url: Option<String>,
+}
+
+impl From<Account> for MeDto {
+    fn from(a: Account) -> Self {
+        Self { id: a.id.as_uuid(), name: a.name, email: a.email, role: a.role.into(), verified: a.verified, photo_url: a.photo_url }
+    }
+}
+
+/// Our own short-lived access token, sent back as `Authorization: Bearer <accessToken>`.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct SessionDto {
+    pub access_token: String,
+    /// RFC 3339; renew from a fresh Firebase ID token before then.
+    pub expires_at: String,
+    pub user: MeDto,
+}

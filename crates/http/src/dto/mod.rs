@@ -1,0 +1,8 @@
+//! What the API sends and receives, as exported to TypeScript in bindings/. Separate from domain types on purpose:
+//! the wire format changes only when we decide it does.
+
+mod accounts;
+mod catalogue;
+
+pub use accounts::*;
+pub use catalogue::*;

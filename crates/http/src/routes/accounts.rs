@@ -1,0 +1,102 @@
+//! Sessions and the signed-in account: `POST /api/session`, `GET /api/me`, `POST /api/me/photo`.
+
+use axum::body::Bytes;
+use axum::extract::{DefaultBodyLimit, Multipart, State};
+use axum::http::StatusCode;
+use axum::http::request::Parts;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use puronoboi_app::accounts::{RequestedRole, SessionRequest};
+use puronoboi_app::images::MAX_UPLOAD_BYTES;
+
+use crate::AppState;
+use crate::dto::{AccountTypeDto, MeDto, SessionDto, SessionRequestDto};
+use crate::error::ApiError;
+use crate::extract::{Caller, bearer_token};
+
+/// Room for the multipart framing around a picture of the largest accepted size.
+const MULTIPART_OVERHEAD: usize = 64 * 1024;
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/session", post(open_session))
+        .route("/me", get(me))
+        .route("/me/photo", post(upload_photo).layer(DefaultBodyLimit::max(MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD)))
+}
+
+/// The Firebase ID token in the Authorization header, extracted without consuming the body.
+struct IdentityToken(String);
+
+impl axum::extract::FromRequestParts<AppState> for IdentityToken {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &AppState) -> Result<Self, Self::Rejection> {
+        bearer_token(parts)
+            .map(|t| Self(t.to_owned()))
+            .ok_or_else(|| ApiError::unauthorized("Send your Firebase ID token as 'Authorization: Bearer <token>'."))
+    }
+}
+
+/// Verifies the identity token, opens (or finds) the account and issues our access token.
+async fn open_session(
+    State(state): State<AppState>,
+    IdentityToken(token): IdentityToken,
+    body: Bytes,
+) -> Result<Json<SessionDto>, ApiError> {
+    let (Some(verifier), Some(keys)) = (&state.identity, &state.session_keys) else {
+        return Err(ApiError::unavailable("Sign-in is not configured on this server."));
+    };
+    // The body is optional: social sign-in sends nothing.
+    let request: SessionRequestDto = if body.iter().all(u8::is_ascii_whitespace) {
+        SessionRequestDto::default()
+    } else {
+        serde_json::from_slice(&body).map_err(|e| ApiError::invalid_input(format!("Invalid session request: {e}")))?
+    };
+    let identity = verifier.verify(&token).await?;
+    let account = state
+        .accounts
+        .open_session(
+            &identity,
+            SessionRequest {
+                name: request.name,
+                role: request.account_type.map(|t| match t {
+                    AccountTypeDto::Buyer => RequestedRole::Buyer,
+                    AccountTypeDto::Seller => RequestedRole::Seller,
+                }),
+            },
+        )
+        .await?;
+    let issued = keys.issue(account.id).map_err(|e| ApiError::internal(&e))?;
+    Ok(Json(SessionDto { access_token: issued.token, expires_at: issued.expires_at.to_rfc3339(), user: account.into() }))
+}
+
+async fn me(Caller(account): Caller) -> Json<MeDto> {
+    Json(account.into())
+}
+
+async fn upload_photo(State(state): State<AppState>, Caller(account): Caller, mut form: Multipart) -> Result<Json<MeDto>, ApiError> {
+    let bytes = image_field(&mut form).await?;
+    Ok(Json(state.photos.set_profile_photo(account.id, bytes).await?.into()))
+}
+
+/// The bytes of the multipart field `image`. Other fields are skipped; file names and content types are ignored
+/// because the bytes alone decide what a picture is.
+pub async fn image_field(form: &mut Multipart) -> Result<Vec<u8>, ApiError> {
+    loop {
+        let field = form.next_field().await.map_err(multipart_error)?;
+        let Some(field) = field else {
+            return Err(ApiError::invalid_input("Attach the picture as the form field 'image'."));
+        };
+        if field.name() == Some("image") {
+            return Ok(field.bytes().await.map_err(multipart_error)?.to_vec());
+        }
+    }
+}
+
+fn multipart_error(e: axum::extract::multipart::MultipartError) -> ApiError {
+    if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        ApiError::payload_too_large("The picture is larger than 5 MB.")
+    } else {
+        ApiError::invalid_input(format!("Could not read the upload: {}", e.body_text()))
+    }
+}
