@@ -19,6 +19,21 @@ export default defineConfig({
       '@bindings': fileURLToPath(new URL('../../bindings', import.meta.url)),
     },
   },
+  build: {
+    rolldownOptions: {
+      output: {
+        // Libraries change on their own schedules: separate chunks keep the app chunk small and browsers' caches
+        // warm across releases. They all load at start (modulepreload), in parallel.
+        codeSplitting: {
+          groups: [
+            { name: 'firebase', test: /node_modules[\\/](@firebase|firebase)[\\/]/ },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ },
+            { name: 'forms', test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
   server: { proxy },
   preview: { proxy },
   test: {

@@ -11,6 +11,8 @@ export interface E2eFixtures {
   baseURL: string;
   /** The database behind it; empty when testing an external E2E_BASE_URL without E2E_DATABASE_URL. */
   databaseURL: string;
+  /** host:port of the Firebase Auth emulator the server uses; empty when unknown (E2E_BASE_URL without E2E_AUTH_EMULATOR). */
+  authEmulator: string;
   pendingBookId: string;
   soldBookId: string;
   unverifiedSellerBookId: string;

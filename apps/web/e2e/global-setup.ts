@@ -1,9 +1,10 @@
-// Global setup for the browser journeys: a throwaway PostgreSQL cluster, the real server binary seeded with the
-// demo catalogue, and the built web app served by that server. Tests read what they need through `inject()`
+// Global setup for the browser journeys: a throwaway PostgreSQL cluster, the Firebase Auth emulator, the real server
+// binary seeded with the demo catalogue and the demo sign-ins, and the built web app served by that server. Tests read what they need through `inject()`
 // (see ./env.ts). With E2E_BASE_URL set nothing is started and that URL is tested instead.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { accessSync, chmodSync, constants, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { accessSync, chmodSync, closeSync, constants, createWriteStream, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +17,11 @@ const repoDir = fileURLToPath(new URL('../../..', import.meta.url));
 const resultsDir = join(webDir, 'test-results');
 
 const READY_TIMEOUT_MS = 60_000;
+/** The first run installs the emulator (npm ci, about 20 s); it then starts in 9-12 s. */
+const EMULATOR_TIMEOUT_MS = 300_000;
+/** The Firebase project the emulator and the server agree on ("demo-" projects never reach Google). */
+export const FIREBASE_PROJECT_ID = 'demo-puronoboi';
+export const ADMIN_EMAIL = 'admin@puronoboi.test';
 
 /** Books the journeys add to one category (as copies of its own books) so its page has several pages to walk. */
 export const PAGING_CATEGORY_TARGET = 30;
@@ -35,6 +41,32 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
+/** True when nothing listens on 127.0.0.1:port. */
+async function portIsFree(port: number): Promise<boolean> {
+  const server = createServer();
+  try {
+    server.listen(port, '127.0.0.1');
+    await once(server, 'listening');
+    server.close();
+    await once(server, 'close');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A free port whose next two are free too: the emulator takes PORT, PORT+1 (hub) and PORT+2 (logging). */
+async function freePortRun(length: number): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = await freePort();
+    if (port + length - 1 > 65_535) continue;
+    let free = true;
+    for (let offset = 1; offset < length && free; offset++) free = await portIsFree(port + offset);
+    if (free) return port;
+  }
+  throw new Error(`could not find ${length} free ports in a row`);
+}
+
 function run(command: string, args: string[], what: string): string {
   const result = spawnSync(command, args, { encoding: 'utf8', timeout: 60_000 });
   if (result.error) throw new Error(`${what}: ${result.error.message}`);
@@ -42,6 +74,35 @@ function run(command: string, args: string[], what: string): string {
     throw new Error(`${what} failed (exit ${result.status}):\n${result.stderr}${result.stdout}`);
   }
   return result.stdout;
+}
+
+/**
+ * Starts the Auth emulator through scripts/auth-emulator.sh and answers its host:port. The script leaves a background
+ * process holding the stdout it was given, so its output goes to files, not pipes: a pipe would stay open (and
+ * spawnSync would wait) for as long as the emulator runs.
+ */
+function startAuthEmulator(script: string, workdir: string, port: number): string {
+  mkdirSync(workdir, { recursive: true });
+  const outFile = join(workdir, 'start.out');
+  const errFile = join(workdir, 'start.err');
+  const out = openSync(outFile, 'w');
+  const err = openSync(errFile, 'w');
+  let result: ReturnType<typeof spawnSync>;
+  try {
+    result = spawnSync('bash', [script, 'start', workdir, String(port), '--owner-pid', String(process.pid)], {
+      stdio: ['ignore', out, err],
+      timeout: EMULATOR_TIMEOUT_MS,
+    });
+  } finally {
+    closeSync(out);
+    closeSync(err);
+  }
+  const stdout = readFileSync(outFile, 'utf8').trim();
+  if (result.error) throw new Error(`starting the Firebase Auth emulator: ${result.error.message}\n${readFileSync(errFile, 'utf8')}`);
+  if (result.status !== 0 || !stdout) {
+    throw new Error(`starting the Firebase Auth emulator failed (exit ${result.status}):\n${readFileSync(errFile, 'utf8')}${stdout}`);
+  }
+  return stdout.split('\n').at(-1) ?? stdout;
 }
 
 /** Runs SQL through psql and answers the unaligned, tuples-only output lines. */
@@ -57,7 +118,7 @@ function firstId(databaseUrl: string, sql: string, what: string): string {
 }
 
 /** Ids the journeys need but the public listings do not reveal (pending and sold books are never listed). */
-function lookUpFixtures(databaseUrl: string): Omit<E2eFixtures, 'baseURL' | 'databaseURL'> {
+function lookUpFixtures(databaseUrl: string): Omit<E2eFixtures, 'baseURL' | 'databaseURL' | 'authEmulator'> {
   const pendingBookId = firstId(databaseUrl, "SELECT id FROM books WHERE status = 'pending' ORDER BY title LIMIT 1", 'pending book');
   const soldBookId = firstId(databaseUrl, "SELECT id FROM books WHERE status = 'sold' ORDER BY title LIMIT 1", 'sold book');
   const unverifiedSellerBookId = firstId(
@@ -132,9 +193,10 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     const baseURL = external.replace(/\/+$/, '');
     const databaseURL = process.env.E2E_DATABASE_URL ?? '';
     log(`testing ${baseURL} (E2E_BASE_URL); nothing is started`);
+    const authEmulator = process.env.E2E_AUTH_EMULATOR ?? '';
     const fixtures: E2eFixtures = databaseURL
-      ? { baseURL, databaseURL, ...lookUpFixtures(databaseURL) }
-      : { baseURL, databaseURL: '', pendingBookId: '', soldBookId: '', unverifiedSellerBookId: '', pagingCategoryId: '' };
+      ? { baseURL, databaseURL, authEmulator, ...lookUpFixtures(databaseURL) }
+      : { baseURL, databaseURL: '', authEmulator, pendingBookId: '', soldBookId: '', unverifiedSellerBookId: '', pagingCategoryId: '' };
     if (!databaseURL) log('E2E_DATABASE_URL is not set: journeys that need database ids are skipped');
     project.provide('e2e', fixtures);
     return undefined;
@@ -163,8 +225,14 @@ export default async function setup(project: TestProject): Promise<(() => Promis
 
   let server: ChildProcess | undefined;
   const clusterScript = join(repoDir, 'scripts/pg-cluster.sh');
+  const emulatorScript = join(repoDir, 'scripts/auth-emulator.sh');
+  const emulatorDir = join(root, 'auth-emulator');
   const cleanUp = async (): Promise<void> => {
     if (server) await stopServer(server);
+    // The watchdog (owner = this process) would stop the emulator too; stopping it here frees its ports at once.
+    if (existsSync(join(emulatorDir, 'emulator.pid'))) {
+      spawnSync('bash', [emulatorScript, 'stop', emulatorDir], { stdio: 'ignore', timeout: 30_000 });
+    }
     // The watchdog (owner = this process) would stop the cluster when vitest exits; stopping it here leaves no
     // postgres processes behind as soon as the run ends.
     if (existsSync(join(dataDir, 'postmaster.pid'))) {
@@ -186,6 +254,19 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     psql(`${clusterURL}/postgres`, 'CREATE DATABASE e2e');
     const databaseURL = `${clusterURL}/e2e`;
 
+    // The identity service comes up before the server, which seeds the demo sign-ins into it at start.
+    const emulatorStarted = Date.now();
+    let authEmulator = '';
+    for (let attempt = 1; !authEmulator; attempt++) {
+      const port = await freePortRun(3);
+      try {
+        authEmulator = startAuthEmulator(emulatorScript, emulatorDir, port);
+      } catch (error) {
+        if (attempt >= 3) throw error;
+      }
+    }
+    log(`Firebase Auth emulator at ${authEmulator} in ${((Date.now() - emulatorStarted) / 1000).toFixed(1)} s`);
+
     const port = await freePort();
     const baseURL = `http://127.0.0.1:${port}`;
     const logStream = createWriteStream(logFile);
@@ -202,6 +283,10 @@ export default async function setup(project: TestProject): Promise<(() => Promis
         WEB_DIST_DIR: webDist,
         IMAGES_DIR: imagesDir,
         SEED_DEMO: 'true',
+        FIREBASE_PROJECT_ID,
+        FIREBASE_AUTH_EMULATOR_HOST: authEmulator,
+        SESSION_SECRET: randomBytes(32).toString('hex'),
+        ADMIN_EMAILS: ADMIN_EMAIL,
         RUST_LOG: process.env.RUST_LOG ?? 'info',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -212,7 +297,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     process.once('exit', () => child.kill('SIGKILL'));
 
     await waitForReady(baseURL, server, logFile);
-    const fixtures: E2eFixtures = { baseURL, databaseURL, ...lookUpFixtures(databaseURL) };
+    const fixtures: E2eFixtures = { baseURL, databaseURL, authEmulator, ...lookUpFixtures(databaseURL) };
     log(`server ready at ${baseURL} in ${((Date.now() - started) / 1000).toFixed(1)} s (log: ${logFile})`);
     project.provide('e2e', fixtures);
   } catch (error) {

@@ -1,7 +1,9 @@
 // Storefront journeys: every public route of the shop, in a real browser, against the real server and the
 // seeded demo catalogue. Ids come from the API (or, for books the listings never show, from global setup).
+// Category pages need a signed-in user: those journeys log in as the demo buyer first (see ./accounts.ts).
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { DEMO, logIn } from './accounts';
 import { psql } from './global-setup';
 import { DESKTOP, MOBILE, screenshot, useBrowser, withPage, type TestPage } from './browser';
 import { api, fixtures, taka } from './env';
@@ -393,6 +395,7 @@ describe('shop and categories', () => {
     expect(categories.length).toBeGreaterThan(1);
     await withPage(browser(), { viewport: DESKTOP }, async (t) => {
       const { page } = t;
+      await logIn(page, DEMO.farhana); // the category page the heading opens needs a signed-in user
       await t.visit('/shop');
       await h1(page, 'Shop');
       await expectTitle(page, `Shop · ${APP}`);
@@ -430,6 +433,7 @@ describe('shop and categories', () => {
 
     await withPage(browser(), { viewport: DESKTOP }, async (t) => {
       const { page } = t;
+      await logIn(page, DEMO.farhana);
       await t.visit(`/category/${category.id}`);
       await h1(page, category.name);
       await expectTitle(page, `${category.name} · ${APP}`);
@@ -484,6 +488,7 @@ describe('shop and categories', () => {
     const category = (await api.categories()).filter((c) => c.bookCount > 0 && c.bookCount <= 12).sort((a, b) => a.bookCount - b.bookCount)[0];
     if (!category) throw new Error('no small category in the demo catalogue');
     await withPage(browser(), { viewport: DESKTOP }, async ({ page, visit }) => {
+      await logIn(page, DEMO.farhana);
       await visit(`/category/${category.id}`);
       await h1(page, category.name);
       const pagination = page.getByRole('navigation', { name: 'Pagination' });
@@ -712,6 +717,7 @@ describe('rendering', () => {
         target = `/category/${fixtures().pagingCategoryId || (await api.categories())[0]?.id}`;
       }
       await withPage(browser(), { viewport: NARROW, isMobile: true, hasTouch: true }, async ({ page, visit }) => {
+        if (route === 'category') await logIn(page, DEMO.farhana);
         await visit(target);
         await h1(page);
         await loadLazyImages(page);

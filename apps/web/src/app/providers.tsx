@@ -1,12 +1,39 @@
-import { useState, type ReactNode } from 'react';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Toaster } from 'react-hot-toast';
 import { usePublicConfig } from '@/lib/api/get-public-config';
-import { createQueryClient } from '@/lib/query-client';
+import { useAuthStore } from '@/lib/auth-store';
+import { createQueryClient, USER_DATA_KEY } from '@/lib/query-client';
+import { startAuth } from '@/lib/session';
 
-/** Loads the run-time configuration once at start-up; nothing renders from it yet. */
-function PublicConfigLoader() {
-  usePublicConfig();
+/**
+ * Loads the run-time configuration once at start-up and follows the identity service from it. When the signed-in
+ * account changes (logout, another person logs in), every cached query of user data is dropped.
+ */
+function AuthBootstrap() {
+  const config = usePublicConfig();
+  const queryClient = useQueryClient();
+  const auth = config.data?.auth;
+
+  useEffect(() => {
+    if (auth) return startAuth(auth);
+    return undefined;
+  }, [auth]);
+
+  useEffect(() => {
+    if (config.isError) {
+      useAuthStore.getState().setMode(null);
+      useAuthStore.getState().setSignedOut();
+    }
+  }, [config.isError]);
+
+  useEffect(
+    () =>
+      useAuthStore.subscribe((state, previous) => {
+        if (previous.user && state.user?.id !== previous.user.id) queryClient.removeQueries({ queryKey: USER_DATA_KEY });
+      }),
+    [queryClient],
+  );
   return null;
 }
 
@@ -27,7 +54,7 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
-      <PublicConfigLoader />
+      <AuthBootstrap />
       {children}
       <AppToaster />
     </QueryClientProvider>

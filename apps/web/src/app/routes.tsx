@@ -1,14 +1,66 @@
 import type { RouteObject } from 'react-router-dom';
-import { LoginPage, SignupPage } from '@/features/auth/components/AccountsSoonPage';
+import { AllBuyerPage } from '@/features/admin/components/AllBuyerPage';
+import { AllSellerPage } from '@/features/admin/components/AllSellerPage';
+import { LoginPage } from '@/features/auth/components/LoginPage';
+import { RequireAuth } from '@/features/auth/components/RequireAuth';
+import { SignupPage } from '@/features/auth/components/SignupPage';
 import { BlogPage } from '@/features/blog/components/BlogPage';
 import { AdvertisePage } from '@/features/catalogue/components/AdvertisePage';
 import { BookPage } from '@/features/catalogue/components/BookPage';
 import { CategoryPage } from '@/features/catalogue/components/CategoryPage';
 import { ShopPage } from '@/features/catalogue/components/ShopPage';
+import { DashboardHome } from '@/features/dashboard/components/DashboardHome';
+import { DashboardLayout } from '@/features/dashboard/components/DashboardLayout';
 import { NotFoundPage } from '@/features/errors/components/NotFoundPage';
 import { RouteErrorPage } from '@/features/errors/components/RouteErrorPage';
+import { MyOrdersPage } from '@/features/orders/components/MyOrdersPage';
+import { OrderPaymentPage } from '@/features/payments/components/OrderPaymentPage';
+import { WishListPaymentPage } from '@/features/payments/components/WishListPaymentPage';
+import { AddAProductPage } from '@/features/products/components/AddAProductPage';
+import { MyProductsPage } from '@/features/products/components/MyProductsPage';
+import { MyWishListPage } from '@/features/wishlist/components/MyWishListPage';
 import { MainLayout } from './layouts/MainLayout';
 import { HomePage } from './routes/HomePage';
+
+/**
+ * /dashboard and its pages (spec section 2). Every one needs a signed-in user; the role pages need that role as the
+ * server reports it. Everyone else is sent to /login, which brings them back here afterwards.
+ */
+const dashboard: RouteObject = {
+  path: 'dashboard',
+  element: <RequireAuth />,
+  children: [
+    {
+      element: <DashboardLayout />,
+      children: [
+        { index: true, element: <DashboardHome /> },
+        {
+          element: <RequireAuth role="buyer" />,
+          children: [
+            { path: 'myOrders', element: <MyOrdersPage /> },
+            { path: 'myWishList', element: <MyWishListPage /> },
+            { path: 'payment/:id', element: <OrderPaymentPage /> },
+            { path: 'payment2/:id', element: <WishListPaymentPage /> },
+          ],
+        },
+        {
+          element: <RequireAuth role="seller" />,
+          children: [
+            { path: 'addAProduct', element: <AddAProductPage /> },
+            { path: 'myProducts', element: <MyProductsPage /> },
+          ],
+        },
+        {
+          element: <RequireAuth role="admin" />,
+          children: [
+            { path: 'allSeller', element: <AllSellerPage /> },
+            { path: 'allBuyer', element: <AllBuyerPage /> },
+          ],
+        },
+      ],
+    },
+  ],
+};
 
 /** Every route of the app. Exported separately so tests can mount them in a memory router. */
 export const routes: RouteObject[] = [
@@ -29,8 +81,9 @@ export const routes: RouteObject[] = [
           { path: 'blog', element: <BlogPage /> },
           { path: 'login', element: <LoginPage /> },
           { path: 'signup', element: <SignupPage /> },
-          { path: 'category/:id', element: <CategoryPage /> },
+          { element: <RequireAuth />, children: [{ path: 'category/:id', element: <CategoryPage /> }] },
           { path: 'books/:id', element: <BookPage /> },
+          dashboard,
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -4,6 +4,12 @@ import { isApiError } from './api-client';
 export const MAX_RETRIES = 3;
 
 /**
+ * Every query of the signed-in user's own data (orders, wish list, listings...) starts its key with this, so
+ * logout and account switches can drop them all at once.
+ */
+export const USER_DATA_KEY = ['user'] as const;
+
+/**
  * Retry transient failures up to three times, but never a client error: a 404 (unknown book, unknown
  * category) or a 400 will answer the same way every time, and the user should see it at once.
  */

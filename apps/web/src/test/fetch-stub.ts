@@ -2,7 +2,8 @@ import { vi } from 'vitest';
 import type { ErrorBody } from '@bindings/ErrorBody';
 import { PUBLIC_CONFIG } from './fixtures';
 
-type Reply = { status?: number; body: unknown } | ((url: URL) => { status?: number; body: unknown });
+export type ReplyValue = { status?: number; body: unknown };
+export type Reply = ReplyValue | ((url: URL, init: RequestInit) => ReplyValue | Promise<ReplyValue>);
 
 /**
  * Replaces global fetch with a table of canned replies keyed by path ("/api/advertised") or by
@@ -11,7 +12,7 @@ type Reply = { status?: number; body: unknown } | ((url: URL) => { status?: numb
  */
 export function stubFetch(routes: Record<string, Reply>) {
   const table: Record<string, Reply> = { '/api/config': { body: PUBLIC_CONFIG }, ...routes };
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const raw = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const url = new URL(raw, 'http://localhost');
     const candidates = Object.keys(table)
@@ -23,7 +24,7 @@ export function stubFetch(routes: Record<string, Reply>) {
       reply === undefined
         ? notFound(`No stub for ${url.pathname}`)
         : typeof reply === 'function'
-          ? reply(url)
+          ? await reply(url, init)
           : reply;
     return new Response(JSON.stringify(resolved.body), {
       status: resolved.status ?? 200,
@@ -32,6 +33,24 @@ export function stubFetch(routes: Record<string, Reply>) {
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
+}
+
+/** The requests made to a path, with their method, Authorization header and body. */
+export function requestsTo(fetchMock: ReturnType<typeof stubFetch>, path: string) {
+  return fetchMock.mock.calls
+    .filter(([input]) => {
+      const raw = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      return new URL(raw, 'http://localhost').pathname === path;
+    })
+    .map(([, init = {}]) => {
+      const headers = new Headers(init.headers);
+      return {
+        method: init.method ?? 'GET',
+        authorization: headers.get('Authorization'),
+        body: init.body,
+        json: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+      };
+    });
 }
 
 /** How many times a path was requested. */

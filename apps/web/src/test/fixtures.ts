@@ -2,7 +2,9 @@ import type { BookCardDto } from '@bindings/BookCardDto';
 import type { BookDetailDto } from '@bindings/BookDetailDto';
 import type { CategoryGroupDto } from '@bindings/CategoryGroupDto';
 import type { CategoryPageDto } from '@bindings/CategoryPageDto';
+import type { MeDto } from '@bindings/MeDto';
 import type { PublicConfigDto } from '@bindings/PublicConfigDto';
+import type { SessionDto } from '@bindings/SessionDto';
 
 export const POETRY = { id: '11111111-1111-4111-8111-111111111111', name: 'Poetry' };
 export const THRILLERS = { id: '22222222-2222-4222-8222-222222222222', name: 'Thrillers & Mysteries' };
@@ -70,3 +72,32 @@ export const PUBLIC_CONFIG: PublicConfigDto = {
   auth: { mode: 'none', firebase: null },
   payments: { provider: 'none', publishableKey: null, stripeJsUrl: null },
 };
+
+/** A server running the local Firebase Auth emulator, as `just run` and the browser journeys do. */
+export const EMULATOR_CONFIG: PublicConfigDto = {
+  ...PUBLIC_CONFIG,
+  auth: {
+    mode: 'emulator',
+    firebase: { apiKey: 'fake-api-key', authDomain: 'demo-puronoboi.firebaseapp.com', projectId: 'demo-puronoboi', emulatorUrl: 'http://127.0.0.1:9099' },
+  },
+};
+
+export function me(overrides: Partial<MeDto> = {}): MeDto {
+  return {
+    id: 'a0000000-0000-4000-8000-000000000001',
+    name: 'Farhana Akter',
+    email: 'farhana@puronoboi.test',
+    role: 'buyer',
+    verified: false,
+    photoUrl: null,
+    ...overrides,
+  };
+}
+
+export const BUYER = me();
+export const SELLER = me({ id: 'a0000000-0000-4000-8000-000000000002', name: 'Rahim Uddin', email: 'rahim@puronoboi.test', role: 'seller', verified: true });
+export const ADMIN = me({ id: 'a0000000-0000-4000-8000-000000000003', name: 'Admin', email: 'admin@puronoboi.test', role: 'admin', verified: true });
+
+export function sessionFor(user: MeDto, accessToken = `access-${user.id}`): SessionDto {
+  return { accessToken, expiresAt: new Date(Date.now() + 15 * 60 * 1000).toISOString(), user };
+}

@@ -3,6 +3,23 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { toast } from 'react-hot-toast';
 import { useAuthStore } from '@/lib/auth-store';
+import { fakeFirebase } from './fake-firebase';
+
+// No test talks to Firebase: the SDK is replaced by a recording fake (see fake-firebase.ts).
+vi.mock('firebase/app', async () => (await import('./fake-firebase')).firebaseAppModule);
+vi.mock('firebase/auth', async () => (await import('./fake-firebase')).firebaseAuthModule);
+
+// jsdom has no <dialog> behaviour: open and close it the way a browser would (without the top layer).
+if (typeof HTMLDialogElement !== 'undefined' && typeof HTMLDialogElement.prototype.showModal !== 'function') {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    if (!this.hasAttribute('open')) return;
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+}
 
 /** jsdom has no matchMedia; tests flip reduced motion through setPrefersReducedMotion. */
 let reducedMotion = false;
@@ -33,6 +50,7 @@ afterEach(() => {
   cleanup();
   toast.remove();
   useAuthStore.getState().reset();
+  fakeFirebase.reset();
   localStorage.clear();
   vi.unstubAllGlobals();
   vi.useRealTimers();

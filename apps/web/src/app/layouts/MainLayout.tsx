@@ -1,9 +1,27 @@
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useNavigate } from 'react-router-dom';
+import toast from 'react-hot-toast';
+import { useAuthStore } from '@/lib/auth-store';
 import { Footer } from './Footer';
 import { Navbar } from './Navbar';
 
+export const FORCED_OUT_TOAST = 'Forbidden Access: you have been logged out.';
+
+/** The server said "Forbidden Access" (a deleted account): the session is gone; go to /login (spec section 6). */
+function useForcedSignOutRedirect() {
+  const forcedOut = useAuthStore((state) => state.forcedOut);
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!forcedOut) return;
+    useAuthStore.getState().acknowledgeForcedOut();
+    toast.error(FORCED_OUT_TOAST, { id: 'forced-out' });
+    navigate('/login', { replace: true });
+  }, [forcedOut, navigate]);
+}
+
 /** Navigation bar, content, footer (spec section 2). */
 export function MainLayout() {
+  useForcedSignOutRedirect();
   return (
     <div className="flex min-h-dvh flex-col">
       <a

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useAuthStore } from '@/lib/auth-store';
-import { bookCard } from '@/test/fixtures';
+import { signedInAs, signedOut } from '@/test/auth';
+import { BUYER, bookCard } from '@/test/fixtures';
 import { stubFetch } from '@/test/fetch-stub';
 import { renderApp } from '@/test/render';
 
@@ -26,21 +26,36 @@ describe('Navbar', () => {
     expect(link).toHaveAttribute('href', '/advertise');
   });
 
+  it('shows a spinner, not Login and SignUp, while sign-in is still loading', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    stubFetch({ ...signedInAs(BUYER), '/api/session': async () => (await held, { body: { accessToken: 't', expiresAt: '2999-01-01T00:00:00Z', user: BUYER } }) });
+    renderApp('/blog');
+    expect(await within(mainNav()).findByRole('status', { name: 'Loading your account' })).toBeInTheDocument();
+    expect(within(mainNav()).queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+    release();
+    expect(await within(mainNav()).findByRole('button', { name: 'Account menu' })).toBeInTheDocument();
+    expect(within(mainNav()).queryByRole('status', { name: 'Loading your account' })).not.toBeInTheDocument();
+  });
+
   it('links the brand to / and shows Login and SignUp, not Dashboard, when signed out', async () => {
-    stubFetch({ '/api/advertised': { body: [] } });
+    stubFetch(signedOut());
     renderApp('/blog');
     expect(within(mainNav()).getByRole('link', { name: 'Puronoboi home' })).toHaveAttribute('href', '/');
-    expect(within(mainNav()).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(await within(mainNav()).findByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     expect(within(mainNav()).getByRole('link', { name: 'SignUp' })).toHaveAttribute('href', '/signup');
     expect(screen.queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
   });
 
-  it('shows Dashboard instead of Login/SignUp when a user is signed in', async () => {
-    stubFetch({ '/api/advertised': { body: [] } });
+  it('shows Dashboard and the account menu instead of Login/SignUp when a user is signed in', async () => {
+    stubFetch(signedInAs(BUYER));
     renderApp('/blog');
-    act(() => useAuthStore.getState().setUser({ email: 'a@b.test', displayName: 'A', photoURL: null }));
-    expect(within(mainNav()).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(await within(mainNav()).findByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(within(mainNav()).getByRole('button', { name: 'Account menu' })).toBeInTheDocument();
     expect(within(mainNav()).queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+    expect(within(mainNav()).queryByRole('link', { name: 'SignUp' })).not.toBeInTheDocument();
   });
 
   it('marks the current page and opens a keyboard-operable mobile menu', async () => {

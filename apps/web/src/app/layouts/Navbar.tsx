@@ -3,7 +3,8 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { LuMenu, LuX } from 'react-icons/lu';
 import { LogoMark } from '@/components/ui/Logo';
 import { useAdvertisedBooks } from '@/features/catalogue/api/get-advertised-books';
-import { useAuthStore } from '@/lib/auth-store';
+import { AvatarMenu } from '@/features/profile/components/AvatarMenu';
+import { useAuthStore, useCurrentUser } from '@/lib/auth-store';
 
 interface NavItem {
   to: string;
@@ -13,7 +14,7 @@ interface NavItem {
 /** The spec's navigation: Advertise Items only when something is advertised, Dashboard only when signed in. */
 export function useNavItems(): NavItem[] {
   const advertised = useAdvertisedBooks();
-  const user = useAuthStore((state) => state.user);
+  const user = useCurrentUser();
   const items: NavItem[] = [
     { to: '/home', label: 'Home' },
     { to: '/shop', label: 'Shop' },
@@ -34,9 +35,32 @@ const desktopLink = ({ isActive }: { isActive: boolean }) =>
 const mobileLink = ({ isActive }: { isActive: boolean }) =>
   `block rounded-field px-4 py-3 text-base font-medium ${isActive ? 'bg-primary/10 text-primary' : 'hover:bg-base-200'}`;
 
+/** Signed-in state on the right of the bar: a spinner while it loads (never a flash of Login), then the avatar. */
+function AccountArea() {
+  const status = useAuthStore((state) => state.status);
+  if (status === 'loading') {
+    return (
+      <span role="status" aria-label="Loading your account" className="grid size-10 place-items-center">
+        <span className="loading loading-spinner loading-md text-primary" aria-hidden="true" />
+      </span>
+    );
+  }
+  if (status === 'signedIn') return <AvatarMenu />;
+  return (
+    <div className="hidden items-center gap-2 lg:flex">
+      <NavLink to="/login" className="btn btn-ghost">
+        Login
+      </NavLink>
+      <NavLink to="/signup" className="btn btn-primary">
+        SignUp
+      </NavLink>
+    </div>
+  );
+}
+
 export function Navbar() {
   const items = useNavItems();
-  const user = useAuthStore((state) => state.user);
+  const signedOut = useAuthStore((state) => state.status === 'signedOut');
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const menuRef = useRef<HTMLDivElement>(null);
@@ -87,30 +111,21 @@ export function Navbar() {
           ))}
         </ul>
 
-        <div className="ml-auto hidden items-center gap-2 lg:flex">
-          {!user && (
-            <>
-              <NavLink to="/login" className="btn btn-ghost">
-                Login
-              </NavLink>
-              <NavLink to="/signup" className="btn btn-primary">
-                SignUp
-              </NavLink>
-            </>
-          )}
-        </div>
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <AccountArea />
 
-        <button
-          ref={toggleRef}
-          type="button"
-          className="btn btn-ghost btn-square ml-auto lg:hidden"
-          aria-expanded={menuOpen}
-          aria-controls={menuId}
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          {menuOpen ? <LuX className="size-6" aria-hidden="true" /> : <LuMenu className="size-6" aria-hidden="true" />}
-        </button>
+          <button
+            ref={toggleRef}
+            type="button"
+            className="btn btn-ghost btn-square lg:hidden"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <LuX className="size-6" aria-hidden="true" /> : <LuMenu className="size-6" aria-hidden="true" />}
+          </button>
+        </div>
       </nav>
 
       <div
@@ -127,7 +142,7 @@ export function Navbar() {
               </NavLink>
             </li>
           ))}
-          {!user && (
+          {signedOut && (
             <li className="mt-2 grid grid-cols-2 gap-2 border-t border-base-300/70 pt-3">
               <Link to="/login" className="btn btn-outline btn-primary">
                 Login

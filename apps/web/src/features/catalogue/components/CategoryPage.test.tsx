@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { bookCard, categoryPage, POETRY } from '@/test/fixtures';
+import { signedInAs } from '@/test/auth';
+import { BUYER, bookCard, categoryPage, POETRY } from '@/test/fixtures';
 import { callsTo, notFound, stubFetch } from '@/test/fetch-stub';
 import { renderApp } from '@/test/render';
 import { parsePage } from './CategoryPage';
@@ -15,10 +16,10 @@ function pageOf(page: number) {
   return categoryPage({ books, page, total: 13 });
 }
 
-describe('Category page', () => {
+describe('Category page (signed in)', () => {
   it('titles the page with the category name and paginates twelve per page through the URL', async () => {
     const fetchMock = stubFetch({
-      '/api/advertised': { body: [] },
+      ...signedInAs(BUYER),
       [PATH]: (url) => ({ body: pageOf(Number(url.searchParams.get('page'))) }),
     });
     const user = userEvent.setup();
@@ -42,7 +43,7 @@ describe('Category page', () => {
 
   it('reads the page from the URL', async () => {
     stubFetch({
-      '/api/advertised': { body: [] },
+      ...signedInAs(BUYER),
       [PATH]: (url) => ({ body: pageOf(Number(url.searchParams.get('page'))) }),
     });
     renderApp(`/category/${POETRY.id}?page=2`);
@@ -50,14 +51,14 @@ describe('Category page', () => {
   });
 
   it('says so when the category has no books', async () => {
-    stubFetch({ '/api/advertised': { body: [] }, [PATH]: { body: categoryPage({ books: [], total: 0 }) } });
+    stubFetch({ ...signedInAs(BUYER), [PATH]: { body: categoryPage({ books: [], total: 0 }) } });
     renderApp(`/category/${POETRY.id}`);
     expect(await screen.findByRole('heading', { name: 'No books in this category yet' })).toBeInTheDocument();
   });
 
   it('shows a not-found state for an unknown category, asking the server only once', async () => {
     const fetchMock = stubFetch({
-      '/api/advertised': { body: [] },
+      ...signedInAs(BUYER),
       '/api/categories/nope/books': notFound('No category has this id.'),
     });
     renderApp('/category/nope');

@@ -3,6 +3,9 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { ACCESS_TOKEN_KEY, useAuthStore } from '@/lib/auth-store';
+import { firebaseAuthFor } from '@/lib/firebase';
+import { fakeFirebase } from '@/test/fake-firebase';
+import { BUYER, EMULATOR_CONFIG } from '@/test/fixtures';
 import { RouteErrorPage } from './RouteErrorPage';
 
 function Boom(): never {
@@ -10,9 +13,11 @@ function Boom(): never {
 }
 
 describe('RouteErrorPage', () => {
-  it('shows the error text and SignOut clears the session and goes to /login', async () => {
+  it('shows the error text and SignOut really signs out (Firebase and AccessToken) and goes to /login', async () => {
+    firebaseAuthFor(EMULATOR_CONFIG.auth);
+    fakeFirebase.restoreUser(BUYER.email, BUYER.name);
     localStorage.setItem(ACCESS_TOKEN_KEY, 'token-123');
-    useAuthStore.getState().setUser({ email: 'reader@puronoboi.test', displayName: 'Reader', photoURL: null });
+    useAuthStore.getState().setSignedIn(BUYER);
     const router = createMemoryRouter(
       [
         { path: '/', element: <Boom />, errorElement: <RouteErrorPage /> },
@@ -35,6 +40,9 @@ describe('RouteErrorPage', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'SignOut' }));
     expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
     expect(useAuthStore.getState().user).toBeNull();
+    expect(useAuthStore.getState().status).toBe('signedOut');
+    expect(fakeFirebase.module.signOut).toHaveBeenCalledTimes(1);
+    expect(fakeFirebase.auth.currentUser).toBeNull();
     expect(router.state.location.pathname).toBe('/login');
     expect(screen.getByText('login screen')).toBeInTheDocument();
   });

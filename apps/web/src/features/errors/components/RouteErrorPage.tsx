@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Link, useNavigate, useRouteError } from 'react-router-dom';
 import { LuLogOut, LuTriangleAlert } from 'react-icons/lu';
 import { LogoMark } from '@/components/ui/Logo';
-import { signOutLocally } from '@/lib/auth-store';
+import { signOutEverywhere } from '@/lib/session-token';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 function describe(error: unknown): string {
@@ -23,8 +23,8 @@ export function RouteErrorPage({ standalone = false }: { standalone?: boolean })
   const navigate = useNavigate();
   useDocumentTitle('Something went wrong');
 
-  const signOut = () => {
-    signOutLocally();
+  const signOut = async () => {
+    await signOutEverywhere();
     navigate('/login');
   };
 
@@ -48,7 +48,7 @@ export function RouteErrorPage({ standalone = false }: { standalone?: boolean })
         {describe(error)}
       </pre>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <button type="button" className="btn btn-primary" onClick={signOut}>
+        <button type="button" className="btn btn-primary" onClick={() => void signOut()}>
           <LuLogOut className="size-4" aria-hidden="true" />
           SignOut
         </button>

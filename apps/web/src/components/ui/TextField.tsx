@@ -1,0 +1,48 @@
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+
+interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'className'> {
+  label: string;
+  /** The validation message; marks the input aria-invalid and describes it. */
+  error?: string;
+  /** Shown at the end of the label row (the forgot-password label). */
+  aside?: ReactNode;
+  ref?: Ref<HTMLInputElement>;
+  icon?: ReactNode;
+}
+
+/** A labelled input with its validation message underneath, wired for screen readers. */
+export function TextField({ label, error, aside, icon, id, ref, ...input }: TextFieldProps) {
+  const generated = useId();
+  const inputId = id ?? generated;
+  const errorId = `${inputId}-error`;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <div className="flex items-baseline justify-between gap-3">
+        <label htmlFor={inputId} className="text-sm font-semibold text-base-content/85">
+          {label}
+        </label>
+        {aside}
+      </div>
+      <label className={`input w-full ${error ? 'input-error' : ''}`}>
+        {icon && (
+          <span className="text-base-content/50" aria-hidden="true">
+            {icon}
+          </span>
+        )}
+        <input
+          ref={ref}
+          id={inputId}
+          className="grow"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          {...input}
+        />
+      </label>
+      {error && (
+        <p id={errorId} className="text-sm font-medium text-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import { LuBookOpenCheck, LuHandCoins, LuShieldCheck } from 'react-icons/lu';
+import { LogoMark } from '@/components/ui/Logo';
+
+interface AuthShellProps {
+  title: string;
+  lead: ReactNode;
+  children: ReactNode;
+}
+
+const PROMISES = [
+  { icon: LuBookOpenCheck, text: 'Thousands of used books, checked by their sellers' },
+  { icon: LuHandCoins, text: 'Sell the books you have finished, at your price' },
+  { icon: LuShieldCheck, text: 'Verified sellers and card payments you can trust' },
+];
+
+/** The frame of /login and /signup: the form card, and on wide screens a panel saying why to join. */
+export function AuthShell({ title, lead, children }: AuthShellProps) {
+  return (
+    <div className="container-page flex justify-center py-10 sm:py-16">
+      <div className="grid w-full max-w-4xl overflow-hidden rounded-box bg-base-100 shadow-lift ring-1 ring-base-300/70 md:grid-cols-[5fr_6fr]">
+        <aside className="relative hidden flex-col justify-between gap-10 bg-primary p-10 text-primary-content md:flex">
+          <div className="flex items-center gap-3">
+            <LogoMark className="size-10 rounded-lg ring-1 ring-primary-content/25" />
+            <span className="font-serif text-2xl font-bold">Puronoboi</span>
+          </div>
+          <div>
+            <p className="font-serif text-3xl leading-tight font-bold text-balance">Second-hand books, first-hand stories.</p>
+            <ul className="mt-8 flex flex-col gap-4">
+              {PROMISES.map(({ icon: Icon, text }) => (
+                <li key={text} className="flex items-start gap-3 text-primary-content/90">
+                  <Icon className="mt-0.5 size-5 shrink-0 text-accent" aria-hidden="true" />
+                  <span>{text}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <p className="text-sm text-primary-content/70">Nilkhet to your doorstep, one book at a time.</p>
+        </aside>
+        <section className="p-6 sm:p-10">
+          <h1 className="text-3xl font-bold text-primary">{title}</h1>
+          <p className="mt-2 text-base-content/75">{lead}</p>
+          <div className="mt-7">{children}</div>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { MeDto } from '@bindings/MeDto';
+import { signedInAs } from '@/test/auth';
+import { stubFetch } from '@/test/fetch-stub';
+import { ADMIN, BUYER, SELLER, me } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
+
+const ALL_LINKS = ['My Orders', 'Wish List', 'Add A Product', 'My Products', 'All Seller', 'All Buyer'];
+
+async function drawerLinks(user: MeDto) {
+  stubFetch(signedInAs(user));
+  renderApp('/dashboard');
+  const drawer = await screen.findByRole('navigation', { name: 'Dashboard' });
+  return within(drawer)
+    .getAllByRole('link')
+    .map((link) => [link.textContent, link.getAttribute('href')]);
+}
+
+describe('dashboard drawer', () => {
+  it('shows a buyer only My Orders and Wish List', async () => {
+    expect(await drawerLinks(BUYER)).toEqual([
+      ['My Orders', '/dashboard/myOrders'],
+      ['Wish List', '/dashboard/myWishList'],
+    ]);
+  });
+
+  it('shows a seller only Add A Product and My Products', async () => {
+    expect(await drawerLinks(SELLER)).toEqual([
+      ['Add A Product', '/dashboard/addAProduct'],
+      ['My Products', '/dashboard/myProducts'],
+    ]);
+  });
+
+  it('shows the admin only All Seller and All Buyer', async () => {
+    expect(await drawerLinks(ADMIN)).toEqual([
+      ['All Seller', '/dashboard/allSeller'],
+      ['All Buyer', '/dashboard/allBuyer'],
+    ]);
+    const drawer = screen.getByRole('navigation', { name: 'Dashboard' });
+    for (const label of ALL_LINKS.slice(0, 4)) expect(within(drawer).queryByText(label)).not.toBeInTheDocument();
+  });
+
+  it('opens from "Open dashboard menu" on a phone and closes with Escape', async () => {
+    stubFetch(signedInAs(BUYER));
+    const user = userEvent.setup();
+    renderApp('/dashboard');
+    const toggle = await screen.findByRole('button', { name: 'Open dashboard menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(within(screen.getByRole('navigation', { name: 'Dashboard' })).getByRole('link', { name: 'My Orders' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+  });
+});
+
+describe('dashboard welcome panel', () => {
+  it("greets the user by name with their role from the server's account", async () => {
+    stubFetch(signedInAs(BUYER));
+    renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: `Welcome, ${BUYER.name}` })).toBeInTheDocument();
+    expect(screen.getByText('Buyer', { selector: '.badge' })).toBeInTheDocument();
+    expect(screen.queryByText('Seller status')).not.toBeInTheDocument();
+    expect(document.title).toBe('Dashboard · Puronoboi');
+  });
+
+  it.each([
+    [true, 'Verified seller'],
+    [false, 'Not verified yet'],
+  ])('tells a seller whether they are verified (%s)', async (verified, text) => {
+    stubFetch(signedInAs(me({ ...SELLER, verified })));
+    renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: `Welcome, ${SELLER.name}` })).toBeInTheDocument();
+    expect(screen.getByText('Seller', { selector: '.badge' })).toBeInTheDocument();
+    expect(screen.getByText(text)).toBeInTheDocument();
+  });
+});

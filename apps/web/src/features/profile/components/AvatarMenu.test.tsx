@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ACCESS_TOKEN_KEY, useAuthStore } from '@/lib/auth-store';
+import { signedInAs } from '@/test/auth';
+import { fakeFirebase } from '@/test/fake-firebase';
+import { requestsTo, stubFetch, type ReplyValue } from '@/test/fetch-stub';
+import { BUYER, me } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
+
+function mainNav() {
+  return screen.getByRole('navigation', { name: 'Main' });
+}
+
+async function openPhotoModal() {
+  const user = userEvent.setup();
+  await user.click(await within(mainNav()).findByRole('button', { name: 'Account menu' }));
+  await user.click(screen.getByRole('button', { name: 'Upload Photo' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Upload your photo' });
+  return { user, dialog };
+}
+
+function png(name = 'me.png') {
+  return new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], name, { type: 'image/png' });
+}
+
+describe('account menu', () => {
+  it("shows the account's e-mail and name, and initials while there is no photo", async () => {
+    stubFetch(signedInAs(BUYER));
+    const user = userEvent.setup();
+    renderApp('/blog');
+    const button = await within(mainNav()).findByRole('button', { name: 'Account menu' });
+    expect(button).toHaveTextContent('FA');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByText(BUYER.email)).toBeVisible();
+    expect(screen.getByText(BUYER.name)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeVisible();
+    await user.keyboard('{Escape}');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).toHaveFocus();
+  });
+
+  it('Logout signs out of Firebase, clears AccessToken and goes to / with Login showing again', async () => {
+    stubFetch(signedInAs(BUYER));
+    const user = userEvent.setup();
+    const { router, queryClient } = renderApp('/blog');
+    queryClient.setQueryData(['user', 'orders'], ['an order']);
+    await user.click(await within(mainNav()).findByRole('button', { name: 'Account menu' }));
+    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).not.toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(fakeFirebase.module.signOut).toHaveBeenCalled();
+    expect(fakeFirebase.auth.currentUser).toBeNull();
+    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
+    expect(useAuthStore.getState().status).toBe('signedOut');
+    expect(queryClient.getQueryData(['user', 'orders'])).toBeUndefined();
+    expect(await within(mainNav()).findByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(within(mainNav()).queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
+  });
+});
+
+describe('photo upload modal', () => {
+  it('has its title, a file picker named uploadPhoto, Cancel and Submit; Cancel closes it', async () => {
+    stubFetch(signedInAs(BUYER));
+    renderApp('/blog');
+    const { user, dialog } = await openPhotoModal();
+    const input = within(dialog).getByLabelText('Click to upload your photo');
+    expect(input).toHaveAttribute('type', 'file');
+    expect(input).toHaveAttribute('name', 'uploadPhoto');
+    expect(input).toHaveAttribute('accept', 'image/*');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('says "Uploading..." while sending, then shows the new photo and updates the Firebase profile', async () => {
+    let finish: (reply: ReplyValue) => void = () => {};
+    const uploaded = me({ ...BUYER, photoUrl: '/images/avatar-1.png' });
+    const fetchMock = stubFetch({
+      ...signedInAs(BUYER),
+      '/api/me/photo': () =>
+        new Promise<ReplyValue>((resolve) => {
+          finish = resolve;
+        }),
+    });
+    renderApp('/blog');
+    const { user, dialog } = await openPhotoModal();
+    await user.upload(within(dialog).getByLabelText('Click to upload your photo'), png());
+    expect(within(dialog).getByText('me.png')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+
+    expect(await within(dialog).findByText('Uploading...')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Click to upload your photo')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Submit' })).toBeDisabled();
+    const [request] = requestsTo(fetchMock, '/api/me/photo');
+    expect(request?.method).toBe('POST');
+    expect(request?.authorization).toBe(`Bearer access-${BUYER.id}`);
+    expect(request?.body).toBeInstanceOf(FormData);
+    expect(((request?.body as FormData).get('image') as File).name).toBe('me.png');
+
+    finish({ body: uploaded });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const avatar = within(mainNav()).getByRole('button', { name: 'Account menu' }).querySelector('img');
+    expect(avatar).toHaveAttribute('src', '/images/avatar-1.png');
+    await waitFor(() =>
+      expect(fakeFirebase.module.updateProfile).toHaveBeenCalledWith(expect.objectContaining({ email: BUYER.email }), {
+        photoURL: `${window.location.origin}/images/avatar-1.png`,
+      }),
+    );
+  });
+
+  it("shows the server's message on a 413 and stays open", async () => {
+    stubFetch({
+      ...signedInAs(BUYER),
+      '/api/me/photo': { status: 413, body: { error: { code: 'payload_too_large', message: 'The photo is larger than 5 MiB.' } } },
+    });
+    renderApp('/blog');
+    const { user, dialog } = await openPhotoModal();
+    await user.upload(within(dialog).getByLabelText('Click to upload your photo'), png('huge.png'));
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The photo is larger than 5 MiB.');
+    expect(screen.getByRole('dialog', { name: 'Upload your photo' })).toBeInTheDocument();
+    expect(within(dialog).getByText('Click to upload your photo')).toBeInTheDocument();
+    expect(useAuthStore.getState().user?.photoUrl).toBeNull();
+  });
+
+  it('asks for a photo when Submit is pressed without one', async () => {
+    const fetchMock = stubFetch(signedInAs(BUYER));
+    renderApp('/blog');
+    const { user, dialog } = await openPhotoModal();
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Choose a photo first.');
+    expect(requestsTo(fetchMock, '/api/me/photo')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,112 @@
+import { onAuthStateChanged, signOut, type Auth, type User } from 'firebase/auth';
+import type { AuthConfigDto } from '@bindings/AuthConfigDto';
+import type { MeDto } from '@bindings/MeDto';
+import type { SessionRequestDto } from '@bindings/SessionRequestDto';
+import { isForbiddenAccess } from './api-client';
+import { getMe } from './api/get-me';
+import { clearAccessToken, readAccessToken, useAuthStore } from './auth-store';
+import { currentFirebaseAuth, firebaseAuthFor } from './firebase';
+import { forceSignOut, isCurrentEpoch, nextEpoch, openSession } from './session-token';
+
+export const NOT_CONFIGURED_MESSAGE = 'Sign-in is not configured on this server.';
+
+/** Sign-ins started from a form or a social button; while one runs, it (not the listener) opens the session. */
+let interactive = 0;
+
+/**
+ * Starts following the identity service (spec section 4): loading, then signed in once our server has opened a
+ * session for the Firebase user, or signed out. Answers the unsubscribe function.
+ */
+export function startAuth(config: AuthConfigDto): () => void {
+  const store = useAuthStore.getState();
+  store.setMode(config.mode);
+  const auth = firebaseAuthFor(config);
+  if (!auth) {
+    clearAccessToken();
+    store.setSignedOut();
+    return () => {};
+  }
+  return onAuthStateChanged(auth, (user) => {
+    void followIdentity(user);
+  });
+}
+
+async function followIdentity(user: User | null): Promise<void> {
+  if (interactive > 0) return;
+  const mine = nextEpoch();
+  const store = useAuthStore.getState();
+  if (!user) {
+    clearAccessToken();
+    store.setSignedOut();
+    return;
+  }
+  store.setLoading();
+  try {
+    const me = await restoreSession(user);
+    if (isCurrentEpoch(mine)) store.setSignedIn(me);
+  } catch (error) {
+    // authRequest has already signed out (and bumped the epoch) for a 401 or Forbidden Access on GET /api/me.
+    if (!isCurrentEpoch(mine)) return;
+    if (isForbiddenAccess(error)) {
+      await forceSignOut();
+      return;
+    }
+    console.warn('Could not open a session for the signed-in identity', error);
+    clearAccessToken();
+    store.setSignedOut();
+  }
+}
+
+function sameEmail(a: string, b: string | null): boolean {
+  return b !== null && a.trim().toLowerCase() === b.trim().toLowerCase();
+}
+
+/** A returning visitor: the stored access token if it still works (renewed when needed), else a new session. */
+async function restoreSession(user: User): Promise<MeDto> {
+  if (readAccessToken()) {
+    const me = await getMe();
+    if (sameEmail(me.email, user.email)) return me;
+  }
+  return (await openSession(user)).user;
+}
+
+/**
+ * Runs a sign-in with the identity service (e-mail and password, sign-up, a social provider), then opens our
+ * session with `request` (name and account type matter only when the account is new). Status is `loading`
+ * meanwhile. Answers the account; throws the identity service's error or the server's ApiError.
+ */
+export async function signInInteractively(action: (auth: Auth) => Promise<User>, request: SessionRequestDto = {}): Promise<MeDto> {
+  const auth = currentFirebaseAuth();
+  if (!auth) throw new Error(NOT_CONFIGURED_MESSAGE);
+  const store = useAuthStore.getState();
+  const before = { status: store.status, user: store.user };
+  const mine = nextEpoch();
+  interactive += 1;
+  store.setLoading();
+  let identity: User | null = null;
+  try {
+    identity = await action(auth);
+    const session = await openSession(identity, request);
+    if (isCurrentEpoch(mine)) store.setSignedIn(session.user);
+    return session.user;
+  } catch (error) {
+    if (identity) {
+      // The identity service let them in but our server did not: leave no half-signed-in state behind.
+      clearAccessToken();
+      try {
+        await signOut(auth);
+      } catch {
+        // Already signed out locally below.
+      }
+      useAuthStore.getState().setSignedOut();
+    } else if (before.status === 'signedIn' && before.user) {
+      // A wrong password or a closed pop-up: whoever was signed in before still is.
+      useAuthStore.getState().setSignedIn(before.user);
+    } else {
+      useAuthStore.getState().setSignedOut();
+    }
+    throw error;
+  } finally {
+    interactive -= 1;
+  }
+}
