@@ -61,7 +61,8 @@ JSON
     done
     curl -fs "http://127.0.0.1:$port/" >/dev/null 2>&1 || { tail -n 20 "$workdir/emulator.log" >&2; die "the emulator did not answer within 60 s"; }
     if [ -n "$owner_pid" ]; then
-      nohup bash -c "while kill -0 $owner_pid 2>/dev/null; do sleep 0.5; done; kill -INT -$pid 2>/dev/null; sleep 5; kill -KILL -$pid 2>/dev/null" \
+      # Its own session: a Ctrl-C or a group kill aimed at the owner must not take the watchdog down with it.
+      setsid nohup bash -c "while kill -0 $owner_pid 2>/dev/null; do sleep 0.5; done; kill -INT -$pid 2>/dev/null; sleep 5; kill -KILL -$pid 2>/dev/null" \
         >/dev/null 2>&1 &
     fi
     echo "127.0.0.1:$port"

@@ -67,7 +67,8 @@ case "$cmd" in
     fi
     if [ -n "$owner_pid" ]; then
       # Detached watchdog: when the owner exits, stop the cluster and remove its files.
-      nohup bash -c "while kill -0 $owner_pid 2>/dev/null; do sleep 0.5; done
+      # Its own session: a Ctrl-C or a group kill aimed at the owner must not take the watchdog down with it.
+      setsid nohup bash -c "while kill -0 $owner_pid 2>/dev/null; do sleep 0.5; done
         $(declare -f as_owner); as_owner '$pg_ctl' -D '$datadir' -m immediate stop >/dev/null 2>&1; rm -rf '$datadir' '$initdb_log'" \
         >/dev/null 2>&1 &
     fi
