@@ -38,7 +38,8 @@ cleanup() {
   fi
 }
 trap cleanup EXIT
-trap 'exit 130' INT TERM
+# Ctrl-C is how a person stops it: a clean stop, not a failure.
+trap 'exit 0' INT TERM
 
 say "installing the web app's dependencies"
 if [ ! -d apps/web/node_modules ] || [ apps/web/package-lock.json -nt apps/web/node_modules/.package-lock.json ]; then
