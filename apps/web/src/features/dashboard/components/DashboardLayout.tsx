@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { LuPanelLeftOpen, LuX } from 'react-icons/lu';
 import { Spinner } from '@/components/ui/Spinner';
 import { initialsOf, useCurrentUser } from '@/lib/auth-store';
+import { useDismiss } from '@/lib/use-dismiss';
 import { DASHBOARD_LINKS, ROLE_LABELS } from '../dashboard-links';
 
 const drawerLink = ({ isActive }: { isActive: boolean }) =>
@@ -30,15 +31,10 @@ export function DashboardLayout() {
   useEffect(() => {
     if (!open) return undefined;
     (sideRef.current?.querySelector<HTMLElement>('a') ?? sideRef.current?.querySelector<HTMLElement>('button'))?.focus();
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        toggleRef.current?.focus();
-      }
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
   }, [open]);
+  // The drawer's own overlay handles clicks outside it; Escape is ours.
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss({ open, onDismiss: close, toggleRef });
 
   if (!user) return <Spinner />;
   const links = DASHBOARD_LINKS[user.role];

@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { LuCamera, LuLogOut } from 'react-icons/lu';
 import { useCurrentUser } from '@/lib/auth-store';
+import { useDismiss } from '@/lib/use-dismiss';
 import { USER_DATA_KEY } from '@/lib/query-client';
 import { signOutEverywhere } from '@/lib/session-token';
 import { Avatar } from './Avatar';
@@ -22,25 +23,8 @@ export function AvatarMenu() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
-  useEffect(() => {
-    if (!open) return undefined;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        buttonRef.current?.focus();
-      }
-    };
-    const onPointerDown = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!panelRef.current?.contains(target) && !buttonRef.current?.contains(target)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('pointerdown', onPointerDown);
-    };
-  }, [open]);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss({ open, onDismiss: close, toggleRef: buttonRef, panelRef });
 
   if (!user) return null;
 
