@@ -12,7 +12,7 @@ use puronoboi_app::photos::Photos;
 use puronoboi_firebase_verify::{EmulatorAdmin, FirebaseVerifier, VerifierMode};
 use puronoboi_http::dto::{AuthConfigDto, AuthMode, FirebaseWebConfigDto};
 use puronoboi_http::session::SessionKeys;
-use puronoboi_http::{AppState, PublicConfigDto, StaticAssets};
+use puronoboi_http::{AppState, PublicConfigDto, SignIn, StaticAssets};
 use puronoboi_local_images::LocalImageHost;
 use puronoboi_ports::{IdentityVerifier, ImageHost};
 use puronoboi_postgres::PgStore;
@@ -49,10 +49,14 @@ fn init_tracing(json: bool) {
 async fn serve(config: Config) -> anyhow::Result<()> {
     let http = reqwest::Client::builder().timeout(std::time::Duration::from_secs(30)).build().context("building the HTTP client")?;
     // Configuration mistakes (an emulator with a real project, a short secret) stop the server before it listens.
-    let identity = config.identity.as_ref().map(|c| identity_verifier(c, http.clone())).transpose()?;
-    let session_keys =
-        config.identity.as_ref().map(|c| SessionKeys::new(c.session_secret.as_bytes(), c.session_ttl).map(Arc::new)).transpose()?;
-    if identity.is_none() {
+    let sign_in = match &config.identity {
+        Some(c) => Some(SignIn {
+            verifier: identity_verifier(c, http.clone())?,
+            keys: Arc::new(SessionKeys::new(c.session_secret.as_bytes(), c.session_ttl)?),
+        }),
+        None => None,
+    };
+    if sign_in.is_none() {
         tracing::warn!("FIREBASE_PROJECT_ID is not set: sign-in is disabled");
     }
 
@@ -73,8 +77,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         storefront: Storefront::new(Arc::new(store.clone())),
         accounts: Accounts::new(Arc::new(store.clone()), config.admin_emails.clone()),
         photos: Photos::new(images, Arc::new(store.clone())),
-        identity,
-        session_keys,
+        sign_in,
         readiness: Arc::new(store),
         public_config: Arc::new(public_config(config.identity.as_ref())),
     };

@@ -33,8 +33,8 @@ impl axum::extract::FromRequestParts<crate::AppState> for Caller {
 
     async fn from_request_parts(parts: &mut Parts, state: &crate::AppState) -> Result<Self, Self::Rejection> {
         let token = bearer_token(parts).ok_or_else(|| ApiError::unauthorized("Sign in to continue."))?;
-        let keys = state.session_keys.as_ref().ok_or_else(|| ApiError::unavailable("Sign-in is not configured on this server."))?;
-        let id = keys.verify(token).ok_or_else(|| ApiError::unauthorized("Your session has expired. Please sign in again."))?;
+        let sign_in = state.sign_in.as_ref().ok_or_else(|| ApiError::unavailable("Sign-in is not configured on this server."))?;
+        let id = sign_in.keys.verify(token).ok_or_else(|| ApiError::unauthorized("Your session has expired. Please sign in again."))?;
         Ok(Self(state.accounts.caller(id).await?))
     }
 }

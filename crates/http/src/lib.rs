@@ -30,11 +30,17 @@ pub struct AppState {
     pub storefront: Storefront,
     pub accounts: Accounts,
     pub photos: Photos,
-    /// `None` when sign-in is not configured: sessions answer 503.
-    pub identity: Option<Arc<dyn IdentityVerifier>>,
-    pub session_keys: Option<Arc<session::SessionKeys>>,
+    /// `None` when sign-in is not configured: sessions and signed-in calls answer 503.
+    pub sign_in: Option<SignIn>,
     pub readiness: Arc<dyn ReadinessProbe>,
     pub public_config: Arc<PublicConfigDto>,
+}
+
+/// Sign-in: who verifies identity tokens, and the keys our access tokens are signed with. Always both or neither.
+#[derive(Clone)]
+pub struct SignIn {
+    pub verifier: Arc<dyn IdentityVerifier>,
+    pub keys: Arc<session::SessionKeys>,
 }
 
 /// Files served next to the API.

@@ -9,7 +9,7 @@ use puronoboi_app::accounts::Accounts;
 use puronoboi_app::photos::Photos;
 use puronoboi_firebase_verify::{EmulatorAdmin, FirebaseVerifier, VerifierMode};
 use puronoboi_http::session::SessionKeys;
-use puronoboi_http::{AppState, PublicConfigDto, StaticAssets};
+use puronoboi_http::{AppState, PublicConfigDto, SignIn, StaticAssets};
 use puronoboi_local_images::LocalImageHost;
 use puronoboi_ports::{IdentityVerifier, ImageHost};
 use puronoboi_postgres::PgStore;
@@ -88,7 +88,9 @@ impl TestAppBuilder {
                 (Some(Arc::new(FirebaseVerifier::from_mode(mode, http.clone()).expect("a production verifier"))), None)
             }
         };
-        let session_keys = identity.as_ref().map(|_| Arc::new(SessionKeys::new(&[42; 32], Duration::from_secs(900)).expect("keys")));
+        let sign_in = identity
+            .map(|verifier| SignIn { verifier, keys: Arc::new(SessionKeys::new(&[42; 32], Duration::from_secs(900)).expect("keys")) });
+        let session_keys = sign_in.as_ref().map(|s| Arc::clone(&s.keys));
 
         if self.seeded {
             puronoboi_app::demo::seed_if_empty(&store, &store, pictures.as_ref()).await.expect("the demo catalogue seeds");
@@ -97,8 +99,7 @@ impl TestAppBuilder {
             storefront: Storefront::new(Arc::new(store.clone())),
             accounts: Accounts::new(Arc::new(store.clone()), self.admin_emails),
             photos: Photos::new(images, Arc::new(store.clone())),
-            identity,
-            session_keys: session_keys.clone(),
+            sign_in,
             readiness: Arc::new(store.clone()),
             public_config: Arc::new(PublicConfigDto::placeholder()),
         };

@@ -43,7 +43,7 @@ async fn open_session(
     IdentityToken(token): IdentityToken,
     body: Bytes,
 ) -> Result<Json<SessionDto>, ApiError> {
-    let (Some(verifier), Some(keys)) = (&state.identity, &state.session_keys) else {
+    let Some(sign_in) = &state.sign_in else {
         return Err(ApiError::unavailable("Sign-in is not configured on this server."));
     };
     // The body is optional: social sign-in sends nothing.
@@ -52,7 +52,7 @@ async fn open_session(
     } else {
         serde_json::from_slice(&body).map_err(|e| ApiError::invalid_input(format!("Invalid session request: {e}")))?
     };
-    let identity = verifier.verify(&token).await?;
+    let identity = sign_in.verifier.verify(&token).await?;
     let account = state
         .accounts
         .open_session(
@@ -66,7 +66,7 @@ async fn open_session(
             },
         )
         .await?;
-    let issued = keys.issue(account.id).map_err(|e| ApiError::internal(&e))?;
+    let issued = sign_in.keys.issue(account.id).map_err(|e| ApiError::internal(&e))?;
     Ok(Json(SessionDto { access_token: issued.token, expires_at: issued.expires_at.to_rfc3339(), user: account.into() }))
 }
 
