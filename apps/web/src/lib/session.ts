@@ -1,4 +1,4 @@
-import { onAuthStateChanged, signOut, type Auth, type User } from 'firebase/auth';
+import { deleteUser, onAuthStateChanged, signOut, type Auth, type User } from 'firebase/auth';
 import type { AuthConfigDto } from '@bindings/AuthConfigDto';
 import type { MeDto } from '@bindings/MeDto';
 import type { SessionRequestDto } from '@bindings/SessionRequestDto';
@@ -75,7 +75,11 @@ async function restoreSession(user: User): Promise<MeDto> {
  * session with `request` (name and account type matter only when the account is new). Status is `loading`
  * meanwhile. Answers the account; throws the identity service's error or the server's ApiError.
  */
-export async function signInInteractively(action: (auth: Auth) => Promise<User>, request: SessionRequestDto = {}): Promise<MeDto> {
+export async function signInInteractively(
+  action: (auth: Auth) => Promise<User>,
+  request: SessionRequestDto = {},
+  { discardNewIdentityOnFailure = false }: { discardNewIdentityOnFailure?: boolean } = {},
+): Promise<MeDto> {
   const auth = currentFirebaseAuth();
   if (!auth) throw new Error(NOT_CONFIGURED_MESSAGE);
   const store = useAuthStore.getState();
@@ -93,6 +97,15 @@ export async function signInInteractively(action: (auth: Auth) => Promise<User>,
     if (identity) {
       // The identity service let them in but our server did not: leave no half-signed-in state behind.
       clearAccessToken();
+      if (discardNewIdentityOnFailure) {
+        // A sign-up whose account the server refused: without this, the Firebase user would outlive it, and a later
+        // login would open a buyer account, silently dropping the Seller Account choice. Deleting it lets them retry.
+        try {
+          await deleteUser(identity);
+        } catch (deleteError) {
+          console.warn('Could not remove the identity of a refused sign-up', deleteError);
+        }
+      }
       try {
         await signOut(auth);
       } catch {

@@ -98,6 +98,10 @@ export const firebaseAuthModule = {
   updateProfile: vi.fn(async (user: FakeUser, profile: { displayName?: string | null; photoURL?: string | null }) => {
     Object.assign(user, profile);
   }),
+  deleteUser: vi.fn(async (user: FakeUser) => {
+    if (user.email) accounts.delete(user.email.trim().toLowerCase());
+    if (auth.currentUser === user) setCurrentUser(null);
+  }),
   signOut: vi.fn(async () => {
     setCurrentUser(null);
   }),

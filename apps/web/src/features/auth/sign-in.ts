@@ -38,6 +38,7 @@ export function signUp({ name, email, password, accountType }: SignUpValues): Pr
       return user;
     },
     { name, accountType },
+    { discardNewIdentityOnFailure: true },
   );
 }
 

@@ -79,4 +79,19 @@ describe('Signup page', () => {
     expect(alert).toHaveClass('text-error');
     expect(router.state.location.pathname).toBe('/signup');
   });
+
+  it('removes the new identity when the server refuses the account, so signing up again works', async () => {
+    const created = me({ name: 'Nadia Rahman', email: 'nadia@puronoboi.test', role: 'seller' });
+    const refused = { status: 409, body: { error: { code: 'conflict', message: 'Another sign-in already uses this e-mail address.' } } };
+    stubFetch({ ...signedOut(), '/api/session': refused });
+    renderApp('/signup');
+    await signUp({ seller: true });
+    expect(await within(signupForm()).findByRole('alert')).toHaveTextContent('Another sign-in already uses this e-mail address.');
+    expect(fakeFirebase.module.deleteUser).toHaveBeenCalledWith(expect.objectContaining({ email: 'nadia@puronoboi.test' }));
+
+    stubFetch({ ...signedOut(), '/api/session': { body: sessionFor(created) } });
+    await userEvent.setup().click(within(signupForm()).getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByText('User created successfully')).toBeInTheDocument();
+    expect(useAuthStore.getState().user?.role).toBe('seller');
+  });
 });
