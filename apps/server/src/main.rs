@@ -6,13 +6,10 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use anyhow::Context as _;
-use puronoboi_app::Storefront;
-use puronoboi_app::accounts::Accounts;
-use puronoboi_app::photos::Photos;
+use puronoboi_app::tokens::AccessTokens;
 use puronoboi_firebase_verify::{EmulatorAdmin, FirebaseVerifier, VerifierMode};
 use puronoboi_http::dto::{AuthConfigDto, AuthMode, FirebaseWebConfigDto};
-use puronoboi_http::session::SessionKeys;
-use puronoboi_http::{AppState, PublicConfigDto, SignIn, StaticAssets};
+use puronoboi_http::{PublicConfigDto, SecurityHeaders, SignInWiring, StaticAssets, Wiring};
 use puronoboi_local_images::LocalImageHost;
 use puronoboi_ports::{IdentityVerifier, ImageHost};
 use puronoboi_postgres::PgStore;
@@ -48,11 +45,12 @@ fn init_tracing(json: bool) {
 
 async fn serve(config: Config) -> anyhow::Result<()> {
     let http = reqwest::Client::builder().timeout(std::time::Duration::from_secs(30)).build().context("building the HTTP client")?;
-    // Configuration mistakes (an emulator with a real project, a short secret) stop the server before it listens.
+    // Configuration mistakes (an emulator with a real project, a weak secret) stop the server before it listens.
     let sign_in = match &config.identity {
-        Some(c) => Some(SignIn {
+        Some(c) => Some(SignInWiring {
             verifier: identity_verifier(c, http.clone())?,
-            keys: Arc::new(SessionKeys::new(c.session_secret.as_bytes(), c.session_ttl)?),
+            tokens: AccessTokens::new(&c.session_secret, c.session_ttl)?,
+            admin_emails: config.admin_emails.clone(),
         }),
         None => None,
     };
@@ -60,12 +58,14 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         tracing::warn!("FIREBASE_PROJECT_ID is not set: sign-in is disabled");
     }
 
-    puronoboi_postgres::run_migrations(&config.database_url).await.context("migrating the database")?;
-    let store = PgStore::connect(&config.database_url, config.database_pool_size)?;
+    puronoboi_postgres::run_migrations(&config.database_url.0).await.context("migrating the database")?;
+    let store = PgStore::connect(&config.database_url.0, config.database_pool_size)?;
     let local_images = Arc::new(LocalImageHost::new(&config.images_dir, "/images"));
-    let images: Arc<dyn ImageHost> = match &config.imgbb_api_key {
-        Some(key) => Arc::new(puronoboi_imgbb::ImgbbHost::new(key.clone(), http.clone())),
-        None => local_images.clone(),
+    let (images, image_origins): (Arc<dyn ImageHost>, Vec<String>) = match &config.imgbb_api_key {
+        Some(key) => {
+            (Arc::new(puronoboi_imgbb::ImgbbHost::new(key.0.clone(), http.clone())), vec![puronoboi_imgbb::PICTURE_ORIGIN.to_owned()])
+        }
+        None => (local_images.clone(), vec![]),
     };
 
     if config.seed_demo {
@@ -73,16 +73,19 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         seed_demo(&config, &store, local_images.as_ref(), http.clone()).await?;
     }
 
-    let state = AppState {
-        storefront: Storefront::new(Arc::new(store.clone())),
-        accounts: Accounts::new(Arc::new(store.clone()), config.admin_emails.clone()),
-        photos: Photos::new(images, Arc::new(store.clone())),
+    let public_config = public_config(config.identity.as_ref());
+    let security = SecurityHeaders::for_config(&public_config, &image_origins, config.hsts);
+    let store = Arc::new(store);
+    let state = puronoboi_http::build_state(Wiring {
+        catalogue: store.clone(),
+        accounts: store.clone(),
+        images,
+        readiness: store,
         sign_in,
-        readiness: Arc::new(store),
-        public_config: Arc::new(public_config(config.identity.as_ref())),
-    };
+        public_config,
+    });
     let assets = StaticAssets { web_dist: config.web_dist.clone(), images_dir: config.images_dir.clone() };
-    let app = puronoboi_http::router(state, assets);
+    let app = puronoboi_http::router(state, assets, &security);
 
     let listener = tokio::net::TcpListener::bind(config.listen).await.with_context(|| format!("listening on {}", config.listen))?;
     tracing::info!(address = %config.listen, web = ?config.web_dist, "Puronoboi is serving");
@@ -105,7 +108,7 @@ fn identity_verifier(config: &IdentityConfig, http: reqwest::Client) -> anyhow::
 
 /// The demo catalogue on an empty database, and (on the emulator only) the demo sign-ins, every start.
 async fn seed_demo(config: &Config, store: &PgStore, images: &dyn ImageHost, http: reqwest::Client) -> anyhow::Result<()> {
-    if let Some(report) = puronoboi_app::demo::seed_if_empty(store, store, images).await.context("seeding the demo catalogue")? {
+    if let Some(report) = puronoboi_demo::seed_if_empty(store, store, images).await.context("seeding the demo catalogue")? {
         tracing::info!(categories = report.categories, books = report.books, sellers = report.sellers, "demo catalogue seeded");
     }
     let Some(identity) = &config.identity else { return Ok(()) };
@@ -114,8 +117,8 @@ async fn seed_demo(config: &Config, store: &PgStore, images: &dyn ImageHost, htt
         return Ok(());
     };
     let admin = EmulatorAdmin::new(identity.project_id.clone(), host.clone(), http).context("reaching the Auth emulator")?;
-    let logins = puronoboi_app::demo::logins::provision_demo_logins(&admin, store).await.context("creating the demo sign-ins")?;
-    let mut lines = vec![format!("demo sign-ins (password '{}'):", puronoboi_app::demo::logins::DEMO_PASSWORD)];
+    let logins = puronoboi_demo::logins::provision_demo_logins(&admin, store).await.context("creating the demo sign-ins")?;
+    let mut lines = vec![format!("demo sign-ins (password '{}'):", puronoboi_demo::logins::DEMO_PASSWORD)];
     lines.extend(logins.iter().map(|l| format!("  {:<28} {}{}", l.email, l.role, if l.verified { " (verified)" } else { "" })));
     println!("{}", lines.join("\n"));
     Ok(())

@@ -10,7 +10,7 @@ fn server(env: &[(&str, &str)]) -> std::process::Output {
         // Nothing listens here: a server that got past its configuration would fail on the database instead.
         .env("DATABASE_URL", "postgres://nobody@127.0.0.1:9/none")
         .env("PORT", "0")
-        .env("SESSION_SECRET", "0123456789abcdef0123456789abcdef0123456789abcdef");
+        .env("SESSION_SECRET", "5f1c3a9e7b2d4f608a1e3c5b7d9f2a4c6e8b0d1f3a5c7e9b2d4f6a8c0e1b3d5f");
     for (key, value) in env {
         command.env(key, value);
     }
@@ -23,7 +23,8 @@ fn stderr(output: &std::process::Output) -> String {
 
 #[test]
 fn the_emulator_is_refused_with_a_real_project() {
-    let output = server(&[("FIREBASE_PROJECT_ID", "puronoboi-prod"), ("FIREBASE_AUTH_EMULATOR_HOST", "127.0.0.1:9099")]);
+    let output =
+        server(&[("HOST", "127.0.0.1"), ("FIREBASE_PROJECT_ID", "puronoboi-prod"), ("FIREBASE_AUTH_EMULATOR_HOST", "127.0.0.1:9099")]);
     assert!(!output.status.success());
     let message = stderr(&output);
     assert!(message.contains("demo-"), "the refusal says why: {message}");
@@ -45,14 +46,54 @@ fn sign_in_without_a_session_secret_is_refused() {
 }
 
 #[test]
-fn a_short_session_secret_is_refused() {
+fn short_or_weak_session_secrets_are_refused() {
+    for (secret, says) in [
+        ("c2hvcnQ=", "at least 32 bytes"),
+        ("0123456789abcdef", "at least 32 bytes"),
+        (&"a".repeat(64), "one byte repeated"),
+        (&"/".repeat(44), "one byte repeated"),
+        ("not a secret!", "neither hex digits nor base64"),
+    ] {
+        let output = server(&[
+            ("HOST", "127.0.0.1"),
+            ("FIREBASE_PROJECT_ID", "demo-puronoboi"),
+            ("FIREBASE_AUTH_EMULATOR_HOST", "127.0.0.1:9099"),
+            ("SESSION_SECRET", secret),
+        ]);
+        assert!(!output.status.success(), "{secret} was accepted");
+        assert!(stderr(&output).contains(says), "{secret}: {}", stderr(&output));
+        assert!(!stderr(&output).contains(secret), "the secret is never printed: {}", stderr(&output));
+    }
+}
+
+#[test]
+fn emulator_mode_listens_on_loopback_only() {
+    for host in ["0.0.0.0", "192.168.1.20", "::"] {
+        let output =
+            server(&[("HOST", host), ("FIREBASE_PROJECT_ID", "demo-puronoboi"), ("FIREBASE_AUTH_EMULATOR_HOST", "127.0.0.1:9099")]);
+        assert!(!output.status.success(), "{host} was accepted");
+        let message = stderr(&output);
+        assert!(message.contains("loopback") && message.contains("HOST=127.0.0.1"), "{host}: {message}");
+        assert!(!message.contains("database"), "refused before touching the database: {message}");
+    }
+    // The default HOST (every interface) is refused too.
+    let output = server(&[("FIREBASE_PROJECT_ID", "demo-puronoboi"), ("FIREBASE_AUTH_EMULATOR_HOST", "127.0.0.1:9099")]);
+    assert!(stderr(&output).contains("loopback"), "{}", stderr(&output));
+    // On loopback it gets past its configuration and fails only at the (absent) database.
+    let output = server(&[("HOST", "::1"), ("FIREBASE_PROJECT_ID", "demo-puronoboi"), ("FIREBASE_AUTH_EMULATOR_HOST", "127.0.0.1:9099")]);
+    assert!(!stderr(&output).contains("loopback") && stderr(&output).contains("database"), "{}", stderr(&output));
+}
+
+#[test]
+fn access_tokens_live_an_hour_at_most() {
     let output = server(&[
+        ("HOST", "127.0.0.1"),
         ("FIREBASE_PROJECT_ID", "demo-puronoboi"),
         ("FIREBASE_AUTH_EMULATOR_HOST", "127.0.0.1:9099"),
-        ("SESSION_SECRET", "short"),
+        ("SESSION_TTL_SECONDS", "3601"),
     ]);
     assert!(!output.status.success());
-    assert!(stderr(&output).contains("at least 32 bytes"), "{}", stderr(&output));
+    assert!(stderr(&output).contains("between 60 and 3600"), "{}", stderr(&output));
 }
 
 #[test]

@@ -134,7 +134,7 @@ fn encode_png(picture: &DynamicImage) -> Result<Vec<u8>, UploadRejected> {
 #[cfg(test)]
 mod tests {
     use image::{Rgba, RgbaImage};
-    use puronoboi_test_support::pictures::*;
+    use puronoboi_fixtures::pictures::*;
 
     use super::*;
 

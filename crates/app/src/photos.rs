@@ -2,8 +2,8 @@
 
 use std::sync::Arc;
 
-use puronoboi_domain::AccountId;
-use puronoboi_ports::{Account, AccountStore, ImageHost, ImageHostError, StoreError};
+use puronoboi_domain::{Account, AccountId};
+use puronoboi_ports::{AccountStore, ImageHost, ImageHostError, StoreError};
 
 use crate::images::{UploadRejected, clean_upload};
 
@@ -14,6 +14,9 @@ pub enum PhotoError {
     /// The image host refused the cleaned image.
     #[error("the image host refused the picture: {0}")]
     HostRefused(String),
+    /// The account was closed while the upload ran.
+    #[error("the account is closed")]
+    AccountClosed,
     #[error(transparent)]
     Unknown(#[from] anyhow::Error),
 }
@@ -58,8 +61,24 @@ impl Photos {
         Ok(self.images.store(clean.bytes, clean.extension).await?)
     }
 
+    /// Stores a new profile photo and deletes the file of the one it replaced.
     pub async fn set_profile_photo(&self, account: AccountId, bytes: Vec<u8>) -> Result<Account, PhotoError> {
         let url = self.store_upload(bytes).await?;
-        Ok(self.accounts.set_photo_url(account, &url).await?)
+        let Some((updated, replaced)) = self.accounts.replace_photo_url(account, &url).await? else {
+            // The account closed while its photo was being checked: nobody will ever show this picture.
+            self.forget(&url).await;
+            return Err(PhotoError::AccountClosed);
+        };
+        if let Some(old) = replaced.filter(|old| *old != url) {
+            self.forget(&old).await;
+        }
+        Ok(updated)
+    }
+
+    /// Deleting a picture is housekeeping: a failure is logged, never a failed request.
+    async fn forget(&self, url: &str) {
+        if let Err(e) = self.images.delete(url).await {
+            tracing::warn!(%url, error = %e, "could not delete a picture that is no longer used");
+        }
     }
 }

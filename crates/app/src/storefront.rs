@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use puronoboi_domain::{BookCard, BookDetail, BookId, Category, CategoryId, CategorySummary, Page, PageRequest};
+use puronoboi_domain::{BookCard, BookDetail, BookId, BookStatus, Category, CategoryId, CategorySummary, Page, PageRequest};
 use puronoboi_ports::{CatalogueReader, CategoryGroup, CategoryPageError, StoreError};
 
 #[derive(Debug, thiserror::Error)]
@@ -53,8 +53,9 @@ impl Storefront {
         self.catalogue.category_page(id, page).await
     }
 
+    /// A book's page opens while it is available, held or sold; a withdrawn listing is gone for buyers.
     pub async fn book(&self, id: BookId) -> Result<BookDetail, BookLookupError> {
-        self.catalogue.book_detail(id).await?.ok_or(BookLookupError::NotFound)
+        self.catalogue.book_detail(id).await?.filter(|d| d.book.status != BookStatus::Withdrawn).ok_or(BookLookupError::NotFound)
     }
 
     pub async fn advertised(&self) -> Result<Vec<BookCard>, StoreError> {

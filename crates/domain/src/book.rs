@@ -3,19 +3,26 @@
 use std::fmt;
 use std::str::FromStr;
 
+use std::collections::BTreeMap;
+
 use chrono::{DateTime, Utc};
 
 use crate::category::Category;
-use crate::ids::{AccountId, BookId};
+use crate::email::Email;
+use crate::ids::{AccountId, BookId, CategoryId};
 use crate::money::Taka;
+use crate::phone::Phone;
+use crate::text::{RequiredText, RequiredTextError};
 
-/// Where a book is in its sale. The only moves are available -> pending (ordered), pending -> sold (paid)
-/// and pending -> available (the order was cancelled).
+/// Where a book is in its sale. The only moves are available -> pending (ordered), pending -> sold (paid),
+/// pending -> available (the order was cancelled) and available -> withdrawn (the listing was deleted, or its
+/// seller's account was closed). Sold and withdrawn are final.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum BookStatus {
     Available,
     Pending,
     Sold,
+    Withdrawn,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
@@ -35,6 +42,7 @@ impl BookStatus {
             Self::Available => "available",
             Self::Pending => "pending",
             Self::Sold => "sold",
+            Self::Withdrawn => "withdrawn",
         }
     }
 
@@ -56,9 +64,17 @@ impl BookStatus {
         }
     }
 
+    /// The listing leaves the shop for good. Only a book nobody is buying can be withdrawn.
+    pub fn withdraw(self) -> Result<Self, IllegalStatusChange> {
+        self.move_to(Self::Withdrawn)
+    }
+
     pub fn move_to(self, to: Self) -> Result<Self, IllegalStatusChange> {
         match (self, to) {
-            (Self::Available, Self::Pending) | (Self::Pending, Self::Sold) | (Self::Pending, Self::Available) => Ok(to),
+            (Self::Available, Self::Pending)
+            | (Self::Pending, Self::Sold)
+            | (Self::Pending, Self::Available)
+            | (Self::Available, Self::Withdrawn) => Ok(to),
             (from, to) => Err(IllegalStatusChange { from, to }),
         }
     }
@@ -83,6 +99,7 @@ impl FromStr for BookStatus {
             "available" => Ok(Self::Available),
             "pending" => Ok(Self::Pending),
             "sold" => Ok(Self::Sold),
+            "withdrawn" => Ok(Self::Withdrawn),
             other => Err(ParseStatusError(other.to_owned())),
         }
     }
@@ -93,7 +110,7 @@ impl FromStr for BookStatus {
 pub struct Ratings(f64);
 
 #[derive(Debug, Clone, Copy, PartialEq, thiserror::Error)]
-#[error("ratings must be between 0 and 5, got {0}")]
+#[error("ratings must be between 0 and 5")]
 pub struct RatingsError(pub f64);
 
 impl Ratings {
@@ -106,13 +123,132 @@ impl Ratings {
     }
 }
 
+/// How many reviews a book has had: a whole number, 0 or more.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Reviews(i32);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("reviews must be a whole number, 0 or more")]
+pub struct ReviewsError(pub i64);
+
+impl Reviews {
+    pub fn new(count: i64) -> Result<Self, ReviewsError> {
+        i32::try_from(count).ok().filter(|c| *c >= 0).map(Self).ok_or(ReviewsError(count))
+    }
+
+    pub const fn count(self) -> i32 {
+        self.0
+    }
+}
+
+/// The year a book was published: from the first printed books (1450) to this year.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct PublishYear(i32);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("the publish year must be between {min} and {this_year}", min = PublishYear::EARLIEST)]
+pub struct PublishYearError {
+    pub year: i64,
+    pub this_year: i32,
+}
+
+impl PublishYear {
+    pub const EARLIEST: i32 = 1450;
+
+    /// `this_year` comes from the caller's clock, so the rule stays pure.
+    pub fn new(year: i64, this_year: i32) -> Result<Self, PublishYearError> {
+        i32::try_from(year).ok().filter(|y| (Self::EARLIEST..=this_year).contains(y)).map(Self).ok_or(PublishYearError { year, this_year })
+    }
+
+    /// A year already stored: trusted as it is.
+    pub const fn stored(year: i32) -> Self {
+        Self(year)
+    }
+
+    pub const fn value(self) -> i32 {
+        self.0
+    }
+}
+
+macro_rules! bounded_text {
+    ($(#[$meta:meta])* $name:ident, $max:expr) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+        pub struct $name(RequiredText);
+
+        impl $name {
+            pub const MAX_CHARS: usize = $max;
+
+            pub fn parse(raw: &str) -> Result<Self, RequiredTextError> {
+                RequiredText::parse(raw, Self::MAX_CHARS).map(Self)
+            }
+
+            pub fn as_str(&self) -> &str {
+                self.0.as_str()
+            }
+
+            pub fn into_inner(self) -> String {
+                self.0.into_inner()
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+    };
+}
+
+bounded_text!(
+    /// A book's title as the seller typed it, trimmed.
+    BookTitle,
+    200
+);
+bounded_text!(
+    /// Who wrote the book.
+    Author,
+    120
+);
+bounded_text!(
+    /// A person's name as shown to others (a seller on a listing, an account holder).
+    PersonName,
+    120
+);
+bounded_text!(
+    /// Where the seller and the buyer can meet, e.g. "Dhanmondi, Dhaka".
+    Location,
+    200
+);
+
+/// Free text about a book's condition and content; may be empty.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Description(String);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("at most {max} characters are allowed", max = Description::MAX_CHARS)]
+pub struct DescriptionError;
+
+impl Description {
+    pub const MAX_CHARS: usize = 4000;
+
+    pub fn parse(raw: &str) -> Result<Self, DescriptionError> {
+        let trimmed = raw.trim();
+        if trimmed.chars().count() > Self::MAX_CHARS { Err(DescriptionError) } else { Ok(Self(trimmed.to_owned())) }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
 /// Who sells a book, as a buyer sees it. `verified` is the seller account's current flag, never a copy.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SellerBlock {
-    pub name: String,
-    pub phone: String,
-    pub email: String,
-    pub location: String,
+    pub name: PersonName,
+    pub phone: Phone,
+    pub email: Email,
+    pub location: Location,
     pub verified: bool,
 }
 
@@ -120,14 +256,14 @@ pub struct SellerBlock {
 #[derive(Debug, Clone, PartialEq)]
 pub struct BookCard {
     pub id: BookId,
-    pub title: String,
-    pub author: String,
+    pub title: BookTitle,
+    pub author: Author,
     pub picture_url: String,
-    pub ratings: f64,
-    pub reviews: i32,
+    pub ratings: Ratings,
+    pub reviews: Reviews,
     pub original_price: Taka,
     pub resale_price: Taka,
-    pub location: String,
+    pub location: Location,
     pub seller_verified: bool,
     pub status: BookStatus,
 }
@@ -137,14 +273,14 @@ pub struct BookCard {
 pub struct Book {
     pub id: BookId,
     pub seller_id: AccountId,
-    pub title: String,
-    pub author: String,
+    pub title: BookTitle,
+    pub author: Author,
     pub category: Category,
-    pub description: String,
+    pub description: Description,
     pub picture_url: String,
-    pub publish_year: Option<i32>,
-    pub ratings: f64,
-    pub reviews: i32,
+    pub publish_year: Option<PublishYear>,
+    pub ratings: Ratings,
+    pub reviews: Reviews,
     pub original_price: Taka,
     pub resale_price: Taka,
     pub status: BookStatus,
@@ -159,12 +295,126 @@ pub struct BookDetail {
     pub seller: SellerBlock,
 }
 
+/// A book as a seller lists it, built only from parsed values: a bad field is a typed error naming the field
+/// (see [`ListingForm::parse`]), never a database constraint failing later. The seller's contact fields are per
+/// listing, as the add-book form asks; the e-mail comes from the seller's account.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewBook {
+    pub seller_id: AccountId,
+    pub category_id: CategoryId,
+    pub picture_url: String,
+    pub seller_email: Email,
+    pub listing: Listing,
+    pub advertised: bool,
+}
+
+/// The seller-typed fields of a listing, parsed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Listing {
+    pub title: BookTitle,
+    pub author: Author,
+    pub description: Description,
+    pub publish_year: Option<PublishYear>,
+    pub ratings: Ratings,
+    pub reviews: Reviews,
+    pub seller_name: PersonName,
+    pub location: Location,
+    pub phone: Phone,
+    pub original_price: Taka,
+    pub resale_price: Taka,
+}
+
+/// The add-book form as typed: every field a string or number exactly as it arrived.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ListingForm {
+    pub title: String,
+    pub author: String,
+    pub description: Option<String>,
+    pub publish_year: Option<i64>,
+    pub ratings: Option<f64>,
+    pub reviews: Option<i64>,
+    pub seller_name: String,
+    pub location: String,
+    pub phone: String,
+    pub original_price: Option<i64>,
+    pub resale_price: Option<i64>,
+}
+
+/// Each rejected field's wire name (camelCase, as the form names it) and what is wrong with it.
+pub type FieldErrors = BTreeMap<&'static str, String>;
+
+impl ListingForm {
+    /// Parses every field, collecting every problem at once so a seller can fix them all in one go.
+    pub fn parse(self, this_year: i32) -> Result<Listing, FieldErrors> {
+        let mut errors = FieldErrors::new();
+        let mut check = |field: &'static str, result: Result<(), String>| {
+            if let Err(message) = result {
+                errors.insert(field, message);
+            }
+        };
+        let title = BookTitle::parse(&self.title);
+        check("title", title.as_ref().map(|_| ()).map_err(ToString::to_string));
+        let author = Author::parse(&self.author);
+        check("author", author.as_ref().map(|_| ()).map_err(ToString::to_string));
+        let description = Description::parse(self.description.as_deref().unwrap_or(""));
+        check("description", description.as_ref().map(|_| ()).map_err(ToString::to_string));
+        let publish_year = self.publish_year.map(|y| PublishYear::new(y, this_year)).transpose();
+        check("publishYear", publish_year.as_ref().map(|_| ()).map_err(ToString::to_string));
+        let ratings = Ratings::new(self.ratings.unwrap_or(0.0));
+        check("ratings", ratings.as_ref().map(|_| ()).map_err(ToString::to_string));
+        let reviews = Reviews::new(self.reviews.unwrap_or(0));
+        check("reviews", reviews.as_ref().map(|_| ()).map_err(ToString::to_string));
+        let seller_name = PersonName::parse(&self.seller_name);
+        check("sellerName", seller_name.as_ref().map(|_| ()).map_err(ToString::to_string));
+        let location = Location::parse(&self.location);
+        check("location", location.as_ref().map(|_| ()).map_err(ToString::to_string));
+        let phone = Phone::parse(&self.phone);
+        check("phone", phone.as_ref().map(|_| ()).map_err(ToString::to_string));
+        let price = |amount: Option<i64>| {
+            amount.ok_or_else(|| "this field is required".to_owned()).and_then(|a| Taka::new(a).map_err(|e| e.to_string()))
+        };
+        let original_price = price(self.original_price);
+        check("originalPrice", original_price.as_ref().map(|_| ()).map_err(Clone::clone));
+        let resale_price = price(self.resale_price);
+        check("resalePrice", resale_price.as_ref().map(|_| ()).map_err(Clone::clone));
+
+        match (title, author, description, publish_year, ratings, reviews, seller_name, location, phone, original_price, resale_price) {
+            (
+                Ok(title),
+                Ok(author),
+                Ok(description),
+                Ok(publish_year),
+                Ok(ratings),
+                Ok(reviews),
+                Ok(seller_name),
+                Ok(location),
+                Ok(phone),
+                Ok(original_price),
+                Ok(resale_price),
+            ) if errors.is_empty() => Ok(Listing {
+                title,
+                author,
+                description,
+                publish_year,
+                ratings,
+                reviews,
+                seller_name,
+                location,
+                phone,
+                original_price,
+                resale_price,
+            }),
+            _ => Err(errors),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    const ALL: [BookStatus; 3] = [BookStatus::Available, BookStatus::Pending, BookStatus::Sold];
+    const ALL: [BookStatus; 4] = [BookStatus::Available, BookStatus::Pending, BookStatus::Sold, BookStatus::Withdrawn];
 
     #[test]
     fn the_happy_path_is_available_pending_sold() {
@@ -186,10 +436,80 @@ mod tests {
     }
 
     #[test]
+    fn only_a_book_nobody_is_buying_can_be_withdrawn_and_it_stays_withdrawn() {
+        assert_eq!(BookStatus::Available.withdraw(), Ok(BookStatus::Withdrawn));
+        assert!(BookStatus::Pending.withdraw().is_err(), "a buyer holds it");
+        assert!(BookStatus::Sold.withdraw().is_err());
+        for to in ALL {
+            assert!(BookStatus::Withdrawn.move_to(to).is_err(), "withdrawn -> {to}");
+        }
+    }
+
+    #[test]
+    fn a_listing_form_with_every_rule_broken_names_every_field() {
+        let form = ListingForm {
+            title: "  ".into(),
+            author: "a".repeat(121),
+            description: Some("d".repeat(4001)),
+            publish_year: Some(1449),
+            ratings: Some(5.5),
+            reviews: Some(-1),
+            seller_name: String::new(),
+            location: " ".into(),
+            phone: "12345".into(),
+            original_price: Some(0),
+            resale_price: Some(500_001),
+        };
+        let errors = form.parse(2026).expect_err("refused");
+        let fields: Vec<_> = errors.keys().copied().collect();
+        assert_eq!(
+            fields,
+            [
+                "author",
+                "description",
+                "location",
+                "originalPrice",
+                "phone",
+                "publishYear",
+                "ratings",
+                "resalePrice",
+                "reviews",
+                "sellerName",
+                "title"
+            ]
+        );
+        assert_eq!(errors["title"], "this field is required");
+    }
+
+    #[test]
+    fn a_good_listing_form_parses_into_typed_values() {
+        let form = ListingForm {
+            title: " Lalsalu ".into(),
+            author: "Syed Waliullah".into(),
+            description: None,
+            publish_year: Some(2026),
+            ratings: None,
+            reviews: None,
+            seller_name: "Rahim".into(),
+            location: "Dhanmondi, Dhaka".into(),
+            phone: "+880 1715-384926".into(),
+            original_price: Some(500),
+            resale_price: Some(250),
+        };
+        let listing = form.parse(2026).expect("valid");
+        assert_eq!(listing.title.as_str(), "Lalsalu");
+        assert_eq!(listing.phone.e164(), "+8801715384926");
+        assert_eq!(listing.publish_year.map(PublishYear::value), Some(2026));
+        assert_eq!((listing.ratings.value(), listing.reviews.count()), (0.0, 0));
+        assert!(PublishYear::new(2027, 2026).is_err(), "not a year from the future");
+    }
+
+    #[test]
     fn only_available_books_are_for_sale() {
         assert!(BookStatus::Available.is_for_sale());
         assert!(!BookStatus::Pending.is_for_sale());
         assert!(!BookStatus::Sold.is_for_sale());
+        assert!(!BookStatus::Withdrawn.is_for_sale());
     }
 
     #[test]
@@ -213,6 +533,7 @@ mod tests {
                 match current.move_to(to) {
                     Ok(next) => {
                         prop_assert_ne!(current, BookStatus::Sold, "nothing leaves sold");
+                        prop_assert_ne!(current, BookStatus::Withdrawn, "nothing leaves withdrawn");
                         if next == BookStatus::Sold {
                             prop_assert_eq!(current, BookStatus::Pending);
                         }

@@ -3,15 +3,23 @@
 pub mod account;
 pub mod book;
 pub mod category;
+pub mod email;
 pub mod ids;
 pub mod money;
+pub mod paging;
+pub mod phone;
 pub mod text;
 
-pub use account::{AccountRole, ParseRoleError};
-pub use book::{Book, BookCard, BookDetail, BookStatus, IllegalStatusChange, ParseStatusError, Ratings, RatingsError, SellerBlock};
+pub use account::{Account, AccountRole, ClosedReason, Closure, ParseRoleError};
+pub use book::{
+    Author, Book, BookCard, BookDetail, BookStatus, BookTitle, Description, DescriptionError, FieldErrors, IllegalStatusChange, Listing,
+    ListingForm, Location, NewBook, ParseStatusError, PersonName, PublishYear, PublishYearError, Ratings, RatingsError, Reviews,
+    ReviewsError, SellerBlock,
+};
 pub use category::{Category, CategoryName, CategoryNameError, CategorySummary};
+pub use email::{Email, EmailError};
 pub use ids::{AccountId, BookId, CategoryId};
 pub use money::{Taka, TakaError};
-pub use text::{RequiredText, RequiredTextError};
-pub mod paging;
 pub use paging::{Page, PageRequest, PagingError};
+pub use phone::{Phone, PhoneError};
+pub use text::{RequiredText, RequiredTextError};

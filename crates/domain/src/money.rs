@@ -15,8 +15,8 @@ pub enum TakaError {
 }
 
 impl Taka {
-    /// Large enough for any book, small enough that card payments in paisa never overflow.
-    pub const MAX: i32 = 10_000_000;
+    /// The most the card and local payment gateways will charge in one payment; no used book costs more.
+    pub const MAX: i32 = 500_000;
 
     pub fn new(amount: i64) -> Result<Self, TakaError> {
         if amount < 1 {
@@ -54,6 +54,8 @@ mod tests {
 
     #[test]
     fn absurd_prices_are_refused() {
+        assert_eq!(Taka::new(500_000).map(Taka::amount), Ok(500_000));
+        assert_eq!(Taka::new(500_001), Err(TakaError::TooLarge(500_001)));
         assert!(matches!(Taka::new(i64::from(i32::MAX)), Err(TakaError::TooLarge(_))));
     }
 

@@ -13,21 +13,29 @@ pub enum PagingError {
     PageOutOfRange,
     #[error("perPage must be between 1 and {max}")]
     PerPageOutOfRange { max: u32 },
+    /// Lists are for browsing: a page starting past the first rows is refused, so nobody can make the database
+    /// skip millions of rows per request.
+    #[error("only the first {max_rows} rows of a list can be paged through; narrow the list instead")]
+    TooDeep { max_rows: u64 },
 }
 
 impl PageRequest {
     pub const MAX_PER_PAGE: u32 = 100;
-    /// Far past any real catalogue; keeps OFFSET arithmetic small.
-    pub const MAX_PAGE: u32 = 100_000;
+    /// How deep into a list a page may start.
+    pub const MAX_ROWS: u64 = 10_000;
 
     pub fn new(page: u32, per_page: u32) -> Result<Self, PagingError> {
-        if page == 0 || page > Self::MAX_PAGE {
+        if page == 0 {
             return Err(PagingError::PageOutOfRange);
         }
         if per_page == 0 || per_page > Self::MAX_PER_PAGE {
             return Err(PagingError::PerPageOutOfRange { max: Self::MAX_PER_PAGE });
         }
-        Ok(Self { page, per_page })
+        let request = Self { page, per_page };
+        if request.offset() >= Self::MAX_ROWS {
+            return Err(PagingError::TooDeep { max_rows: Self::MAX_ROWS });
+        }
+        Ok(request)
     }
 
     pub const fn page(self) -> u32 {
@@ -66,6 +74,13 @@ mod tests {
         assert_eq!(PageRequest::new(1, 101), Err(PagingError::PerPageOutOfRange { max: 100 }));
         assert_eq!(PageRequest::new(1, 0), Err(PagingError::PerPageOutOfRange { max: 100 }));
         assert_eq!(PageRequest::new(0, 10), Err(PagingError::PageOutOfRange));
-        assert_eq!(PageRequest::new(PageRequest::MAX_PAGE + 1, 10), Err(PagingError::PageOutOfRange));
+    }
+
+    #[test]
+    fn pages_start_within_the_first_ten_thousand_rows() {
+        assert_eq!(PageRequest::new(1000, 10).map(PageRequest::offset), Ok(9_990), "rows 9,991 to 10,000");
+        assert_eq!(PageRequest::new(1001, 10), Err(PagingError::TooDeep { max_rows: 10_000 }));
+        assert_eq!(PageRequest::new(101, 100), Err(PagingError::TooDeep { max_rows: 10_000 }));
+        assert_eq!(PageRequest::new(u32::MAX, 100), Err(PagingError::TooDeep { max_rows: 10_000 }));
     }
 }

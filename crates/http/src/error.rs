@@ -1,36 +1,79 @@
-//! The one error type every handler returns, and its JSON body `{"error": {"code", "message"}}`.
+//! The one error type every handler returns, and its JSON body `{"error": {"code", "message", "fields"?}}`.
+//!
+//! Every answer carries the most specific code there is, so the web app can switch on the code and never on a
+//! message. The generic codes (`not_found`, `invalid_input`, ...) remain only where nothing more specific applies.
+
+use std::collections::BTreeMap;
 
 use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use puronoboi_app::accounts::{CallerError, OpenSessionError};
-use puronoboi_app::images::UploadRejected;
-use puronoboi_app::photos::PhotoError;
-use puronoboi_app::{BookLookupError, GroupedError};
-use puronoboi_domain::PagingError;
-use puronoboi_ports::{CategoryPageError, StoreError, VerifyTokenError};
 use serde::Serialize;
 use ts_rs::TS;
 
-/// Machine-readable error codes; the web app switches on them.
+/// Machine-readable error codes; the web app switches on them (a web unit test fails when one has no handling).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "snake_case")]
 #[ts(export)]
 pub enum ErrorCode {
+    /// 404: no such endpoint or page (a specific `*_not_found` code names a missing thing).
     NotFound,
+    /// 404: no book has this id, or it is not for the caller to see.
+    BookNotFound,
+    /// 404: no category has this id.
+    CategoryNotFound,
+    /// 404: no order has this id, or it is someone else's.
+    OrderNotFound,
+    /// 400: the query string is malformed or out of range.
     InvalidQuery,
-    /// The request body or a field in it is invalid.
+    /// 400: a page that starts beyond the first 10,000 rows of a list.
+    PageTooDeep,
+    /// 400: the request body cannot be read (not JSON, unknown fields, a missing multipart field).
     InvalidInput,
-    /// No valid credentials: sign in (again).
-    Unauthorized,
-    /// Signed in, but not allowed; the message "Forbidden Access" means the account is gone: sign out.
-    Forbidden,
-    /// The request clashes with existing data (an e-mail already used by another account).
-    Conflict,
-    PayloadTooLarge,
-    UnsupportedMediaType,
+    /// 422: the body was read but fields break a rule; `fields` maps each camelCase field name to its message.
+    ValidationFailed,
+    /// 401: no access token, or one that is not ours.
+    Unauthenticated,
+    /// 401: the access token ran out; renew it from the identity provider.
+    TokenExpired,
+    /// 401: the access token was revoked (logout, a role change, the address verified); renew or sign in again.
+    TokenRevoked,
+    /// 403 "Forbidden Access": the account was deleted. The web app signs out and goes to /login.
+    AccountDeleted,
+    /// 403: signed in, but this needs another role (a seller cannot buy). The web app explains; it never signs out.
+    WrongRole,
+    /// 409: another account already holds this e-mail address.
+    EmailTaken,
+    /// 409: the book is no longer available (someone else ordered it, or it was sold or withdrawn).
+    BookUnavailable,
+    /// 413: the picture is larger than allowed, in bytes or in pixels.
+    ImageTooLarge,
+    /// 415: not a JPEG, PNG or WebP picture, or a damaged one.
+    UnsupportedImage,
+    /// 429: too many requests of this kind right now; try again later.
+    RateLimited,
+    /// 500: our fault; the cause is in the server log, never in the answer.
     Internal,
+    /// 503: a dependency (the database, sign-in, the image host) cannot answer right now.
     Unavailable,
+}
+
+impl ErrorCode {
+    pub const fn status(self) -> StatusCode {
+        match self {
+            Self::NotFound | Self::BookNotFound | Self::CategoryNotFound | Self::OrderNotFound => StatusCode::NOT_FOUND,
+            Self::InvalidQuery | Self::PageTooDeep | Self::InvalidInput => StatusCode::BAD_REQUEST,
+            Self::ValidationFailed => StatusCode::UNPROCESSABLE_ENTITY,
+            Self::Unauthenticated | Self::TokenExpired | Self::TokenRevoked => StatusCode::UNAUTHORIZED,
+            Self::AccountDeleted | Self::WrongRole => StatusCode::FORBIDDEN,
+            Self::EmailTaken | Self::BookUnavailable => StatusCode::CONFLICT,
+            Self::ImageTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::UnsupportedImage => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            Self::RateLimited => StatusCode::TOO_MANY_REQUESTS,
+            Self::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+            Self::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+        }
+    }
 }
 
 #[derive(Debug, Serialize, TS)]
@@ -38,6 +81,10 @@ pub enum ErrorCode {
 pub struct ErrorDetail {
     pub code: ErrorCode,
     pub message: String,
+    /// Only with `validation_failed`: camelCase field name -> what is wrong with it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub fields: Option<BTreeMap<String, String>>,
 }
 
 #[derive(Debug, Serialize, TS)]
@@ -46,69 +93,74 @@ pub struct ErrorBody {
     pub error: ErrorDetail,
 }
 
+/// The message the web app (and the first version of this product) knows as "this account is gone".
+pub const FORBIDDEN_ACCESS: &str = "Forbidden Access";
+
 #[derive(Debug)]
 pub struct ApiError {
-    status: StatusCode,
     code: ErrorCode,
     message: String,
+    fields: Option<BTreeMap<String, String>>,
 }
 
 impl ApiError {
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
+        Self { code, message: message.into(), fields: None }
+    }
+
+    /// 422 with a message per field; the summary message names the first problem.
+    pub fn validation(fields: BTreeMap<String, String>) -> Self {
+        let message = match fields.iter().next() {
+            Some((field, problem)) if fields.len() == 1 => format!("{field}: {problem}"),
+            Some((field, problem)) => format!("{field}: {problem} (and {} more)", fields.len() - 1),
+            None => "The request is invalid.".to_owned(),
+        };
+        Self { code: ErrorCode::ValidationFailed, message, fields: Some(fields) }
+    }
+
     pub fn not_found(message: impl Into<String>) -> Self {
-        Self { status: StatusCode::NOT_FOUND, code: ErrorCode::NotFound, message: message.into() }
+        Self::new(ErrorCode::NotFound, message)
     }
 
     pub fn invalid_query(message: impl Into<String>) -> Self {
-        Self { status: StatusCode::BAD_REQUEST, code: ErrorCode::InvalidQuery, message: message.into() }
+        Self::new(ErrorCode::InvalidQuery, message)
     }
 
     pub fn invalid_input(message: impl Into<String>) -> Self {
-        Self { status: StatusCode::BAD_REQUEST, code: ErrorCode::InvalidInput, message: message.into() }
+        Self::new(ErrorCode::InvalidInput, message)
     }
 
-    pub fn unauthorized(message: impl Into<String>) -> Self {
-        Self { status: StatusCode::UNAUTHORIZED, code: ErrorCode::Unauthorized, message: message.into() }
+    pub fn unauthenticated(message: impl Into<String>) -> Self {
+        Self::new(ErrorCode::Unauthenticated, message)
     }
 
-    /// The exact message the web app treats as "this account is gone: sign out" (spec section 6).
-    pub fn forbidden_access() -> Self {
-        Self { status: StatusCode::FORBIDDEN, code: ErrorCode::Forbidden, message: "Forbidden Access".to_owned() }
-    }
-
-    pub fn conflict(message: impl Into<String>) -> Self {
-        Self { status: StatusCode::CONFLICT, code: ErrorCode::Conflict, message: message.into() }
-    }
-
-    pub fn payload_too_large(message: impl Into<String>) -> Self {
-        Self { status: StatusCode::PAYLOAD_TOO_LARGE, code: ErrorCode::PayloadTooLarge, message: message.into() }
-    }
-
-    pub fn unsupported_media_type(message: impl Into<String>) -> Self {
-        Self { status: StatusCode::UNSUPPORTED_MEDIA_TYPE, code: ErrorCode::UnsupportedMediaType, message: message.into() }
+    pub fn account_deleted() -> Self {
+        Self::new(ErrorCode::AccountDeleted, FORBIDDEN_ACCESS)
     }
 
     pub fn unavailable(message: impl Into<String>) -> Self {
-        Self { status: StatusCode::SERVICE_UNAVAILABLE, code: ErrorCode::Unavailable, message: message.into() }
+        Self::new(ErrorCode::Unavailable, message)
     }
 
     /// Logs the cause; the caller learns only that something went wrong on our side.
     pub fn internal(cause: &(dyn std::error::Error + 'static)) -> Self {
         tracing::error!(error = %DisplayChain(cause), "request failed");
-        Self {
-            status: StatusCode::INTERNAL_SERVER_ERROR,
-            code: ErrorCode::Internal,
-            message: "Something went wrong on our side. Please try again.".to_owned(),
-        }
+        Self::new(ErrorCode::Internal, "Something went wrong on our side. Please try again.")
+    }
+
+    pub fn code(&self) -> ErrorCode {
+        self.code
     }
 
     pub fn status(&self) -> StatusCode {
-        self.status
+        self.code.status()
     }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, Json(ErrorBody { error: ErrorDetail { code: self.code, message: self.message } })).into_response()
+        let status = self.status();
+        (status, Json(ErrorBody { error: ErrorDetail { code: self.code, message: self.message, fields: self.fields } })).into_response()
     }
 }
 
@@ -124,108 +176,5 @@ impl std::fmt::Display for DisplayChain<'_> {
             source = cause.source();
         }
         Ok(())
-    }
-}
-
-impl From<StoreError> for ApiError {
-    fn from(e: StoreError) -> Self {
-        Self::internal(e.0.as_ref())
-    }
-}
-
-impl From<PagingError> for ApiError {
-    fn from(e: PagingError) -> Self {
-        Self::invalid_query(e.to_string())
-    }
-}
-
-impl From<GroupedError> for ApiError {
-    fn from(e: GroupedError) -> Self {
-        match e {
-            GroupedError::PerCategoryOutOfRange => Self::invalid_query(e.to_string()),
-            GroupedError::Unknown(store) => store.into(),
-        }
-    }
-}
-
-impl From<BookLookupError> for ApiError {
-    fn from(e: BookLookupError) -> Self {
-        match e {
-            BookLookupError::NotFound => Self::not_found("No book has this id."),
-            BookLookupError::Unknown(store) => store.into(),
-        }
-    }
-}
-
-impl From<CategoryPageError> for ApiError {
-    fn from(e: CategoryPageError) -> Self {
-        match e {
-            CategoryPageError::NotFound => Self::not_found("No category has this id."),
-            CategoryPageError::Unknown(cause) => Self::internal(cause.as_ref()),
-        }
-    }
-}
-
-impl From<CallerError> for ApiError {
-    fn from(e: CallerError) -> Self {
-        match e {
-            CallerError::Forbidden => Self::forbidden_access(),
-            CallerError::Unknown(store) => store.into(),
-        }
-    }
-}
-
-impl From<VerifyTokenError> for ApiError {
-    fn from(e: VerifyTokenError) -> Self {
-        match e {
-            VerifyTokenError::Rejected(reason) => {
-                tracing::info!(%reason, "identity token rejected");
-                Self::unauthorized("Your sign-in could not be verified. Please sign in again.")
-            }
-            VerifyTokenError::Unavailable(cause) => {
-                tracing::error!(error = %format!("{cause:#}"), "cannot verify identity tokens");
-                Self::unavailable("Sign-in is unavailable right now. Please try again shortly.")
-            }
-        }
-    }
-}
-
-impl From<OpenSessionError> for ApiError {
-    fn from(e: OpenSessionError) -> Self {
-        match e {
-            OpenSessionError::Forbidden => Self::forbidden_access(),
-            OpenSessionError::NoEmail => Self::invalid_input("Your sign-in has no e-mail address; sign in another way."),
-            OpenSessionError::InvalidName(reason) => Self::invalid_input(format!("Name: {reason}.")),
-            OpenSessionError::EmailTaken => Self::conflict("Another sign-in already uses this e-mail address."),
-            OpenSessionError::Unknown(cause) => Self::internal(cause.as_ref()),
-        }
-    }
-}
-
-impl From<UploadRejected> for ApiError {
-    fn from(e: UploadRejected) -> Self {
-        match e {
-            UploadRejected::TooLarge { .. } => Self::payload_too_large("The picture is larger than 5 MB."),
-            UploadRejected::TooManyPixels { .. } => {
-                Self::payload_too_large("The picture has too many pixels; use one under 40 megapixels.")
-            }
-            UploadRejected::NotAnImage => Self::unsupported_media_type("Upload a JPEG, PNG or WebP picture."),
-            UploadRejected::Corrupt(_) => Self::unsupported_media_type("The picture could not be read; it may be damaged."),
-        }
-    }
-}
-
-impl From<PhotoError> for ApiError {
-    fn from(e: PhotoError) -> Self {
-        match e {
-            PhotoError::Rejected(rejected) => rejected.into(),
-            // The picture already passed our checks, so a refusal is about our account with the host (a bad key,
-            // a quota): log it for us, and do not blame the person uploading.
-            PhotoError::HostRefused(reason) => {
-                tracing::error!(%reason, "the image host refused a checked picture");
-                Self::unavailable("Pictures cannot be stored right now. Please try again later.")
-            }
-            PhotoError::Unknown(cause) => Self::internal(cause.as_ref()),
-        }
     }
 }

@@ -1,10 +1,11 @@
 //! The HTTP face of Puronoboi: the JSON API under /api, the pictures under /images and the web app everywhere else.
 
+mod conversions;
 pub mod dto;
 pub mod error;
 mod extract;
 mod routes;
-pub mod session;
+pub mod security;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -13,9 +14,11 @@ use std::time::Duration;
 use axum::Router;
 use axum::http::{HeaderName, HeaderValue, StatusCode, header};
 use puronoboi_app::Storefront;
-use puronoboi_app::accounts::Accounts;
 use puronoboi_app::photos::Photos;
-use puronoboi_ports::{IdentityVerifier, ReadinessProbe};
+use puronoboi_app::sessions::Sessions;
+use puronoboi_app::tokens::AccessTokens;
+use puronoboi_domain::Email;
+use puronoboi_ports::{AccountStore, CatalogueReader, IdentityVerifier, ImageHost, ReadinessProbe};
 use tower_http::services::{ServeDir, ServeFile};
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
@@ -23,24 +26,49 @@ use tower_http::trace::TraceLayer;
 
 pub use dto::PublicConfigDto;
 pub use error::ApiError;
+pub use security::SecurityHeaders;
 
-/// Everything the handlers use, built once at start-up.
+/// Everything the handlers use, built once at start-up by [`build_state`].
 #[derive(Clone)]
 pub struct AppState {
     pub storefront: Storefront,
-    pub accounts: Accounts,
-    pub photos: Photos,
     /// `None` when sign-in is not configured: sessions and signed-in calls answer 503.
-    pub sign_in: Option<SignIn>,
+    pub sessions: Option<Sessions>,
+    pub photos: Photos,
     pub readiness: Arc<dyn ReadinessProbe>,
     pub public_config: Arc<PublicConfigDto>,
 }
 
-/// Sign-in: who verifies identity tokens, and the keys our access tokens are signed with. Always both or neither.
-#[derive(Clone)]
-pub struct SignIn {
+/// The adapters and settings the application is built from. The server binary and the test harness both fill
+/// this in and call [`build_state`], so tests run the same wiring as production.
+pub struct Wiring {
+    pub catalogue: Arc<dyn CatalogueReader>,
+    pub accounts: Arc<dyn AccountStore>,
+    pub images: Arc<dyn ImageHost>,
+    pub readiness: Arc<dyn ReadinessProbe>,
+    /// `None`: sign-in is not configured.
+    pub sign_in: Option<SignInWiring>,
+    pub public_config: PublicConfigDto,
+}
+
+/// Sign-in: who verifies identity tokens, how our access tokens are signed, and who is an admin.
+pub struct SignInWiring {
     pub verifier: Arc<dyn IdentityVerifier>,
-    pub keys: Arc<session::SessionKeys>,
+    pub tokens: AccessTokens,
+    pub admin_emails: Vec<Email>,
+}
+
+/// Builds the use cases over the adapters.
+pub fn build_state(wiring: Wiring) -> AppState {
+    let sessions =
+        wiring.sign_in.map(|sign_in| Sessions::new(sign_in.verifier, Arc::clone(&wiring.accounts), sign_in.tokens, sign_in.admin_emails));
+    AppState {
+        storefront: Storefront::new(wiring.catalogue),
+        sessions,
+        photos: Photos::new(wiring.images, wiring.accounts),
+        readiness: wiring.readiness,
+        public_config: Arc::new(wiring.public_config),
+    }
 }
 
 /// Files served next to the API.
@@ -52,7 +80,7 @@ pub struct StaticAssets {
     pub images_dir: PathBuf,
 }
 
-pub fn router(state: AppState, assets: StaticAssets) -> Router {
+pub fn router(state: AppState, assets: StaticAssets, security: &SecurityHeaders) -> Router {
     let api = routes::api().with_state(state);
 
     // Pictures are data, never documents: an uploaded SVG opened directly must not run script.
@@ -75,11 +103,22 @@ pub fn router(state: AppState, assets: StaticAssets) -> Router {
         app = app.nest("/assets", hashed_assets).fallback_service(ServeDir::new(dist).fallback(index));
     }
 
-    app.layer(SetResponseHeaderLayer::if_not_present(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
+    // The policy is built from our own configuration; a value a header cannot carry is a bug, so fall back to
+    // the strictest policy rather than none.
+    let csp = HeaderValue::from_str(&security.content_security_policy).unwrap_or_else(|_| HeaderValue::from_static("default-src 'self'"));
+    let mut app = app
+        .layer(SetResponseHeaderLayer::if_not_present(header::CONTENT_SECURITY_POLICY, csp))
+        .layer(SetResponseHeaderLayer::if_not_present(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")))
+        .layer(SetResponseHeaderLayer::if_not_present(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
         .layer(SetResponseHeaderLayer::if_not_present(
             HeaderName::from_static("referrer-policy"),
             HeaderValue::from_static("strict-origin-when-cross-origin"),
-        ))
-        .layer(TimeoutLayer::with_status_code(StatusCode::GATEWAY_TIMEOUT, Duration::from_secs(30)))
-        .layer(TraceLayer::new_for_http())
+        ));
+    if security.hsts {
+        app = app.layer(SetResponseHeaderLayer::if_not_present(
+            header::STRICT_TRANSPORT_SECURITY,
+            HeaderValue::from_static("max-age=31536000; includeSubDomains"),
+        ));
+    }
+    app.layer(TimeoutLayer::with_status_code(StatusCode::GATEWAY_TIMEOUT, Duration::from_secs(30))).layer(TraceLayer::new_for_http())
 }

@@ -1,72 +1,19 @@
-//! Accounts: who may sign in, with which role.
+//! Accounts: who may sign in, with which role, and how their sessions and closures are recorded.
 
 use async_trait::async_trait;
-use chrono::{DateTime, Utc};
-use puronoboi_domain::{AccountId, AccountRole};
+use puronoboi_domain::{Account, AccountId, AccountRole, ClosedReason, Email, PersonName};
 
 use crate::StoreError;
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Account {
-    pub id: AccountId,
-    /// The identity provider's user id; `None` for an account seeded before its identity existed.
-    pub firebase_uid: Option<String>,
-    pub name: String,
-    pub email: String,
-    pub role: AccountRole,
-    pub verified: bool,
-    pub photo_url: Option<String>,
-    pub created_at: DateTime<Utc>,
-    pub deleted_at: Option<DateTime<Utc>>,
-}
-
-impl Account {
-    pub fn is_deleted(&self) -> bool {
-        self.deleted_at.is_some()
-    }
-}
 
 /// An account to open for a newly verified identity.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewIdentityAccount {
     pub firebase_uid: String,
-    pub name: String,
-    pub email: String,
+    pub name: PersonName,
+    pub email: Email,
+    /// Whether this sign-in proved the address.
+    pub email_verified: bool,
     pub role: AccountRole,
-}
-
-#[derive(Debug, thiserror::Error)]
-pub enum LinkIdentityError {
-    #[error("no such account")]
-    NotFound,
-    /// The account already belongs to another identity, or the identity to another account.
-    #[error("the account or the identity is already linked")]
-    AlreadyLinked,
-    #[error(transparent)]
-    Unknown(#[from] anyhow::Error),
-}
-
-#[async_trait]
-pub trait AccountStore: Send + Sync {
-    /// The account with this id, deleted or not.
-    async fn account_by_id(&self, id: AccountId) -> Result<Option<Account>, StoreError>;
-
-    /// The account linked to this identity, deleted or not.
-    async fn account_by_firebase_uid(&self, uid: &str) -> Result<Option<Account>, StoreError>;
-
-    /// Every account ever opened with this e-mail (any letter case), live and deleted, newest first.
-    async fn accounts_by_email(&self, email: &str) -> Result<Vec<Account>, StoreError>;
-
-    /// Errors: `EmailTaken` when a live account uses the e-mail; `IdentityTaken` when the uid is linked already.
-    async fn open_identity_account(&self, account: NewIdentityAccount) -> Result<Account, OpenIdentityAccountError>;
-
-    /// Links an identity to an account that has none yet (a seeded account claimed by its owner).
-    async fn link_identity(&self, id: AccountId, firebase_uid: &str) -> Result<Account, LinkIdentityError>;
-
-    /// Makes the account an admin (admins come from configuration, never from a client).
-    async fn promote_to_admin(&self, id: AccountId) -> Result<Account, StoreError>;
-
-    async fn set_photo_url(&self, id: AccountId, url: &str) -> Result<Account, StoreError>;
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -77,4 +24,80 @@ pub enum OpenIdentityAccountError {
     IdentityTaken,
     #[error(transparent)]
     Unknown(#[from] anyhow::Error),
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum LinkIdentityError {
+    /// No live account has this id.
+    #[error("no such account")]
+    NotFound,
+    /// The account already belongs to another identity, or the identity to another account.
+    #[error("the account or the identity is already linked")]
+    AlreadyLinked,
+    #[error(transparent)]
+    Unknown(#[from] anyhow::Error),
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum SupersedeError {
+    /// The account to supersede is no longer live and unproven (a concurrent sign-in changed it): start over.
+    #[error("the account changed while its address was being taken over")]
+    Changed,
+    #[error(transparent)]
+    Open(#[from] OpenIdentityAccountError),
+}
+
+impl From<StoreError> for OpenIdentityAccountError {
+    fn from(e: StoreError) -> Self {
+        Self::Unknown(e.0)
+    }
+}
+
+impl From<StoreError> for LinkIdentityError {
+    fn from(e: StoreError) -> Self {
+        Self::Unknown(e.0)
+    }
+}
+
+#[async_trait]
+pub trait AccountStore: Send + Sync {
+    /// The account with this id, live or closed.
+    async fn account_by_id(&self, id: AccountId) -> Result<Option<Account>, StoreError>;
+
+    /// The account linked to this identity, live or closed.
+    async fn account_by_firebase_uid(&self, uid: &str) -> Result<Option<Account>, StoreError>;
+
+    /// Every account ever opened with this address, live and closed, newest first (at most 50).
+    async fn accounts_by_email(&self, email: &Email) -> Result<Vec<Account>, StoreError>;
+
+    /// Errors: `EmailTaken` when a live account uses the address; `IdentityTaken` when the uid is linked already.
+    async fn open_identity_account(&self, account: NewIdentityAccount) -> Result<Account, OpenIdentityAccountError>;
+
+    /// Links an identity to a live account that has none yet (a seeded account claimed by the address's proven
+    /// owner), recording the address as proven and revoking older sessions.
+    /// Errors: `NotFound` (no live account), `AlreadyLinked`.
+    async fn link_identity(&self, id: AccountId, firebase_uid: &str) -> Result<Account, LinkIdentityError>;
+
+    /// Records what a session opening decided: the account's role now, and whether this sign-in proved the
+    /// address (a proven address stays proven). In one conditional statement the session generation moves on
+    /// when the role changes or the address is proven for the first time, so every older access token is revoked.
+    /// `None` when no live account has this id.
+    async fn record_sign_in(&self, id: AccountId, role: AccountRole, email_proven: bool) -> Result<Option<Account>, StoreError>;
+
+    /// Logout: moves the session generation on, revoking every access token of the account. `None` when no live
+    /// account has this id.
+    async fn end_sessions(&self, id: AccountId) -> Result<Option<Account>, StoreError>;
+
+    /// Closes a live account and withdraws its available listings, in one transaction. `None` when no live
+    /// account has this id.
+    async fn close_account(&self, id: AccountId, reason: ClosedReason) -> Result<Option<Account>, StoreError>;
+
+    /// The proven owner of an address takes it over from an account opened with it unproven, in one transaction:
+    /// the old account is closed as superseded (only while it is still live and unproven), its available listings
+    /// are withdrawn, and the owner's account opens. Errors: `Changed` when the old account is no longer live and
+    /// unproven; `Open(..)` as for [`AccountStore::open_identity_account`].
+    async fn supersede_and_open(&self, unproven: AccountId, owner: NewIdentityAccount) -> Result<Account, SupersedeError>;
+
+    /// Sets a live account's photo; answers the account and the photo URL it replaced, if any.
+    async fn replace_photo_url(&self, id: AccountId, url: &str) -> Result<Option<(Account, Option<String>)>, StoreError>;
 }

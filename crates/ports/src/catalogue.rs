@@ -2,8 +2,8 @@
 
 use async_trait::async_trait;
 use puronoboi_domain::{
-    AccountId, AccountRole, BookCard, BookDetail, BookId, BookStatus, Category, CategoryId, CategoryName, CategorySummary,
-    IllegalStatusChange, Page, PageRequest, Taka,
+    AccountId, AccountRole, BookCard, BookDetail, BookId, BookStatus, Category, CategoryId, CategoryName, CategorySummary, Email,
+    IllegalStatusChange, NewBook, Page, PageRequest, PersonName,
 };
 
 /// The store could not answer: a lost connection, a timeout, a bug. Callers show a generic failure.
@@ -41,7 +41,8 @@ pub trait CatalogueReader: Send + Sync {
     /// Errors: `NotFound` when the category does not exist.
     async fn category_page(&self, id: CategoryId, page: PageRequest) -> Result<(Category, Page<BookCard>), CategoryPageError>;
 
-    /// A book's own page, whatever its status. `None` when no such book exists.
+    /// A book's own page, whatever its status (callers decide what a withdrawn book shows). `None` when no such
+    /// book exists.
     async fn book_detail(&self, id: BookId) -> Result<Option<BookDetail>, StoreError>;
 
     /// Advertised books that are still available, newest first, at most `limit`.
@@ -51,10 +52,11 @@ pub trait CatalogueReader: Send + Sync {
     async fn is_empty(&self) -> Result<bool, StoreError>;
 }
 
+/// A seller account seeded before its owner ever signs in (the demo catalogue's sellers).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewAccount {
-    pub name: String,
-    pub email: String,
+    pub name: PersonName,
+    pub email: Email,
     pub role: AccountRole,
     pub verified: bool,
 }
@@ -74,27 +76,6 @@ pub enum AddCategoryError {
     AlreadyExists(Category),
     #[error(transparent)]
     Unknown(#[from] anyhow::Error),
-}
-
-/// A book as a seller lists it. The seller's contact fields are per listing, as the add-book form asks.
-#[derive(Debug, Clone, PartialEq)]
-pub struct NewBook {
-    pub seller_id: AccountId,
-    pub category_id: CategoryId,
-    pub title: String,
-    pub author: String,
-    pub description: String,
-    pub picture_url: String,
-    pub publish_year: Option<i32>,
-    pub ratings: f64,
-    pub reviews: i32,
-    pub seller_name: String,
-    pub location: String,
-    pub phone: String,
-    pub seller_email: String,
-    pub original_price: Taka,
-    pub resale_price: Taka,
-    pub advertised: bool,
 }
 
 #[derive(Debug, thiserror::Error)]

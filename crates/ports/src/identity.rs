@@ -15,6 +15,18 @@ pub struct VerifiedIdentity {
     pub sign_in_provider: Option<String>,
 }
 
+impl VerifiedIdentity {
+    /// Sign-in methods whose `email_verified` means the holder proved they own the address: a password sign-in
+    /// after following the verification link, or Google (which only hands out addresses it has verified).
+    /// Facebook and others may report an address nobody proved to Firebase.
+    const PROVING_PROVIDERS: [&str; 2] = ["password", "google.com"];
+
+    /// Whether this sign-in proves its holder owns the address it carries.
+    pub fn proves_email(&self) -> bool {
+        self.email_verified && self.sign_in_provider.as_deref().is_some_and(|p| Self::PROVING_PROVIDERS.contains(&p))
+    }
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum VerifyTokenError {
     /// The token is not a valid, current identity token for our project. The caller answers 401.
@@ -23,6 +35,33 @@ pub enum VerifyTokenError {
     /// The verifier could not decide (for example Google's certificates could not be fetched). The caller answers 503.
     #[error(transparent)]
     Unavailable(#[from] anyhow::Error),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn identity(verified: bool, provider: Option<&str>) -> VerifiedIdentity {
+        VerifiedIdentity {
+            uid: "u".into(),
+            email: Some("a@b.c".into()),
+            email_verified: verified,
+            name: None,
+            picture: None,
+            sign_in_provider: provider.map(str::to_owned),
+        }
+    }
+
+    #[test]
+    fn only_verified_password_and_google_sign_ins_prove_the_address() {
+        assert!(identity(true, Some("password")).proves_email());
+        assert!(identity(true, Some("google.com")).proves_email());
+        assert!(!identity(false, Some("password")).proves_email(), "typed, never proved");
+        assert!(!identity(false, Some("google.com")).proves_email());
+        assert!(!identity(true, Some("facebook.com")).proves_email(), "Facebook addresses are not proven to Firebase");
+        assert!(!identity(true, Some("anonymous")).proves_email());
+        assert!(!identity(true, None).proves_email());
+    }
 }
 
 #[async_trait]

@@ -18,4 +18,8 @@ pub trait ImageHost: Send + Sync {
     /// `extension` is the file type without a dot ("svg", "png", "jpg", "webp"). Callers pass only bytes they
     /// have checked and re-encoded; hosts store them as given.
     async fn store(&self, bytes: Vec<u8>, extension: &str) -> Result<String, ImageHostError>;
+
+    /// Deletes an image this host stored (a replaced profile photo). A URL this host did not hand out, or one
+    /// already gone, is left alone and is not an error: deleting is housekeeping, never a reason to fail a request.
+    async fn delete(&self, url: &str) -> Result<(), ImageHostError>;
 }

@@ -6,10 +6,10 @@ pub mod identity;
 pub mod images;
 pub mod readiness;
 
-pub use accounts::{Account, AccountStore, LinkIdentityError, NewIdentityAccount, OpenIdentityAccountError};
+pub use accounts::{AccountStore, LinkIdentityError, NewIdentityAccount, OpenIdentityAccountError, SupersedeError};
 pub use catalogue::{
     AddCategoryError, CatalogueReader, CatalogueWriter, CategoryGroup, CategoryPageError, ChangeStatusError, ListBookError, NewAccount,
-    NewBook, OpenAccountError, StoreError,
+    OpenAccountError, StoreError,
 };
 pub use identity::{DemoIdentities, DemoLogin, IdentityVerifier, VerifiedIdentity, VerifyTokenError};
 pub use images::{ImageHost, ImageHostError};

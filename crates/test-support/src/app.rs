@@ -4,12 +4,10 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use puronoboi_app::Storefront;
-use puronoboi_app::accounts::Accounts;
-use puronoboi_app::photos::Photos;
+use puronoboi_app::tokens::{AccessTokens, SessionSecret};
+use puronoboi_domain::Email;
 use puronoboi_firebase_verify::{EmulatorAdmin, FirebaseVerifier, VerifierMode};
-use puronoboi_http::session::SessionKeys;
-use puronoboi_http::{AppState, PublicConfigDto, SignIn, StaticAssets};
+use puronoboi_http::{PublicConfigDto, SecurityHeaders, SignInWiring, StaticAssets, Wiring};
 use puronoboi_local_images::LocalImageHost;
 use puronoboi_ports::{IdentityVerifier, ImageHost};
 use puronoboi_postgres::PgStore;
@@ -36,6 +34,7 @@ pub struct TestAppBuilder {
     web_dist: Option<PathBuf>,
     images: Option<Arc<dyn ImageHost>>,
     seeded: bool,
+    database: Option<TestDb>,
 }
 
 impl TestAppBuilder {
@@ -60,6 +59,12 @@ impl TestAppBuilder {
         self
     }
 
+    /// Runs on another app's database: a second server instance, or the same data under another configuration.
+    pub fn sharing_database_with(mut self, other: &TestApp) -> Self {
+        self.database = Some(other.db.clone());
+        self
+    }
+
     /// Seeds the demo catalogue, as the first `just run` does.
     pub fn seeded(mut self) -> Self {
         self.seeded = true;
@@ -67,7 +72,10 @@ impl TestAppBuilder {
     }
 
     pub async fn spawn(self) -> TestApp {
-        let db = TestDb::new().await;
+        let db = match self.database {
+            Some(db) => db,
+            None => TestDb::new().await,
+        };
         let store = PgStore::connect(&db.url, 8).expect("a pool");
         let images_dir = tempfile::tempdir().expect("an images dir");
         let pictures = Arc::new(LocalImageHost::new(images_dir.path(), "/images"));
@@ -88,26 +96,35 @@ impl TestAppBuilder {
                 (Some(Arc::new(FirebaseVerifier::from_mode(mode, http.clone()).expect("a production verifier"))), None)
             }
         };
-        let sign_in = identity
-            .map(|verifier| SignIn { verifier, keys: Arc::new(SessionKeys::new(&[42; 32], Duration::from_secs(900)).expect("keys")) });
-        let session_keys = sign_in.as_ref().map(|s| Arc::clone(&s.keys));
+        let secret = test_session_secret();
+        let sign_in = identity.map(|verifier| SignInWiring {
+            verifier,
+            tokens: AccessTokens::new(&secret, Duration::from_secs(900)).expect("keys"),
+            admin_emails: self.admin_emails.iter().map(|e| Email::parse(e).expect("an admin e-mail")).collect(),
+        });
+        let signs_in = sign_in.is_some();
 
         if self.seeded {
-            puronoboi_app::demo::seed_if_empty(&store, &store, pictures.as_ref()).await.expect("the demo catalogue seeds");
+            puronoboi_demo::seed_if_empty(&store, &store, pictures.as_ref()).await.expect("the demo catalogue seeds");
         }
-        let state = AppState {
-            storefront: Storefront::new(Arc::new(store.clone())),
-            accounts: Accounts::new(Arc::new(store.clone()), self.admin_emails),
-            photos: Photos::new(images, Arc::new(store.clone())),
+        let shared = Arc::new(store.clone());
+        let public_config = PublicConfigDto::placeholder();
+        let security = SecurityHeaders::for_config(&public_config, &[], false);
+        let state = puronoboi_http::build_state(Wiring {
+            catalogue: shared.clone(),
+            accounts: shared.clone(),
+            images,
+            readiness: shared,
             sign_in,
-            readiness: Arc::new(store.clone()),
-            public_config: Arc::new(PublicConfigDto::placeholder()),
-        };
-        let router = puronoboi_http::router(state, StaticAssets { web_dist: self.web_dist, images_dir: images_dir.path().to_owned() });
+            public_config,
+        });
+        let assets = StaticAssets { web_dist: self.web_dist, images_dir: images_dir.path().to_owned() };
+        let router = puronoboi_http::router(state, assets, &security);
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a port");
         let address = format!("http://{}", listener.local_addr().expect("an address"));
         tokio::spawn(async move { axum::serve(listener, router).await });
-        TestApp { address, db, store, pictures, session_keys, emulator, client: reqwest::Client::new(), _images: images_dir }
+        let session_secret = signs_in.then_some(secret);
+        TestApp { address, db, store, pictures, session_secret, emulator, client: reqwest::Client::new(), _images: images_dir }
     }
 }
 
@@ -116,8 +133,8 @@ pub struct TestApp {
     pub db: TestDb,
     pub store: PgStore,
     pub pictures: Arc<LocalImageHost>,
-    /// The keys the app signs access tokens with (when sign-in is configured).
-    pub session_keys: Option<Arc<SessionKeys>>,
+    /// The secret the app signs access tokens with (when sign-in is configured), for tests that mint tokens.
+    pub session_secret: Option<SessionSecret>,
     /// Sign-ups and sign-ins on the emulator (with `Identity::Emulator`).
     pub emulator: Option<EmulatorAdmin>,
     pub client: reqwest::Client,
@@ -162,6 +179,11 @@ impl TestApp {
         expect_json(response, status, &format!("GET {path}")).await
     }
 
+    /// Access tokens signed as the app signs them, with the given lifetime (tests mint expired or foreign ones).
+    pub fn access_tokens(&self) -> AccessTokens {
+        AccessTokens::new(self.session_secret.as_ref().expect("sign-in is configured"), Duration::from_secs(900)).expect("keys")
+    }
+
     pub fn emulator(&self) -> &EmulatorAdmin {
         self.emulator.as_ref().expect("the app was built with Identity::Emulator")
     }
@@ -185,6 +207,11 @@ impl TestApp {
         assert_eq!(status, 200, "{body}");
         body["accessToken"].as_str().expect("an access token").to_owned()
     }
+}
+
+/// The session secret of every test app: fixed, so a failing test's tokens can be decoded by hand.
+pub fn test_session_secret() -> SessionSecret {
+    SessionSecret::parse("5f1c3a9e7b2d4f608a1e3c5b7d9f2a4c6e8b0d1f3a5c7e9b2d4f6a8c0e1b3d5f").expect("a valid test secret")
 }
 
 pub async fn expect_json(response: reqwest::Response, status: u16, what: &str) -> serde_json::Value {

@@ -16,6 +16,7 @@ static CLUSTER_URL: OnceCell<String> = OnceCell::const_new();
 static TEMPLATE_READY: OnceCell<()> = OnceCell::const_new();
 
 /// A fresh, migrated database of its own for one test.
+#[derive(Debug, Clone)]
 pub struct TestDb {
     pub url: String,
     pub name: String,

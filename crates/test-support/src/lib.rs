@@ -9,8 +9,8 @@ mod app;
 pub mod builders;
 mod cluster;
 mod emulator;
-pub mod pictures;
+pub use puronoboi_fixtures::pictures;
 
-pub use app::{Identity, TestApp, TestAppBuilder, expect_json};
+pub use app::{Identity, TestApp, TestAppBuilder, expect_json, test_session_secret};
 pub use cluster::TestDb;
 pub use emulator::{TEST_PROJECT_ID, emulator_host};

@@ -15,6 +15,8 @@ use serde::Deserialize;
 
 /// imgbb's upload endpoint.
 pub const DEFAULT_ENDPOINT: &str = "https://api.imgbb.com/1/upload";
+/// Where imgbb serves the pictures it stores (browsers load them from here; the page's CSP must allow it).
+pub const PICTURE_ORIGIN: &str = "https://i.ibb.co";
 /// How long one upload may take, connecting to reading the whole answer. imgbb usually answers in a second or two;
 /// past this the seller is better served by an error to retry than by a spinner.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
@@ -111,6 +113,12 @@ impl ImageHost for ImgbbHost {
             return Err(ImageHostError::Rejected(self.redact(&message)));
         }
         Err(anyhow!("imgbb answered {status}: {}", self.snippet(&body)).into())
+    }
+    /// imgbb has no API to delete a picture (only a delete page for a person to click), so a replaced picture stays
+    /// on imgbb. Nothing links to it any more; the README says so under deployment.
+    async fn delete(&self, url: &str) -> Result<(), ImageHostError> {
+        tracing::debug!(%url, "imgbb offers no delete API; the replaced picture stays there unlinked");
+        Ok(())
     }
 }
 

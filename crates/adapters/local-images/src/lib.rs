@@ -39,6 +39,26 @@ impl ImageHost for LocalImageHost {
         tokio::fs::rename(&partial, &path).await.with_context(|| format!("moving {} into place", path.display()))?;
         Ok(format!("{}/{name}", self.url_prefix))
     }
+
+    /// Deletes only files this host named: `<32 hex digits>.<letters>` under its own prefix. Anything else (a
+    /// demo cover, another host's URL, a crafted path) is left alone.
+    async fn delete(&self, url: &str) -> Result<(), ImageHostError> {
+        let Some(name) = url.strip_prefix(&format!("{}/", self.url_prefix)) else { return Ok(()) };
+        let Some((stem, extension)) = name.split_once('.') else { return Ok(()) };
+        let ours = stem.len() == 32
+            && stem.chars().all(|c| c.is_ascii_hexdigit())
+            && !extension.is_empty()
+            && extension.chars().all(|c| c.is_ascii_alphanumeric());
+        if !ours {
+            return Ok(());
+        }
+        let path = self.dir.join(name);
+        match tokio::fs::remove_file(&path).await {
+            Ok(()) => Ok(()),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+            Err(e) => Err(anyhow::Error::new(e).context(format!("deleting {}", path.display())).into()),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -53,6 +73,21 @@ mod tests {
         let name = url.strip_prefix("/images/").expect("url under the prefix");
         assert!(name.ends_with(".svg"));
         assert_eq!(std::fs::read(dir.path().join(name)).expect("file exists"), b"<svg/>");
+    }
+
+    #[tokio::test]
+    async fn deletes_only_what_it_stored() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let store = LocalImageHost::new(dir.path(), "/images");
+        let url = store.store(b"<svg/>".to_vec(), "svg").await.expect("stored");
+        std::fs::write(dir.path().join("cover.svg"), b"demo").expect("a file we did not name");
+        for foreign in ["/images/cover.svg", "/images/../secret", "https://i.ibb.co/x/y.png", "/images/"] {
+            store.delete(foreign).await.expect("left alone");
+        }
+        assert!(dir.path().join("cover.svg").exists(), "a file this host did not name stays");
+        store.delete(&url).await.expect("deleted");
+        assert!(!dir.path().join(url.trim_start_matches("/images/")).exists());
+        store.delete(&url).await.expect("deleting twice is fine");
     }
 
     #[tokio::test]

@@ -4,18 +4,88 @@ use anyhow::Context as _;
 use async_trait::async_trait;
 use diesel::prelude::*;
 use diesel::result::DatabaseErrorKind;
-use diesel_async::RunQueryDsl;
-use puronoboi_domain::{AccountId, AccountRole};
-use puronoboi_ports::{Account, AccountStore, LinkIdentityError, NewIdentityAccount, OpenIdentityAccountError, StoreError};
+use diesel::sql_types::{Bool, Text, Uuid as SqlUuid};
+use diesel_async::{AsyncConnection as _, AsyncPgConnection, RunQueryDsl};
+use puronoboi_domain::{Account, AccountId, AccountRole, BookStatus, ClosedReason, Email};
+use puronoboi_ports::{AccountStore, LinkIdentityError, NewIdentityAccount, OpenIdentityAccountError, StoreError, SupersedeError};
 
 use crate::PgStore;
 use crate::catalogue::lower;
 use crate::errors::violated_constraint;
 use crate::rows::AccountRow;
-use crate::schema::accounts;
+use crate::schema::{accounts, books};
 
 fn into_account(row: AccountRow) -> Result<Account, StoreError> {
     Ok(row.try_into()?)
+}
+
+/// One statement: the role and the proof of the address are recorded, and the generation moves on exactly when
+/// the role changes or the address is proven for the first time. SET expressions read the row as it was.
+const RECORD_SIGN_IN_SQL: &str = "
+UPDATE accounts SET
+    session_generation = session_generation
+        + CASE WHEN role <> $2 OR (NOT email_verified AND $3) THEN 1 ELSE 0 END,
+    role = $2,
+    email_verified = email_verified OR $3
+WHERE id = $1 AND deleted_at IS NULL
+RETURNING *";
+
+/// Inserts an account for an identity; a unique index names what was already taken.
+async fn insert_identity_account(conn: &mut AsyncPgConnection, account: &NewIdentityAccount) -> Result<Account, OpenIdentityAccountError> {
+    let inserted = diesel::insert_into(accounts::table)
+        .values((
+            accounts::id.eq(AccountId::new().as_uuid()),
+            accounts::firebase_uid.eq(&account.firebase_uid),
+            accounts::name.eq(account.name.as_str()),
+            accounts::email.eq(account.email.as_str()),
+            accounts::email_verified.eq(account.email_verified),
+            accounts::role.eq(account.role.as_str()),
+            accounts::verified.eq(false),
+        ))
+        .returning(AccountRow::as_returning())
+        .get_result(conn)
+        .await;
+    match inserted {
+        Ok(row) => Ok(into_account(row)?),
+        Err(e) => match violated_constraint(&e, DatabaseErrorKind::UniqueViolation) {
+            Some("accounts_live_email_key") => Err(OpenIdentityAccountError::EmailTaken),
+            Some("accounts_firebase_uid_key") => Err(OpenIdentityAccountError::IdentityTaken),
+            _ => Err(anyhow::Error::new(e).context("opening an account for an identity").into()),
+        },
+    }
+}
+
+/// Closes a live account (optionally only while its address is unproven) and withdraws its available listings.
+/// Runs inside the caller's transaction. `None` when no account matched.
+async fn close_in(
+    conn: &mut AsyncPgConnection,
+    id: AccountId,
+    reason: ClosedReason,
+    only_if_unproven: bool,
+) -> Result<Option<Account>, diesel::result::Error> {
+    let target = accounts::table.find(id.as_uuid()).filter(accounts::deleted_at.is_null());
+    let closed: Option<AccountRow> = if only_if_unproven {
+        diesel::update(target.filter(accounts::email_verified.eq(false)))
+            .set((accounts::deleted_at.eq(diesel::dsl::now), accounts::closed_reason.eq(reason.as_str())))
+            .returning(AccountRow::as_returning())
+            .get_result(conn)
+            .await
+            .optional()?
+    } else {
+        diesel::update(target)
+            .set((accounts::deleted_at.eq(diesel::dsl::now), accounts::closed_reason.eq(reason.as_str())))
+            .returning(AccountRow::as_returning())
+            .get_result(conn)
+            .await
+            .optional()?
+    };
+    let Some(row) = closed else { return Ok(None) };
+    // Books a buyer holds (pending) or bought (sold) stay as they are: those sales belong to the buyers too.
+    diesel::update(books::table.filter(books::seller_id.eq(id.as_uuid())).filter(books::status.eq(BookStatus::Available.as_str())))
+        .set(books::status.eq(BookStatus::Withdrawn.as_str()))
+        .execute(conn)
+        .await?;
+    row.try_into().map(Some).map_err(|e: anyhow::Error| diesel::result::Error::QueryBuilderError(e.into()))
 }
 
 #[async_trait]
@@ -44,12 +114,12 @@ impl AccountStore for PgStore {
         row.map(into_account).transpose()
     }
 
-    async fn accounts_by_email(&self, email: &str) -> Result<Vec<Account>, StoreError> {
+    async fn accounts_by_email(&self, email: &Email) -> Result<Vec<Account>, StoreError> {
         let mut conn = self.conn().await?;
         let rows: Vec<AccountRow> = accounts::table
-            .filter(lower(accounts::email).eq(email.to_lowercase()))
+            .filter(lower(accounts::email).eq(email.as_str()))
             .order(accounts::created_at.desc())
-            // Deleted accounts accumulate only as fast as an admin removes the same person; a bound keeps it honest.
+            // Closed accounts accumulate only as fast as the same person is removed; a bound keeps it honest.
             .limit(50)
             .select(AccountRow::as_select())
             .load(&mut conn)
@@ -60,43 +130,35 @@ impl AccountStore for PgStore {
 
     async fn open_identity_account(&self, account: NewIdentityAccount) -> Result<Account, OpenIdentityAccountError> {
         let mut conn = self.conn().await?;
-        let inserted = diesel::insert_into(accounts::table)
-            .values((
-                accounts::id.eq(AccountId::new().as_uuid()),
-                accounts::firebase_uid.eq(&account.firebase_uid),
-                accounts::name.eq(&account.name),
-                accounts::email.eq(&account.email),
-                accounts::role.eq(account.role.as_str()),
-                accounts::verified.eq(false),
-            ))
-            .returning(AccountRow::as_returning())
-            .get_result(&mut conn)
-            .await;
-        match inserted {
-            Ok(row) => Ok(row.try_into()?),
-            Err(e) => match violated_constraint(&e, DatabaseErrorKind::UniqueViolation) {
-                Some("accounts_live_email_key") => Err(OpenIdentityAccountError::EmailTaken),
-                Some("accounts_firebase_uid_key") => Err(OpenIdentityAccountError::IdentityTaken),
-                _ => Err(anyhow::Error::new(e).context("opening an account for an identity").into()),
-            },
-        }
+        insert_identity_account(&mut conn, &account).await
     }
 
     async fn link_identity(&self, id: AccountId, firebase_uid: &str) -> Result<Account, LinkIdentityError> {
         let mut conn = self.conn().await?;
-        // Only an account without an identity can be claimed; the filter makes the check and the write one step.
-        let updated = diesel::update(accounts::table.find(id.as_uuid()).filter(accounts::firebase_uid.is_null()))
-            .set(accounts::firebase_uid.eq(firebase_uid))
-            .returning(AccountRow::as_returning())
-            .get_result(&mut conn)
-            .await
-            .optional();
+        // Only a live account without an identity can be claimed; the filter makes the check and the write one step.
+        let updated = diesel::update(
+            accounts::table.find(id.as_uuid()).filter(accounts::firebase_uid.is_null()).filter(accounts::deleted_at.is_null()),
+        )
+        .set((
+            accounts::firebase_uid.eq(firebase_uid),
+            accounts::email_verified.eq(true),
+            accounts::session_generation.eq(accounts::session_generation + 1),
+        ))
+        .returning(AccountRow::as_returning())
+        .get_result(&mut conn)
+        .await
+        .optional();
         match updated {
-            Ok(Some(row)) => Ok(row.try_into()?),
+            Ok(Some(row)) => Ok(into_account(row)?),
             Ok(None) => {
-                let exists =
-                    accounts::table.find(id.as_uuid()).count().get_result::<i64>(&mut conn).await.context("checking an account")?;
-                Err(if exists == 0 { LinkIdentityError::NotFound } else { LinkIdentityError::AlreadyLinked })
+                let live = accounts::table
+                    .find(id.as_uuid())
+                    .filter(accounts::deleted_at.is_null())
+                    .count()
+                    .get_result::<i64>(&mut conn)
+                    .await
+                    .context("checking an account")?;
+                Err(if live == 0 { LinkIdentityError::NotFound } else { LinkIdentityError::AlreadyLinked })
             }
             Err(e) if violated_constraint(&e, DatabaseErrorKind::UniqueViolation) == Some("accounts_firebase_uid_key") => {
                 Err(LinkIdentityError::AlreadyLinked)
@@ -105,25 +167,87 @@ impl AccountStore for PgStore {
         }
     }
 
-    async fn promote_to_admin(&self, id: AccountId) -> Result<Account, StoreError> {
+    async fn record_sign_in(&self, id: AccountId, role: AccountRole, email_proven: bool) -> Result<Option<Account>, StoreError> {
         let mut conn = self.conn().await?;
-        let row = diesel::update(accounts::table.find(id.as_uuid()))
-            .set(accounts::role.eq(AccountRole::Admin.as_str()))
-            .returning(AccountRow::as_returning())
+        let row: Option<AccountRow> = diesel::sql_query(RECORD_SIGN_IN_SQL)
+            .bind::<SqlUuid, _>(id.as_uuid())
+            .bind::<Text, _>(role.as_str())
+            .bind::<Bool, _>(email_proven)
             .get_result(&mut conn)
             .await
-            .context("promoting an account to admin")?;
-        into_account(row)
+            .optional()
+            .context("recording a sign-in")?;
+        row.map(into_account).transpose()
     }
 
-    async fn set_photo_url(&self, id: AccountId, url: &str) -> Result<Account, StoreError> {
+    async fn end_sessions(&self, id: AccountId) -> Result<Option<Account>, StoreError> {
         let mut conn = self.conn().await?;
-        let row = diesel::update(accounts::table.find(id.as_uuid()))
-            .set(accounts::photo_url.eq(url))
+        let row = diesel::update(accounts::table.find(id.as_uuid()).filter(accounts::deleted_at.is_null()))
+            .set(accounts::session_generation.eq(accounts::session_generation + 1))
             .returning(AccountRow::as_returning())
             .get_result(&mut conn)
             .await
-            .context("setting a photo")?;
-        into_account(row)
+            .optional()
+            .context("ending an account's sessions")?;
+        row.map(into_account).transpose()
+    }
+
+    async fn close_account(&self, id: AccountId, reason: ClosedReason) -> Result<Option<Account>, StoreError> {
+        let mut conn = self.conn().await?;
+        let closed = conn.transaction(async |conn| close_in(conn, id, reason, false).await).await.context("closing an account")?;
+        Ok(closed)
+    }
+
+    async fn supersede_and_open(&self, unproven: AccountId, owner: NewIdentityAccount) -> Result<Account, SupersedeError> {
+        #[derive(Debug, thiserror::Error)]
+        enum Step {
+            #[error("changed")]
+            Changed,
+            #[error(transparent)]
+            Open(OpenIdentityAccountError),
+            #[error(transparent)]
+            Db(#[from] diesel::result::Error),
+        }
+        let mut conn = self.conn().await.map_err(OpenIdentityAccountError::from)?;
+        let result = conn
+            .transaction(async |conn| {
+                close_in(conn, unproven, ClosedReason::Superseded, true).await?.ok_or(Step::Changed)?;
+                insert_identity_account(conn, &owner).await.map_err(Step::Open)
+            })
+            .await;
+        result.map_err(|e| match e {
+            Step::Changed => SupersedeError::Changed,
+            Step::Open(open) => SupersedeError::Open(open),
+            Step::Db(db) => SupersedeError::Open(anyhow::Error::new(db).context("taking over an address").into()),
+        })
+    }
+
+    async fn replace_photo_url(&self, id: AccountId, url: &str) -> Result<Option<(Account, Option<String>)>, StoreError> {
+        let mut conn = self.conn().await?;
+        let url = url.to_owned();
+        let replaced = conn
+            .transaction(async |conn| {
+                {
+                    // The row lock makes two concurrent uploads queue, so each learns exactly the photo it replaced.
+                    let old: Option<Option<String>> = accounts::table
+                        .find(id.as_uuid())
+                        .filter(accounts::deleted_at.is_null())
+                        .select(accounts::photo_url)
+                        .for_update()
+                        .first(conn)
+                        .await
+                        .optional()?;
+                    let Some(old) = old else { return Ok::<_, diesel::result::Error>(None) };
+                    let row = diesel::update(accounts::table.find(id.as_uuid()))
+                        .set(accounts::photo_url.eq(&url))
+                        .returning(AccountRow::as_returning())
+                        .get_result(conn)
+                        .await?;
+                    Ok(Some((row, old)))
+                }
+            })
+            .await
+            .context("replacing a photo")?;
+        replaced.map(|(row, old)| Ok((into_account(row)?, old))).transpose()
     }
 }

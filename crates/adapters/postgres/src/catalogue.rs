@@ -8,11 +8,12 @@ use diesel::result::DatabaseErrorKind;
 use diesel::sql_types::{BigInt, Text};
 use diesel_async::{AsyncConnection as _, RunQueryDsl};
 use puronoboi_domain::{
-    AccountId, BookCard, BookDetail, BookId, BookStatus, Category, CategoryId, CategoryName, CategorySummary, Page, PageRequest,
+    AccountId, BookCard, BookDetail, BookId, BookStatus, Category, CategoryId, CategoryName, CategorySummary, NewBook, Page, PageRequest,
+    PublishYear,
 };
 use puronoboi_ports::{
     AddCategoryError, CatalogueReader, CatalogueWriter, CategoryGroup, CategoryPageError, ChangeStatusError, ListBookError, NewAccount,
-    NewBook, OpenAccountError, StoreError,
+    OpenAccountError, StoreError,
 };
 use uuid::Uuid;
 
@@ -161,8 +162,8 @@ impl CatalogueWriter for PgStore {
         let inserted = diesel::insert_into(accounts::table)
             .values(NewAccountRow {
                 id: id.as_uuid(),
-                name: &account.name,
-                email: &account.email,
+                name: account.name.as_str(),
+                email: account.email.as_str(),
                 role: account.role.as_str(),
                 verified: account.verified,
             })
@@ -202,24 +203,26 @@ impl CatalogueWriter for PgStore {
     async fn list_book(&self, book: NewBook) -> Result<BookId, ListBookError> {
         let mut conn = self.conn().await?;
         let id = BookId::new();
+        let listing = &book.listing;
+        let phone = listing.phone.e164();
         let inserted = diesel::insert_into(books::table)
             .values(NewBookRow {
                 id: id.as_uuid(),
                 seller_id: book.seller_id.as_uuid(),
                 category_id: book.category_id.as_uuid(),
-                title: &book.title,
-                author: &book.author,
-                description: &book.description,
+                title: listing.title.as_str(),
+                author: listing.author.as_str(),
+                description: listing.description.as_str(),
                 picture_url: &book.picture_url,
-                publish_year: book.publish_year,
-                ratings: book.ratings,
-                reviews: book.reviews,
-                seller_name: &book.seller_name,
-                location: &book.location,
-                phone: &book.phone,
-                seller_email: &book.seller_email,
-                original_price: book.original_price.amount(),
-                resale_price: book.resale_price.amount(),
+                publish_year: listing.publish_year.map(PublishYear::value),
+                ratings: listing.ratings.value(),
+                reviews: listing.reviews.count(),
+                seller_name: listing.seller_name.as_str(),
+                location: listing.location.as_str(),
+                phone: &phone,
+                seller_email: book.seller_email.as_str(),
+                original_price: listing.original_price.amount(),
+                resale_price: listing.resale_price.amount(),
                 status: BookStatus::Available.as_str(),
                 advertised: book.advertised,
             })

@@ -4,7 +4,10 @@ use anyhow::Context as _;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel::sql_types::{Bool, Double, Int4, Text, Uuid as SqlUuid};
-use puronoboi_domain::{AccountId, Book, BookCard, BookDetail, BookId, BookStatus, Category, CategoryId, SellerBlock, Taka};
+use puronoboi_domain::{
+    Account, AccountId, Author, Book, BookCard, BookDetail, BookId, BookStatus, BookTitle, Category, CategoryId, Closure, Description,
+    Email, Location, PersonName, Phone, PublishYear, Ratings, Reviews, SellerBlock, Taka,
+};
 use uuid::Uuid;
 
 use crate::schema::{accounts, books, categories};
@@ -120,6 +123,11 @@ pub(crate) fn taka(amount: i32) -> anyhow::Result<Taka> {
     Taka::new(i64::from(amount)).context("a stored price is out of range")
 }
 
+/// A stored value that breaks a rule the domain enforces on the way in: the database was changed behind our back.
+pub(crate) fn stored<T, E: std::error::Error + Send + Sync + 'static>(parsed: Result<T, E>, what: &str) -> anyhow::Result<T> {
+    parsed.with_context(|| format!("a stored {what} breaks its rule"))
+}
+
 pub(crate) fn status(raw: &str) -> anyhow::Result<BookStatus> {
     raw.parse().context("a stored book status is unknown")
 }
@@ -128,14 +136,14 @@ impl CardRow {
     pub fn into_card(self, seller_verified: bool) -> anyhow::Result<BookCard> {
         Ok(BookCard {
             id: BookId::from_uuid(self.id),
-            title: self.title,
-            author: self.author,
+            title: stored(BookTitle::parse(&self.title), "title")?,
+            author: stored(Author::parse(&self.author), "author")?,
             picture_url: self.picture_url,
-            ratings: self.ratings,
-            reviews: self.reviews,
+            ratings: stored(Ratings::new(self.ratings), "ratings")?,
+            reviews: stored(Reviews::new(i64::from(self.reviews)), "reviews")?,
             original_price: taka(self.original_price)?,
             resale_price: taka(self.resale_price)?,
-            location: self.location,
+            location: stored(Location::parse(&self.location), "location")?,
             seller_verified,
             status: status(&self.status)?,
         })
@@ -151,23 +159,23 @@ impl From<CategoryRow> for Category {
 impl BookRow {
     pub fn into_detail(self, category: CategoryRow, seller_verified: bool) -> anyhow::Result<BookDetail> {
         let seller = SellerBlock {
-            name: self.seller_name,
-            phone: self.phone,
-            email: self.seller_email,
-            location: self.location,
+            name: stored(PersonName::parse(&self.seller_name), "seller name")?,
+            phone: stored(Phone::parse(&self.phone), "phone")?,
+            email: stored(Email::parse(&self.seller_email), "seller e-mail")?,
+            location: stored(Location::parse(&self.location), "location")?,
             verified: seller_verified,
         };
         let book = Book {
             id: BookId::from_uuid(self.id),
             seller_id: AccountId::from_uuid(self.seller_id),
-            title: self.title,
-            author: self.author,
+            title: stored(BookTitle::parse(&self.title), "title")?,
+            author: stored(Author::parse(&self.author), "author")?,
             category: category.into(),
-            description: self.description,
+            description: stored(Description::parse(&self.description), "description")?,
             picture_url: self.picture_url,
-            publish_year: self.publish_year,
-            ratings: self.ratings,
-            reviews: self.reviews,
+            publish_year: self.publish_year.map(PublishYear::stored),
+            ratings: stored(Ratings::new(self.ratings), "ratings")?,
+            reviews: stored(Reviews::new(i64::from(self.reviews)), "reviews")?,
             original_price: taka(self.original_price)?,
             resale_price: taka(self.resale_price)?,
             status: status(&self.status)?,
@@ -178,7 +186,7 @@ impl BookRow {
     }
 }
 
-#[derive(Debug, Queryable, Selectable)]
+#[derive(Debug, Queryable, Selectable, QueryableByName)]
 #[diesel(table_name = accounts)]
 #[diesel(check_for_backend(diesel::pg::Pg))]
 pub(crate) struct AccountRow {
@@ -186,27 +194,37 @@ pub(crate) struct AccountRow {
     pub firebase_uid: Option<String>,
     pub name: String,
     pub email: String,
+    pub email_verified: bool,
     pub role: String,
     pub verified: bool,
     pub photo_url: Option<String>,
+    pub session_generation: i64,
     pub created_at: DateTime<Utc>,
     pub deleted_at: Option<DateTime<Utc>>,
+    pub closed_reason: Option<String>,
 }
 
-impl TryFrom<AccountRow> for puronoboi_ports::Account {
+impl TryFrom<AccountRow> for Account {
     type Error = anyhow::Error;
 
     fn try_from(row: AccountRow) -> anyhow::Result<Self> {
+        let closed = match (row.deleted_at, row.closed_reason) {
+            (Some(at), Some(reason)) => Some(Closure { at, reason: reason.parse().context("a stored closure reason is unknown")? }),
+            (None, None) => None,
+            _ => anyhow::bail!("account {} has a closure time without a reason, or the reverse", row.id),
+        };
         Ok(Self {
             id: AccountId::from_uuid(row.id),
             firebase_uid: row.firebase_uid,
             name: row.name,
-            email: row.email,
+            email: stored(Email::parse(&row.email), "account e-mail")?,
+            email_verified: row.email_verified,
             role: row.role.parse().context("a stored account role is unknown")?,
             verified: row.verified,
             photo_url: row.photo_url,
+            session_generation: row.session_generation,
             created_at: row.created_at,
-            deleted_at: row.deleted_at,
+            closed,
         })
     }
 }

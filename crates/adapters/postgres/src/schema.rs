@@ -11,6 +11,9 @@ diesel::table! {
         created_at -> Timestamptz,
         deleted_at -> Nullable<Timestamptz>,
         firebase_uid -> Nullable<Text>,
+        email_verified -> Bool,
+        session_generation -> Int8,
+        closed_reason -> Nullable<Text>,
     }
 }
 

@@ -39,8 +39,8 @@ async fn one_live_account_per_email_whatever_its_case() {
     seller(&store, "rahim@example.com", true).await;
     let again = store
         .open_account(puronoboi_ports::NewAccount {
-            name: "Someone else".into(),
-            email: "Rahim@Example.COM".into(),
+            name: puronoboi_domain::PersonName::parse("Someone else").expect("a name"),
+            email: puronoboi_domain::Email::parse("Rahim@Example.COM").expect("an e-mail"),
             role: puronoboi_domain::AccountRole::Buyer,
             verified: false,
         })
@@ -48,8 +48,64 @@ async fn one_live_account_per_email_whatever_its_case() {
     assert!(matches!(again, Err(OpenAccountError::EmailTaken)), "got {again:?}");
 
     // A deleted account frees its address.
-    sql(&db, "UPDATE accounts SET deleted_at = now()").await;
+    sql(&db, "UPDATE accounts SET deleted_at = now(), closed_reason = 'deleted_by_admin'").await;
     seller(&store, "RAHIM@example.com", false).await;
+}
+
+/// The same contract cases the in-memory fake passes in `app`'s tests.
+#[tokio::test]
+async fn the_account_store_keeps_the_account_store_contract() {
+    let (_db, store) = store().await;
+    puronoboi_fixtures::accounts::account_store_contract(&store).await;
+}
+
+#[tokio::test]
+async fn closing_a_sellers_account_withdraws_only_the_listings_nobody_is_buying() {
+    let (_db, store) = store().await;
+    let seller_id = seller(&store, "closing@example.com", true).await;
+    let other_seller = seller(&store, "staying@example.com", true).await;
+    let poetry = category(&store, "Poetry").await;
+    let available = list(&store, book(seller_id, &poetry, "Available")).await;
+    let pending = list(&store, book(seller_id, &poetry, "Pending")).await;
+    let sold = list(&store, book(seller_id, &poetry, "Sold")).await;
+    let someone_elses = list(&store, book(other_seller, &poetry, "Someone else's")).await;
+    store.move_book_status(pending, BookStatus::Pending).await.expect("reserve");
+    store.move_book_status(sold, BookStatus::Pending).await.expect("reserve");
+    store.move_book_status(sold, BookStatus::Sold).await.expect("sell");
+
+    use puronoboi_ports::AccountStore as _;
+    let closed = store.close_account(seller_id, puronoboi_domain::ClosedReason::DeletedByAdmin).await.expect("ok").expect("was live");
+    assert!(closed.is_deleted_by_admin());
+
+    for (id, status) in [
+        (available, BookStatus::Withdrawn),
+        (pending, BookStatus::Pending),
+        (sold, BookStatus::Sold),
+        (someone_elses, BookStatus::Available),
+    ] {
+        assert_eq!(store.book_detail(id).await.expect("lookup").expect("kept").book.status, status);
+    }
+    assert!(
+        matches!(store.move_book_status(available, BookStatus::Pending).await, Err(ChangeStatusError::Illegal(_))),
+        "withdrawn is final"
+    );
+}
+
+#[tokio::test]
+async fn phones_are_stored_in_one_form_however_they_were_typed() {
+    let (db, store) = store().await;
+    let seller_id = seller(&store, "s@example.com", true).await;
+    let poetry = category(&store, "Poetry").await;
+    let mut form = puronoboi_test_support::builders::form("Sonar Tori");
+    form.phone = "+880 1819-462073".into();
+    let id = list(&store, puronoboi_test_support::builders::book_from(seller_id, &poetry, form)).await;
+    let detail = store.book_detail(id).await.expect("lookup").expect("found");
+    assert_eq!((detail.seller.phone.e164(), detail.seller.phone.display()), ("+8801819462073".to_owned(), "01819-462073".to_owned()));
+
+    // The database refuses anything else, whoever writes it.
+    let mut conn = AsyncPgConnection::establish(&db.url).await.expect("connect");
+    let refused = diesel::sql_query(format!("UPDATE books SET phone = '01819462073' WHERE id = '{id}'")).execute(&mut conn).await;
+    assert!(refused.is_err(), "only +8801XXXXXXXXX is stored");
 }
 
 #[tokio::test]

@@ -1,7 +1,6 @@
 //! Sessions and the signed-in account.
 
-use puronoboi_domain::AccountRole;
-use puronoboi_ports::Account;
+use puronoboi_domain::{Account, AccountRole};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 use uuid::Uuid;
@@ -62,7 +61,14 @@ pub struct MeDto {
 
 impl From<Account> for MeDto {
     fn from(a: Account) -> Self {
-        Self { id: a.id.as_uuid(), name: a.name, email: a.email, role: a.role.into(), verified: a.verified, photo_url: a.photo_url }
+        Self {
+            id: a.id.as_uuid(),
+            name: a.name,
+            email: a.email.as_str().to_owned(),
+            role: a.role.into(),
+            verified: a.verified,
+            photo_url: a.photo_url,
+        }
     }
 }
 

@@ -13,6 +13,8 @@ pub enum BookStatusDto {
     Available,
     Pending,
     Sold,
+    /// The seller deleted the listing, or the seller's account was closed. Seen only by the seller.
+    Withdrawn,
 }
 
 impl From<BookStatus> for BookStatusDto {
@@ -21,6 +23,7 @@ impl From<BookStatus> for BookStatusDto {
             BookStatus::Available => Self::Available,
             BookStatus::Pending => Self::Pending,
             BookStatus::Sold => Self::Sold,
+            BookStatus::Withdrawn => Self::Withdrawn,
         }
     }
 }
@@ -80,14 +83,14 @@ impl From<BookCard> for BookCardDto {
     fn from(b: BookCard) -> Self {
         Self {
             id: b.id.as_uuid(),
-            title: b.title,
-            author: b.author,
+            title: b.title.into_inner(),
+            author: b.author.into_inner(),
             picture: b.picture_url,
-            ratings: b.ratings,
-            reviews: b.reviews,
+            ratings: b.ratings.value(),
+            reviews: b.reviews.count(),
             resale_price: b.resale_price.amount(),
             original_price: b.original_price.amount(),
-            location: b.location,
+            location: b.location.into_inner(),
             seller_verified: b.seller_verified,
             status: b.status.into(),
         }
@@ -129,8 +132,10 @@ pub struct CategoryPageDto {
 #[ts(export)]
 pub struct SellerDto {
     pub name: String,
-    pub phone: String,
-    pub email: String,
+    /// Shown as 01XXX-XXXXXX; `null` for anonymous visitors (contact details are for signed-in users only).
+    pub phone: Option<String>,
+    /// `null` for anonymous visitors.
+    pub email: Option<String>,
     pub location: String,
     /// The seller account's current verified flag.
     pub verified: bool,
@@ -159,29 +164,38 @@ pub struct BookDetailDto {
     pub seller: SellerDto,
 }
 
-impl From<BookDetail> for BookDetailDto {
-    fn from(d: BookDetail) -> Self {
+/// Whether the viewer may see the seller's phone and e-mail: signed-in users only, so that anonymous scrapers
+/// cannot harvest sellers' contact details.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ContactVisibility {
+    Shown,
+    Hidden,
+}
+
+impl BookDetailDto {
+    pub fn new(d: BookDetail, contact: ContactVisibility) -> Self {
         let b = d.book;
+        let shown = contact == ContactVisibility::Shown;
         Self {
             id: b.id.as_uuid(),
-            title: b.title,
-            author: b.author,
+            title: b.title.into_inner(),
+            author: b.author.into_inner(),
             category: b.category.into(),
-            description: b.description,
+            description: b.description.as_str().to_owned(),
             picture: b.picture_url,
-            publish_year: b.publish_year,
-            ratings: b.ratings,
-            reviews: b.reviews,
+            publish_year: b.publish_year.map(|y| y.value()),
+            ratings: b.ratings.value(),
+            reviews: b.reviews.count(),
             original_price: b.original_price.amount(),
             resale_price: b.resale_price.amount(),
             status: b.status.into(),
             advertised: b.advertised,
             created_at: b.created_at.to_rfc3339(),
             seller: SellerDto {
-                name: d.seller.name,
-                phone: d.seller.phone,
-                email: d.seller.email,
-                location: d.seller.location,
+                name: d.seller.name.into_inner(),
+                phone: shown.then(|| d.seller.phone.display()),
+                email: shown.then(|| d.seller.email.as_str().to_owned()),
+                location: d.seller.location.into_inner(),
                 verified: d.seller.verified,
             },
         }

@@ -1,4 +1,5 @@
-//! Sessions and the signed-in account: `POST /api/session`, `GET /api/me`, `POST /api/me/photo`.
+//! Sessions and the signed-in account: `POST /api/session`, `POST /api/session/logout`, `GET /api/me`,
+//! `POST /api/me/photo`.
 
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, Multipart, State};
@@ -6,12 +7,12 @@ use axum::http::StatusCode;
 use axum::http::request::Parts;
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use puronoboi_app::accounts::{RequestedRole, SessionRequest};
 use puronoboi_app::images::MAX_UPLOAD_BYTES;
+use puronoboi_app::sessions::{RequestedRole, SessionRequest};
 
 use crate::AppState;
 use crate::dto::{AccountTypeDto, MeDto, SessionDto, SessionRequestDto};
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorCode};
 use crate::extract::{Caller, bearer_token};
 
 /// Room for the multipart framing around a picture of the largest accepted size.
@@ -20,6 +21,7 @@ const MULTIPART_OVERHEAD: usize = 64 * 1024;
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/session", post(open_session))
+        .route("/session/logout", post(logout))
         .route("/me", get(me))
         .route("/me/photo", post(upload_photo).layer(DefaultBodyLimit::max(MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD)))
 }
@@ -33,7 +35,7 @@ impl axum::extract::FromRequestParts<AppState> for IdentityToken {
     async fn from_request_parts(parts: &mut Parts, _: &AppState) -> Result<Self, Self::Rejection> {
         bearer_token(parts)
             .map(|t| Self(t.to_owned()))
-            .ok_or_else(|| ApiError::unauthorized("Send your Firebase ID token as 'Authorization: Bearer <token>'."))
+            .ok_or_else(|| ApiError::unauthenticated("Send your Firebase ID token as 'Authorization: Bearer <token>'."))
     }
 }
 
@@ -43,7 +45,7 @@ async fn open_session(
     IdentityToken(token): IdentityToken,
     body: Bytes,
 ) -> Result<Json<SessionDto>, ApiError> {
-    let Some(sign_in) = &state.sign_in else {
+    let Some(sessions) = &state.sessions else {
         return Err(ApiError::unavailable("Sign-in is not configured on this server."));
     };
     // The body is optional: social sign-in sends nothing.
@@ -52,11 +54,9 @@ async fn open_session(
     } else {
         serde_json::from_slice(&body).map_err(|e| ApiError::invalid_input(format!("Invalid session request: {e}")))?
     };
-    let identity = sign_in.verifier.verify(&token).await?;
-    let account = state
-        .accounts
-        .open_session(
-            &identity,
+    let opened = sessions
+        .open(
+            &token,
             SessionRequest {
                 name: request.name,
                 role: request.account_type.map(|t| match t {
@@ -66,8 +66,14 @@ async fn open_session(
             },
         )
         .await?;
-    let issued = sign_in.keys.issue(account.id).map_err(|e| ApiError::internal(&e))?;
-    Ok(Json(SessionDto { access_token: issued.token, expires_at: issued.expires_at.to_rfc3339(), user: account.into() }))
+    Ok(Json(SessionDto { access_token: opened.token.token, expires_at: opened.token.expires_at.to_rfc3339(), user: opened.account.into() }))
+}
+
+/// Logout ends every session of the account, on every device: all its access tokens answer `token_revoked`.
+async fn logout(State(state): State<AppState>, Caller(account): Caller) -> Result<StatusCode, ApiError> {
+    let sessions = state.sessions.as_ref().ok_or_else(|| ApiError::unavailable("Sign-in is not configured on this server."))?;
+    sessions.end_all(account.id).await?;
+    Ok(StatusCode::NO_CONTENT)
 }
 
 async fn me(Caller(account): Caller) -> Json<MeDto> {
@@ -95,7 +101,7 @@ pub async fn image_field(form: &mut Multipart) -> Result<Vec<u8>, ApiError> {
 
 fn multipart_error(e: axum::extract::multipart::MultipartError) -> ApiError {
     if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-        ApiError::payload_too_large("The picture is larger than 5 MB.")
+        ApiError::new(ErrorCode::ImageTooLarge, "The picture is larger than 5 MB.")
     } else {
         ApiError::invalid_input(format!("Could not read the upload: {}", e.body_text()))
     }

@@ -7,9 +7,9 @@ use puronoboi_domain::{BookId, CategoryId, PageRequest};
 use serde::Deserialize;
 
 use crate::AppState;
-use crate::dto::{BookCardDto, BookDetailDto, CategoryGroupDto, CategoryPageDto, CategorySummaryDto};
-use crate::error::ApiError;
-use crate::extract::{ApiQuery, parse_id};
+use crate::dto::{BookCardDto, BookDetailDto, CategoryGroupDto, CategoryPageDto, CategorySummaryDto, ContactVisibility};
+use crate::error::{ApiError, ErrorCode};
+use crate::extract::{ApiQuery, MaybeCaller, parse_id};
 
 pub fn routes() -> Router<AppState> {
     Router::new()
@@ -47,7 +47,7 @@ async fn category_books(
     Path(id): Path<String>,
     ApiQuery(q): ApiQuery<PageQuery>,
 ) -> Result<Json<CategoryPageDto>, ApiError> {
-    let id: CategoryId = parse_id(&id, "category")?;
+    let id: CategoryId = parse_id(&id, ErrorCode::CategoryNotFound, "category")?;
     let request = PageRequest::new(q.page.unwrap_or(1), q.per_page.unwrap_or(12))?;
     let (category, page) = state.storefront.category_page(id, request).await?;
     Ok(Json(CategoryPageDto {
@@ -59,9 +59,15 @@ async fn category_books(
     }))
 }
 
-async fn book(State(state): State<AppState>, Path(id): Path<String>) -> Result<Json<BookDetailDto>, ApiError> {
-    let id: BookId = parse_id(&id, "book")?;
-    Ok(Json(state.storefront.book(id).await?.into()))
+/// A book's page. Signed-in viewers also see the seller's phone and e-mail.
+async fn book(
+    State(state): State<AppState>,
+    MaybeCaller(viewer): MaybeCaller,
+    Path(id): Path<String>,
+) -> Result<Json<BookDetailDto>, ApiError> {
+    let id: BookId = parse_id(&id, ErrorCode::BookNotFound, "book")?;
+    let contact = if viewer.is_some() { ContactVisibility::Shown } else { ContactVisibility::Hidden };
+    Ok(Json(BookDetailDto::new(state.storefront.book(id).await?, contact)))
 }
 
 async fn advertised(State(state): State<AppState>) -> Result<Json<Vec<BookCardDto>>, ApiError> {

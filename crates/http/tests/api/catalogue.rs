@@ -1,8 +1,29 @@
 //! The public catalogue.
 
-use puronoboi_app::demo::catalogue::{BOOKS, DemoStatus};
-use puronoboi_test_support::TestApp;
+use puronoboi_demo::catalogue::{BOOKS, DemoBook, DemoStatus, SELLERS};
+use puronoboi_domain::{AccountId, ClosedReason, Phone};
+use puronoboi_ports::AccountStore as _;
+use puronoboi_test_support::{Identity, TestApp, expect_json};
 use serde_json::Value;
+
+fn demo_book(title: &str) -> &'static DemoBook {
+    BOOKS.iter().find(|b| b.title == title).unwrap_or_else(|| panic!("{title:?} is not a demo book"))
+}
+
+/// A card as the API shows it matches the seeded book field by field.
+fn assert_card_matches_demo(card: &Value) {
+    let demo = demo_book(card["title"].as_str().expect("a title"));
+    assert_eq!(card["author"], demo.author, "{card}");
+    assert_eq!(card["ratings"].as_f64(), Some(demo.ratings), "{card}");
+    assert_eq!(card["reviews"].as_i64(), Some(i64::from(demo.reviews)), "{card}");
+    assert_eq!(card["resalePrice"].as_i64(), Some(i64::from(demo.resale_price)), "{card}");
+    assert_eq!(card["originalPrice"].as_i64(), Some(i64::from(demo.original_price)), "{card}");
+    assert_eq!(card["location"], demo.location, "{card}");
+    let seller = SELLERS.iter().find(|s| s.key == demo.seller).expect("the demo seller");
+    assert_eq!(card["sellerVerified"].as_bool(), Some(seller.verified), "{card}");
+    assert!(card["picture"].as_str().is_some_and(|p| p.starts_with("/images/") && p.ends_with(".svg")), "{card}");
+    assert!(card["id"].as_str().is_some_and(|id| id.parse::<uuid::Uuid>().is_ok()), "{card}");
+}
 
 fn error_code(body: &Value) -> &str {
     body["error"]["code"].as_str().unwrap_or_else(|| panic!("not an error body: {body}"))
@@ -67,9 +88,8 @@ async fn grouped_books_are_bounded_per_category_and_all_for_sale() {
         assert!(group["bookCount"].as_u64().expect("a count") >= books.len() as u64, "{group}");
         for card in books {
             assert_eq!(card["status"], "available");
-            for field in ["id", "title", "author", "picture", "ratings", "reviews", "resalePrice", "originalPrice"] {
-                assert!(!card[field].is_null(), "a card lacks {field}: {card}");
-            }
+            assert_card_matches_demo(card);
+            assert_eq!(demo_book(card["title"].as_str().expect("a title")).category, group["category"]["name"], "{card}");
         }
     }
     let shop = app.get_json("/api/books/grouped?perCategory=24", 200).await;
@@ -119,7 +139,7 @@ async fn huge_or_malformed_page_requests_are_refused_not_crashed_on() {
     let app = TestApp::spawn_seeded().await;
     let categories = app.get_json("/api/categories", 200).await;
     let id = categories[0]["id"].as_str().expect("an id");
-    for query in ["perPage=101", "perPage=0", "perPage=99999999999", "page=0", "page=abc", "page=1000001"] {
+    for query in ["perPage=101", "perPage=0", "perPage=99999999999", "page=0", "page=abc"] {
         let body = app.get_json(&format!("/api/categories/{id}/books?{query}"), 400).await;
         assert_eq!(error_code(&body), "invalid_query", "{query}");
     }
@@ -128,41 +148,136 @@ async fn huge_or_malformed_page_requests_are_refused_not_crashed_on() {
 }
 
 #[tokio::test]
+async fn pages_past_the_first_ten_thousand_rows_are_refused() {
+    let app = TestApp::spawn_seeded().await;
+    let categories = app.get_json("/api/categories", 200).await;
+    let id = categories[0]["id"].as_str().expect("an id");
+    let count = categories[0]["bookCount"].as_i64().expect("a count");
+    // Rows 9,991 to 10,000: allowed, empty here, and the total stays exact.
+    let last = app.get_json(&format!("/api/categories/{id}/books?page=1000&perPage=10"), 200).await;
+    assert_eq!((last["books"].as_array().map(Vec::len), last["total"].as_i64()), (Some(0), Some(count)));
+    for query in ["page=1001&perPage=10", "page=101&perPage=100", "page=1000001", "page=4294967295&perPage=100"] {
+        let body = app.get_json(&format!("/api/categories/{id}/books?{query}"), 400).await;
+        assert_eq!(error_code(&body), "page_too_deep", "{query}");
+        assert_eq!(body["error"]["message"], "only the first 10000 rows of a list can be paged through; narrow the list instead");
+    }
+}
+
+#[tokio::test]
 async fn unknown_and_malformed_ids_are_404s_with_the_error_body() {
     let app = TestApp::spawn_seeded().await;
     let long = "x".repeat(5000);
-    for path in [
-        "/api/books/not-a-uuid".to_owned(),
-        "/api/books/00000000-0000-0000-0000-000000000000".to_owned(),
-        "/api/books/%27%20OR%201%3D1--".to_owned(),
-        format!("/api/books/{long}"),
-        "/api/categories/42/books".to_owned(),
-        "/api/categories/00000000-0000-0000-0000-000000000000/books".to_owned(),
-        "/api/no-such-endpoint".to_owned(),
+    for (path, code) in [
+        ("/api/books/not-a-uuid".to_owned(), "book_not_found"),
+        ("/api/books/00000000-0000-0000-0000-000000000000".to_owned(), "book_not_found"),
+        ("/api/books/%27%20OR%201%3D1--".to_owned(), "book_not_found"),
+        (format!("/api/books/{long}"), "book_not_found"),
+        ("/api/categories/42/books".to_owned(), "category_not_found"),
+        ("/api/categories/00000000-0000-0000-0000-000000000000/books".to_owned(), "category_not_found"),
+        ("/api/no-such-endpoint".to_owned(), "not_found"),
     ] {
         let body = app.get_json(&path, 404).await;
-        assert_eq!(error_code(&body), "not_found", "{path}");
+        assert_eq!(error_code(&body), code, "{path}");
     }
 }
 
 #[tokio::test]
 async fn a_book_page_carries_the_seller_block_and_opens_whatever_the_status() {
-    let app = TestApp::spawn_seeded().await;
+    let app = TestApp::builder().identity(Identity::Emulator).seeded().spawn().await;
     let groups = app.get_json("/api/books/grouped?perCategory=1", 200).await;
     let id = groups[0]["books"][0]["id"].as_str().expect("an id");
     let book = app.get_json(&format!("/api/books/{id}"), 200).await;
-    for field in ["title", "author", "description", "picture", "originalPrice", "resalePrice", "status", "category", "createdAt"] {
-        assert!(!book[field].is_null(), "the book lacks {field}: {book}");
-    }
-    for field in ["name", "phone", "email", "location", "verified"] {
-        assert!(!book["seller"][field].is_null(), "the seller block lacks {field}: {book}");
-    }
+    let demo = demo_book(book["title"].as_str().expect("a title"));
+    let seller = SELLERS.iter().find(|s| s.key == demo.seller).expect("the demo seller");
+    assert_eq!(book["author"], demo.author);
+    assert_eq!(book["description"], demo.description);
+    assert_eq!(book["publishYear"].as_i64(), demo.publish_year.map(i64::from));
+    assert_eq!(
+        (book["originalPrice"].as_i64(), book["resalePrice"].as_i64()),
+        (Some(i64::from(demo.original_price)), Some(i64::from(demo.resale_price)))
+    );
+    assert_eq!(book["status"], "available");
+    assert_eq!(book["category"]["name"], demo.category);
     assert_eq!(book["category"]["id"], groups[0]["category"]["id"]);
+    assert!(book["createdAt"].as_str().is_some_and(|t| chrono::DateTime::parse_from_rfc3339(t).is_ok()), "{book}");
+
+    // Anonymous visitors see who sells it and where, but not how to reach them.
+    assert_eq!(book["seller"]["name"], seller.name);
+    assert_eq!(book["seller"]["location"], demo.location);
+    assert_eq!(book["seller"]["verified"].as_bool(), Some(seller.verified));
+    assert_eq!((&book["seller"]["phone"], &book["seller"]["email"]), (&Value::Null, &Value::Null), "{book}");
+
+    // A signed-in visitor sees the phone the way people write it, and the e-mail.
+    let token = app.signed_in(&format!("reader-{}@puronoboi.test", uuid::Uuid::new_v4().simple()), "buyer").await;
+    let response = app.client.get(app.url(&format!("/api/books/{id}"))).bearer_auth(&token).send().await.expect("answered");
+    let signed_in = expect_json(response, 200, "GET the book signed in").await;
+    let phone = Phone::parse(demo.phone).expect("a demo phone").display();
+    assert_eq!((signed_in["seller"]["phone"].as_str(), signed_in["seller"]["email"].as_str()), (Some(phone.as_str()), Some(seller.email)));
+
+    // A token that is not ours, or has expired, is ignored on a public page: the anonymous view, never an error.
+    for bad in ["garbage", &format!("{token}x")] {
+        let response = app.client.get(app.url(&format!("/api/books/{id}"))).bearer_auth(bad).send().await.expect("answered");
+        let anonymous = expect_json(response, 200, "GET the book with a bad token").await;
+        assert_eq!(anonymous["seller"]["phone"], Value::Null);
+    }
 
     // Held and sold books leave the listings but keep their page.
     let sold: String = sold_book_id(&app).await;
     let page = app.get_json(&format!("/api/books/{sold}"), 200).await;
     assert_eq!(page["status"], "sold");
+}
+
+#[tokio::test]
+async fn a_closed_sellers_books_leave_every_public_list_and_their_pages() {
+    let app = TestApp::spawn_seeded().await;
+    let seller = SELLERS[0];
+    let account = app.store.accounts_by_email(&puronoboi_domain::Email::parse(seller.email).expect("e-mail")).await.expect("lookup");
+    let seller_id: AccountId = account[0].id;
+    let theirs: Vec<&DemoBook> = BOOKS.iter().filter(|b| b.seller == seller.key && b.status == DemoStatus::Available).collect();
+    assert!(!theirs.is_empty());
+    let first = titles_listed(&app).await;
+    assert!(theirs.iter().all(|b| first.contains(&b.title.to_owned())), "listed before");
+    let before_count: u64 =
+        app.get_json("/api/categories", 200).await.as_array().expect("array").iter().map(|c| c["bookCount"].as_u64().expect("n")).sum();
+
+    app.store.close_account(seller_id, ClosedReason::DeletedByAdmin).await.expect("closes").expect("was live");
+
+    let after = titles_listed(&app).await;
+    for book in &theirs {
+        assert!(!after.contains(&book.title.to_owned()), "{} is still listed", book.title);
+    }
+    let ads = app.get_json("/api/advertised", 200).await;
+    assert!(ads.as_array().expect("array").iter().all(|b| !theirs.iter().any(|t| t.title == b["title"])), "no advert of theirs");
+    let after_count: u64 =
+        app.get_json("/api/categories", 200).await.as_array().expect("array").iter().map(|c| c["bookCount"].as_u64().expect("n")).sum();
+    assert_eq!(after_count, before_count - theirs.len() as u64, "the counts follow");
+    let withdrawn = book_id_by_title(&app, theirs[0].title).await;
+    assert_eq!(error_code(&app.get_json(&format!("/api/books/{withdrawn}"), 404).await), "book_not_found");
+}
+
+async fn titles_listed(app: &TestApp) -> Vec<String> {
+    let shop = app.get_json("/api/books/grouped?perCategory=24", 200).await;
+    shop.as_array()
+        .expect("groups")
+        .iter()
+        .flat_map(|g| g["books"].as_array().expect("books").iter().map(|b| b["title"].as_str().expect("title").to_owned()))
+        .collect()
+}
+
+async fn book_id_by_title(app: &TestApp, title: &str) -> String {
+    use diesel_async::{AsyncConnection as _, RunQueryDsl as _};
+    #[derive(diesel::QueryableByName)]
+    struct Row {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        id: String,
+    }
+    let mut conn = diesel_async::AsyncPgConnection::establish(&app.db.url).await.expect("connect");
+    let rows: Vec<Row> = diesel::sql_query("SELECT id::text AS id FROM books WHERE title = $1 LIMIT 1")
+        .bind::<diesel::sql_types::Text, _>(title)
+        .load(&mut conn)
+        .await
+        .expect("query");
+    rows.into_iter().next().expect("the book exists").id
 }
 
 async fn sold_book_id(app: &TestApp) -> String {
@@ -209,7 +324,7 @@ async fn seeded_covers_are_served_as_inert_images() {
 async fn seeding_twice_changes_nothing() {
     let app = TestApp::spawn_seeded().await;
     let before = app.get_json("/api/categories", 200).await;
-    let again = puronoboi_app::demo::seed_if_empty(&app.store, &app.store, app.pictures.as_ref()).await.expect("seed");
+    let again = puronoboi_demo::seed_if_empty(&app.store, &app.store, app.pictures.as_ref()).await.expect("seed");
     assert_eq!(again, None);
     assert_eq!(app.get_json("/api/categories", 200).await, before);
 }
@@ -225,6 +340,12 @@ async fn the_web_app_is_served_for_client_routes_and_assets_are_cached_forever()
     for route in ["/", "/shop", "/books/anything", "/some/unknown/page"] {
         let response = app.get(route).await;
         assert_eq!(response.status(), 200, "{route}");
+        let csp = response.headers()["content-security-policy"].to_str().expect("ascii").to_owned();
+        assert!(csp.contains("frame-ancestors 'none'") && csp.contains("script-src 'self'"), "{route}: {csp}");
+        assert!(!csp.split("; ").any(|d| d.starts_with("script-src") && d.contains("unsafe-inline")), "{route}: {csp}");
+        assert_eq!(response.headers()["x-content-type-options"], "nosniff");
+        assert_eq!(response.headers()["referrer-policy"], "strict-origin-when-cross-origin");
+        assert!(response.headers().get("strict-transport-security").is_none(), "HSTS only when HSTS=true");
         assert!(response.text().await.expect("body").contains("<title>Puronoboi</title>"), "{route}");
     }
     let asset = app.get("/assets/app-1234.js").await;

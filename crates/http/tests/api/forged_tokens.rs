@@ -45,7 +45,7 @@ async fn forged_identity_tokens_are_refused_and_the_good_one_is_accepted() {
     for (what, token) in forged {
         let (status, body) = app.open_session(&token, json!({})).await;
         assert_eq!(status, 401, "{what}: {body}");
-        assert_eq!(body["error"]["code"], "unauthorized", "{what}");
+        assert_eq!(body["error"]["code"], "unauthenticated", "{what}");
     }
 
     let (status, session) = app.open_session(&forge.sign_rs256(&good), json!({})).await;

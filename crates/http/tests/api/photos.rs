@@ -34,7 +34,7 @@ async fn a_text_file_named_png_is_refused() {
     let (app, token) = signed_in_app().await;
     let response = upload(&app, &token, "me.png", "image/png", b"definitely not a picture".to_vec()).await;
     let body = expect_json(response, 415, "upload").await;
-    assert_eq!(body["error"]["code"], "unsupported_media_type");
+    assert_eq!(body["error"]["code"], "unsupported_image");
 }
 
 #[tokio::test]
@@ -43,7 +43,7 @@ async fn a_six_mebibyte_file_is_refused_with_413_and_the_error_body() {
     let mut big = png_of(&wide_rgb());
     big.resize(6 * 1024 * 1024, 0);
     let body = expect_json(upload(&app, &token, "big.png", "image/png", big).await, 413, "upload").await;
-    assert_eq!(body["error"]["code"], "payload_too_large");
+    assert_eq!(body["error"]["code"], "image_too_large");
 }
 
 #[tokio::test]

@@ -1,9 +1,19 @@
-//! Sessions against the real Firebase Auth emulator: who gets which account and role, and who is turned away.
+//! Sessions: who gets which account and role, whose tokens stop working when, and who is turned away. Against
+//! the real Firebase Auth emulator, and, where two different Firebase users must share an address (a project
+//! that allows several accounts per address), against production verification with tokens signed by a test key.
 
+use diesel_async::{AsyncConnection as _, RunQueryDsl as _};
+use jsonwebtoken::{Algorithm, EncodingKey, Header};
+use puronoboi_domain::{AccountId, ClosedReason};
+use puronoboi_firebase_verify::testing::{TokenForge, unix_now};
+use puronoboi_ports::AccountStore as _;
 use puronoboi_ports::DemoIdentities as _;
 use puronoboi_ports::DemoLogin;
-use puronoboi_test_support::{Identity, TestApp, expect_json};
-use serde_json::json;
+use puronoboi_test_support::builders::{book, category, list};
+use puronoboi_test_support::{Identity, TestApp, expect_json, test_session_secret};
+use serde_json::{Value, json};
+
+const PASSWORD: &str = "correct horse battery";
 
 async fn app() -> TestApp {
     TestApp::builder().identity(Identity::Emulator).spawn().await
@@ -17,22 +27,55 @@ async fn me(app: &TestApp, access_token: &str) -> reqwest::Response {
     app.client.get(app.url("/api/me")).bearer_auth(access_token).send().await.expect("answered")
 }
 
+/// GET /api/me, asserting status and error code; answers the body.
+async fn me_expecting(app: &TestApp, access_token: &str, status: u16, code: &str) -> Value {
+    let body = expect_json(me(app, access_token).await, status, "GET /api/me").await;
+    assert_eq!(body["error"]["code"], code, "{body}");
+    body
+}
+
+fn token_of(session: &Value) -> String {
+    session["accessToken"].as_str().unwrap_or_else(|| panic!("no access token in {session}")).to_owned()
+}
+
+async fn row_count(app: &TestApp, sql: &str) -> i64 {
+    #[derive(diesel::QueryableByName)]
+    struct Count {
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        n: i64,
+    }
+    let mut conn = diesel_async::AsyncPgConnection::establish(&app.db.url).await.expect("connect");
+    let rows: Vec<Count> = diesel::sql_query(sql).load(&mut conn).await.expect("count");
+    rows[0].n
+}
+
+/// Verifies the address of an emulator user (what following the e-mail link does) and signs in again.
+async fn verify_and_sign_in(app: &TestApp, email: &str) -> String {
+    let login = DemoLogin { email: email.to_owned(), password: PASSWORD.into(), display_name: "Owner".into() };
+    app.emulator().ensure_password_user(&login).await.expect("a verified identity");
+    app.emulator().sign_in_with_password(email, PASSWORD).await.expect("signs in")
+}
+
 #[tokio::test]
 async fn signing_up_opens_a_buyer_account_with_the_email_from_the_token() {
     let app = app().await;
     let email = unique("farhana");
-    let (_, id_token) = app.sign_up(&email, Some("Farhana")).await;
+    let (uid, id_token) = app.sign_up(&email, Some("Farhana")).await;
     let (status, session) = app.open_session(&id_token, json!({})).await;
     assert_eq!(status, 200, "{session}");
     assert_eq!(session["user"]["role"], "buyer");
     assert_eq!(session["user"]["email"], email.as_str());
     assert_eq!(session["user"]["name"], "Farhana");
     assert_eq!(session["user"]["verified"], false);
-    assert!(session["expiresAt"].as_str().is_some_and(|t| !t.is_empty()));
+    assert_eq!(session["user"]["photoUrl"], Value::Null);
+    let expires = chrono::DateTime::parse_from_rfc3339(session["expiresAt"].as_str().expect("a time")).expect("RFC 3339");
+    let lifetime = expires.signed_duration_since(chrono::Utc::now()).num_seconds();
+    assert!((880..=900).contains(&lifetime), "15 minutes by default, got {lifetime} s");
 
-    let token = session["accessToken"].as_str().expect("a token");
-    let profile = expect_json(me(&app, token).await, 200, "GET /api/me").await;
+    let profile = expect_json(me(&app, &token_of(&session)).await, 200, "GET /api/me").await;
     assert_eq!(profile, session["user"], "/api/me is the account the session opened");
+    let stored = app.store.account_by_firebase_uid(&uid).await.expect("lookup").expect("opened");
+    assert_eq!((stored.email.as_str(), stored.email_verified), (email.as_str(), false), "an unverified sign-up proves nothing");
 }
 
 #[tokio::test]
@@ -48,77 +91,240 @@ async fn the_seller_toggle_opens_a_seller_account_and_names_come_from_the_body()
 async fn no_client_can_ask_for_admin_or_choose_its_email() {
     let app = app().await;
     let (_, id_token) = app.sign_up(&unique("sneaky"), None).await;
-    let (status, body) = app.open_session(&id_token, json!({ "accountType": "admin" })).await;
-    assert_eq!((status, body["error"]["code"].as_str()), (400, Some("invalid_input")), "{body}");
-    let (status, body) = app.open_session(&id_token, json!({ "email": "boss@puronoboi.test" })).await;
-    assert_eq!((status, body["error"]["code"].as_str()), (400, Some("invalid_input")), "{body}");
-    let (status, body) = app.open_session(&id_token, json!({ "role": "admin" })).await;
-    assert_eq!(status, 400, "{body}");
+    for body in [json!({ "accountType": "admin" }), json!({ "email": "boss@puronoboi.test" }), json!({ "role": "admin" })] {
+        let (status, answer) = app.open_session(&id_token, body.clone()).await;
+        assert_eq!((status, answer["error"]["code"].as_str()), (400, Some("invalid_input")), "{body}: {answer}");
+    }
+    assert_eq!(row_count(&app, "SELECT count(*) AS n FROM accounts").await, 0, "nothing was opened");
 }
 
 #[tokio::test]
-async fn admins_come_from_configuration_with_a_verified_email_only() {
+async fn an_overlong_name_is_a_field_error() {
+    let app = app().await;
+    let (_, id_token) = app.sign_up(&unique("long"), None).await;
+    let (status, body) = app.open_session(&id_token, json!({ "name": "n".repeat(121) })).await;
+    assert_eq!((status, body["error"]["code"].as_str()), (422, Some("validation_failed")), "{body}");
+    assert_eq!(body["error"]["fields"]["name"], "at most 120 characters are allowed, got 121");
+}
+
+/// The same Firebase user: someone signs up with an address they do not own (it is even the admin's), then the
+/// address is verified. The account stays, becomes admin only now, and every token from before is revoked.
+#[tokio::test]
+async fn a_verified_address_revokes_older_tokens_and_only_then_grants_admin() {
     let email = unique("boss");
     let app = TestApp::builder().identity(Identity::Emulator).admin_emails(&[email.as_str()]).spawn().await;
-    // Anyone can sign up with the admin's address; the identity provider leaves it unverified.
-    let (_, squatter) = app.sign_up(&email, None).await;
-    let (status, session) = app.open_session(&squatter, json!({})).await;
-    assert_eq!((status, session["user"]["role"].as_str()), (200, Some("buyer")), "{session}");
+    let (uid, squatter) = app.sign_up(&email, None).await;
+    let (status, session) = app.open_session(&squatter, json!({ "accountType": "seller" })).await;
+    assert_eq!((status, session["user"]["role"].as_str()), (200, Some("seller")), "an unverified admin address is no admin: {session}");
+    let before = token_of(&session);
+    assert_eq!(expect_json(me(&app, &before).await, 200, "me").await["role"], "seller");
 
-    // Once the address is verified (its owner), the next session makes the same account an admin.
-    let login = DemoLogin { email: email.clone(), password: "correct horse battery".into(), display_name: "Boss".into() };
-    app.emulator().ensure_password_user(&login).await.expect("a verified identity");
-    let id_token = app.emulator().sign_in_with_password(&email, "correct horse battery").await.expect("signs in");
-    let (status, promoted) = app.open_session(&id_token, json!({ "accountType": "buyer" })).await;
+    let verified = verify_and_sign_in(&app, &email).await;
+    let (status, promoted) = app.open_session(&verified, json!({ "accountType": "buyer" })).await;
     assert_eq!((status, promoted["user"]["role"].as_str()), (200, Some("admin")), "{promoted}");
-    assert_eq!(promoted["user"]["id"], session["user"]["id"], "the same account, promoted");
+    assert_eq!(promoted["user"]["id"], session["user"]["id"], "the same account");
+
+    me_expecting(&app, &before, 401, "token_revoked").await;
+    assert_eq!(expect_json(me(&app, &token_of(&promoted)).await, 200, "me").await["role"], "admin");
+    let stored = app.store.account_by_firebase_uid(&uid).await.expect("lookup").expect("kept");
+    assert!(stored.email_verified && stored.session_generation >= 1, "{stored:?}");
 }
 
 #[tokio::test]
-async fn a_deleted_account_is_forbidden_on_every_call() {
+async fn an_admin_whose_address_leaves_the_list_is_a_buyer_at_the_next_session() {
+    let email = unique("former-admin");
+    let listed = TestApp::builder().identity(Identity::Emulator).admin_emails(&[email.as_str()]).spawn().await;
+    listed.sign_up(&email, None).await;
+    let verified = verify_and_sign_in(&listed, &email).await;
+    let (_, admin) = listed.open_session(&verified, json!({})).await;
+    assert_eq!(admin["user"]["role"], "admin", "{admin}");
+
+    // The same database, restarted with ADMIN_EMAILS no longer naming the address.
+    let unlisted = TestApp::builder().identity(Identity::Emulator).sharing_database_with(&listed).spawn().await;
+    expect_json(me(&unlisted, &token_of(&admin)).await, 200, "GET /api/me").await;
+    let again = listed.emulator().sign_in_with_password(&email, PASSWORD).await.expect("signs in");
+    let (status, demoted) = unlisted.open_session(&again, json!({})).await;
+    assert_eq!((status, demoted["user"]["role"].as_str()), (200, Some("buyer")), "{demoted}");
+    me_expecting(&unlisted, &token_of(&admin), 401, "token_revoked").await;
+}
+
+/// Two different Firebase users with one address: the one who never proved it opened a seller account and listed a
+/// book; the proven owner signs in. The squatter's account closes, its listing is withdrawn, its tokens and its
+/// identity are refused, and the owner gets the address with no admin role unless it is proven and listed.
+#[tokio::test]
+async fn the_proven_owner_of_an_address_takes_it_over_from_a_different_identity() {
+    const PROJECT: &str = "puronoboi-prod";
+    let forge = TokenForge::new();
+    let certs = forge.serve_certs().await;
+    let email = "owner@example.test";
+    let app = TestApp::builder()
+        .identity(Identity::Production { project_id: PROJECT.into(), certs_url: TokenForge::certs_url(&certs) })
+        .admin_emails(&[email])
+        .spawn()
+        .await;
+    let claims = |uid: &str, verified: bool, provider: &str| {
+        let mut c = forge.claims(PROJECT, uid);
+        c["email"] = json!(email);
+        c["email_verified"] = json!(verified);
+        c["firebase"] = json!({ "identities": { "email": [email] }, "sign_in_provider": provider });
+        c
+    };
+
+    let squatter_token = forge.sign_rs256(&claims("squatter", false, "password"));
+    let (status, squatter) = app.open_session(&squatter_token, json!({ "accountType": "seller" })).await;
+    assert_eq!((status, squatter["user"]["role"].as_str()), (200, Some("seller")), "{squatter}");
+    let squatter_id: AccountId = squatter["user"]["id"].as_str().expect("an id").parse().expect("a uuid");
+    let poetry = category(&app.store, "Poetry").await;
+    let listing = list(&app.store, book(squatter_id, &poetry, "Sonar Tori")).await;
+    app.get_json(&format!("/api/books/{listing}"), 200).await;
+
+    // Facebook's address is not proof: it cannot take the address over, nor become admin.
+    let (status, body) = app.open_session(&forge.sign_rs256(&claims("facebook-user", true, "facebook.com")), json!({})).await;
+    assert_eq!((status, body["error"]["code"].as_str()), (409, Some("email_taken")), "{body}");
+
+    let owner_token = forge.sign_rs256(&claims("owner", true, "google.com"));
+    let (status, owner) = app.open_session(&owner_token, json!({})).await;
+    assert_eq!(status, 200, "{owner}");
+    assert_eq!((owner["user"]["email"].as_str(), owner["user"]["role"].as_str()), (Some(email), Some("admin")), "proven and listed");
+    assert_ne!(owner["user"]["id"], squatter["user"]["id"], "a new account for the owner");
+
+    let closed = app.store.account_by_id(squatter_id).await.expect("lookup").expect("kept");
+    assert_eq!(closed.closed.map(|c| c.reason), Some(ClosedReason::Superseded));
+    let body = me_expecting(&app, &token_of(&squatter), 403, "account_deleted").await;
+    assert_eq!(body["error"]["message"], "Forbidden Access");
+    let (status, body) = app.open_session(&squatter_token, json!({})).await;
+    assert_eq!((status, body["error"]["code"].as_str()), (403, Some("account_deleted")), "the squatter's identity is refused: {body}");
+    let withdrawn = app.get_json(&format!("/api/books/{listing}"), 404).await;
+    assert_eq!(withdrawn["error"]["code"], "book_not_found");
+    assert_eq!(row_count(&app, "SELECT count(*) AS n FROM books WHERE status = 'withdrawn'").await, 1);
+
+    let (status, again) = app.open_session(&owner_token, json!({})).await;
+    assert_eq!((status, &again["user"]["id"]), (200, &owner["user"]["id"]), "the owner keeps the account");
+    assert_eq!(row_count(&app, "SELECT count(*) AS n FROM accounts WHERE deleted_at IS NULL").await, 1);
+}
+
+#[tokio::test]
+async fn a_second_identity_cannot_take_an_address_its_owner_already_proved() {
+    let app = app().await;
+    let email = unique("taken");
+    app.sign_up(&email, None).await;
+    let verified = verify_and_sign_in(&app, &email).await;
+    let (status, first) = app.open_session(&verified, json!({})).await;
+    assert_eq!(status, 200, "{first}");
+
+    let forge = TokenForge::new();
+    let certs = forge.serve_certs().await;
+    let production = TestApp::builder()
+        .identity(Identity::Production { project_id: "p".into(), certs_url: TokenForge::certs_url(&certs) })
+        .sharing_database_with(&app)
+        .spawn()
+        .await;
+    let mut claims = forge.claims("p", "someone-else");
+    claims["email"] = json!(email);
+    let (status, body) = production.open_session(&forge.sign_rs256(&claims), json!({})).await;
+    assert_eq!((status, body["error"]["code"].as_str()), (409, Some("email_taken")), "{body}");
+    expect_json(me(&app, &token_of(&first)).await, 200, "GET /api/me").await;
+}
+
+#[tokio::test]
+async fn logout_ends_every_session_of_the_account() {
+    let app = app().await;
+    let email = unique("leaving");
+    let (_, id_token) = app.sign_up(&email, None).await;
+    let (_, phone) = app.open_session(&id_token, json!({})).await;
+    let (_, laptop) = app.open_session(&id_token, json!({})).await;
+    let response = app.client.post(app.url("/api/session/logout")).bearer_auth(token_of(&phone)).send().await.expect("answered");
+    assert_eq!(response.status(), 204);
+    assert_eq!(response.text().await.expect("a body"), "");
+
+    for token in [token_of(&phone), token_of(&laptop)] {
+        me_expecting(&app, &token, 401, "token_revoked").await;
+    }
+    let response = app.client.post(app.url("/api/session/logout")).bearer_auth(token_of(&phone)).send().await.expect("answered");
+    assert_eq!(expect_json(response, 401, "logout again").await["error"]["code"], "token_revoked");
+    let (status, fresh) = app.open_session(&id_token, json!({})).await;
+    assert_eq!(status, 200, "signing in again works: {fresh}");
+    expect_json(me(&app, &token_of(&fresh)).await, 200, "GET /api/me").await;
+
+    let response = app.client.post(app.url("/api/session/logout")).send().await.expect("answered");
+    assert_eq!(expect_json(response, 401, "logout without a token").await["error"]["code"], "unauthenticated");
+}
+
+#[tokio::test]
+async fn a_deleted_account_is_forbidden_on_every_call_and_at_every_sign_in() {
     let app = app().await;
     let email = unique("gone");
-    let (_, id_token) = app.sign_up(&email, None).await;
+    let (uid, id_token) = app.sign_up(&email, None).await;
     let (_, session) = app.open_session(&id_token, json!({})).await;
-    let access = session["accessToken"].as_str().expect("a token").to_owned();
-    assert_eq!(me(&app, &access).await.status(), 200);
+    let access = token_of(&session);
+    expect_json(me(&app, &access).await, 200, "GET /api/me").await;
 
-    use diesel_async::{AsyncConnection as _, RunQueryDsl as _};
-    let mut conn = diesel_async::AsyncPgConnection::establish(&app.db.url).await.expect("connect");
-    diesel::sql_query("UPDATE accounts SET deleted_at = now()").execute(&mut conn).await.expect("delete");
+    let account = app.store.account_by_firebase_uid(&uid).await.expect("lookup").expect("opened");
+    app.store.close_account(account.id, ClosedReason::DeletedByAdmin).await.expect("closes").expect("was live");
 
-    let body = expect_json(me(&app, &access).await, 403, "GET /api/me").await;
-    assert_eq!((body["error"]["code"].as_str(), body["error"]["message"].as_str()), (Some("forbidden"), Some("Forbidden Access")));
+    let body = me_expecting(&app, &access, 403, "account_deleted").await;
+    assert_eq!(body["error"]["message"], "Forbidden Access");
     let (status, body) = app.open_session(&id_token, json!({})).await;
-    assert_eq!((status, body["error"]["message"].as_str()), (403, Some("Forbidden Access")), "a new session is refused too");
+    assert_eq!(
+        (status, body["error"]["code"].as_str(), body["error"]["message"].as_str()),
+        (403, Some("account_deleted"), Some("Forbidden Access"))
+    );
+
+    // Nobody comes back under the address: not a new identity, not even a verified one.
+    let forge = TokenForge::new();
+    let certs = forge.serve_certs().await;
+    let production = TestApp::builder()
+        .identity(Identity::Production { project_id: "p".into(), certs_url: TokenForge::certs_url(&certs) })
+        .sharing_database_with(&app)
+        .spawn()
+        .await;
+    let mut claims = forge.claims("p", "returning");
+    claims["email"] = json!(email.to_uppercase());
+    claims["firebase"]["sign_in_provider"] = json!("google.com");
+    let (status, body) = production.open_session(&forge.sign_rs256(&claims), json!({})).await;
+    assert_eq!((status, body["error"]["code"].as_str()), (403, Some("account_deleted")), "{body}");
+    assert_eq!(row_count(&app, "SELECT count(*) AS n FROM accounts").await, 1, "no account was opened");
 }
 
 #[tokio::test]
-async fn calls_without_a_valid_access_token_are_unauthorized() {
+async fn calls_without_a_valid_access_token_are_unauthenticated() {
     let app = app().await;
     let no_token = expect_json(app.get("/api/me").await, 401, "GET /api/me").await;
-    assert_eq!(no_token["error"]["code"], "unauthorized");
+    assert_eq!(no_token["error"]["code"], "unauthenticated");
 
     // A Firebase ID token is not an access token, and neither is anything signed with another secret.
     let (_, id_token) = app.sign_up(&unique("mixup"), None).await;
-    assert_eq!(me(&app, &id_token).await.status(), 401);
-    let foreign = puronoboi_http::session::SessionKeys::new(&[9; 32], std::time::Duration::from_secs(60))
+    me_expecting(&app, &id_token, 401, "unauthenticated").await;
+    let other = puronoboi_app::tokens::SessionSecret::parse(&"0123456789abcdef".repeat(4)).expect("a secret");
+    let foreign = puronoboi_app::tokens::AccessTokens::new(&other, std::time::Duration::from_secs(60))
         .expect("keys")
-        .issue(puronoboi_domain::AccountId::new())
+        .issue(AccountId::new(), 0)
         .expect("a token");
-    assert_eq!(me(&app, &foreign.token).await.status(), 401);
-    assert_eq!(
-        app.client.get(app.url("/api/me")).header("authorization", "Basic dXNlcjpwYXNz").send().await.expect("answered").status(),
-        401
-    );
+    me_expecting(&app, &foreign.token, 401, "unauthenticated").await;
+    let basic = app.client.get(app.url("/api/me")).header("authorization", "Basic dXNlcjpwYXNz").send().await.expect("answered");
+    assert_eq!(expect_json(basic, 401, "basic auth").await["error"]["code"], "unauthenticated");
+}
+
+#[tokio::test]
+async fn an_expired_access_token_says_so() {
+    let app = app().await;
+    let (_, id_token) = app.sign_up(&unique("late"), None).await;
+    let (_, session) = app.open_session(&id_token, json!({})).await;
+    let claims = json!({
+        "sub": session["user"]["id"], "gen": 0, "iss": "puronoboi", "aud": "puronoboi-api",
+        "iat": unix_now() - 1000, "exp": unix_now() - 60,
+    });
+    let expired =
+        jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &EncodingKey::from_secret(test_session_secret().as_bytes()))
+            .expect("a token");
+    me_expecting(&app, &expired, 401, "token_expired").await;
 }
 
 #[tokio::test]
 async fn an_access_token_for_an_unknown_account_is_forbidden() {
     let app = app().await;
-    let keys = app.session_keys.as_ref().expect("sign-in is configured");
-    let ghost = keys.issue(puronoboi_domain::AccountId::new()).expect("a token");
-    let body = expect_json(me(&app, &ghost.token).await, 403, "GET /api/me").await;
+    let ghost = app.access_tokens().issue(AccountId::new(), 0).expect("a token");
+    let body = me_expecting(&app, &ghost.token, 403, "account_deleted").await;
     assert_eq!(body["error"]["message"], "Forbidden Access");
 }
 

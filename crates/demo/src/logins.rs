@@ -1,9 +1,10 @@
 //! Demo sign-ins for the embedded default: one admin, the demo sellers and two buyers, all with one known password.
 
-use puronoboi_domain::AccountRole;
+use anyhow::Context as _;
+use puronoboi_domain::{AccountRole, Email, PersonName};
 use puronoboi_ports::{AccountStore, DemoIdentities, DemoLogin, LinkIdentityError, NewIdentityAccount, OpenIdentityAccountError};
 
-use super::catalogue::SELLERS;
+use crate::catalogue::SELLERS;
 
 /// Printed at start-up; the demo exists only on the local emulator.
 pub const DEMO_PASSWORD: &str = "puronoboi-demo";
@@ -48,7 +49,8 @@ pub async fn provision_demo_logins(identities: &dyn DemoIdentities, accounts: &d
         if accounts.account_by_firebase_uid(&uid).await?.is_some() {
             continue;
         }
-        let existing = accounts.accounts_by_email(&account.email).await?.into_iter().find(|a| !a.is_deleted());
+        let email = Email::parse(&account.email).with_context(|| format!("demo e-mail {:?}", account.email))?;
+        let existing = accounts.accounts_by_email(&email).await?.into_iter().find(|a| !a.is_closed());
         match existing {
             Some(found) => match accounts.link_identity(found.id, &uid).await {
                 Ok(_) => {}
@@ -62,8 +64,10 @@ pub async fn provision_demo_logins(identities: &dyn DemoIdentities, accounts: &d
                 let opened = accounts
                     .open_identity_account(NewIdentityAccount {
                         firebase_uid: uid,
-                        name: account.name.clone(),
-                        email: account.email.clone(),
+                        name: PersonName::parse(&account.name).with_context(|| format!("demo name {:?}", account.name))?,
+                        email,
+                        // The demo sign-ins are created with verified addresses on the emulator.
+                        email_verified: true,
                         role: account.role,
                     })
                     .await;

@@ -2,14 +2,25 @@
 
 use std::collections::HashMap;
 
-use puronoboi_domain::{AccountId, AccountRole, BookStatus, CategoryId, CategoryName, Taka};
+use puronoboi_domain::{
+    AccountId, AccountRole, BookStatus, CategoryId, CategoryName, Email, FieldErrors, ListingForm, NewBook, PersonName,
+};
 use puronoboi_ports::{
-    AddCategoryError, CatalogueReader, CatalogueWriter, ChangeStatusError, ImageHost, ImageHostError, ListBookError, NewAccount, NewBook,
+    AddCategoryError, CatalogueReader, CatalogueWriter, ChangeStatusError, ImageHost, ImageHostError, ListBookError, NewAccount,
     OpenAccountError, StoreError,
 };
 
-use super::catalogue::{BOOKS, CATEGORIES, DemoStatus, SELLERS};
-use super::cover::cover_svg;
+use crate::catalogue::{BOOKS, CATEGORIES, DemoStatus, SELLERS};
+use crate::cover::cover_svg;
+
+/// The demo data is checked by the same rules as anything a seller types; a bad entry is a bug in the data.
+fn bad_data(what: &str) -> impl Fn(String) -> SeedError + '_ {
+    move |problem| SeedError::BadDemoData(format!("{what}: {problem}"))
+}
+
+fn describe(errors: &FieldErrors) -> String {
+    errors.iter().map(|(field, problem)| format!("{field}: {problem}")).collect::<Vec<_>>().join("; ")
+}
 
 #[derive(Debug, thiserror::Error)]
 pub enum SeedError {
@@ -57,44 +68,50 @@ pub async fn seed_if_empty(
         category_ids.insert(name, category.id);
     }
 
-    let mut sellers: HashMap<&str, (AccountId, &str, &str)> = HashMap::new();
+    let mut sellers: HashMap<&str, (AccountId, &str, Email)> = HashMap::new();
     for seller in SELLERS {
+        let email = Email::parse(seller.email).map_err(|e| bad_data(seller.email)(e.to_string()))?;
         let id = writer
             .open_account(NewAccount {
-                name: seller.name.to_owned(),
-                email: seller.email.to_owned(),
+                name: PersonName::parse(seller.name).map_err(|e| bad_data(seller.name)(e.to_string()))?,
+                email: email.clone(),
                 role: AccountRole::Seller,
                 verified: seller.verified,
             })
             .await?;
-        sellers.insert(seller.key, (id, seller.name, seller.email));
+        sellers.insert(seller.key, (id, seller.name, email));
     }
 
     for demo in BOOKS {
-        let &(seller_id, seller_name, seller_email) =
+        let (seller_id, seller_name, seller_email) =
             sellers.get(demo.seller).ok_or_else(|| SeedError::BadDemoData(format!("unknown seller {:?}", demo.seller)))?;
         let category_id =
             *category_ids.get(demo.category).ok_or_else(|| SeedError::BadDemoData(format!("unknown category {:?}", demo.category)))?;
-        let price = |amount: i32| Taka::new(i64::from(amount)).map_err(|e| SeedError::BadDemoData(format!("{}: {e}", demo.title)));
+        let listing = ListingForm {
+            title: demo.title.to_owned(),
+            author: demo.author.to_owned(),
+            description: Some(demo.description.to_owned()),
+            publish_year: demo.publish_year.map(i64::from),
+            ratings: Some(demo.ratings),
+            reviews: Some(i64::from(demo.reviews)),
+            seller_name: (*seller_name).to_owned(),
+            location: demo.location.to_owned(),
+            phone: demo.phone.to_owned(),
+            original_price: Some(i64::from(demo.original_price)),
+            resale_price: Some(i64::from(demo.resale_price)),
+        }
+        // The demo's years are all in the past; the year the data was written is as good as today's.
+        .parse(2026)
+        .map_err(|errors| bad_data(demo.title)(describe(&errors)))?;
         let picture_url = pictures.store(cover_svg(demo.title, demo.author, demo.category).into_bytes(), "svg").await?;
 
         let id = writer
             .list_book(NewBook {
-                seller_id,
+                seller_id: *seller_id,
                 category_id,
-                title: demo.title.to_owned(),
-                author: demo.author.to_owned(),
-                description: demo.description.to_owned(),
                 picture_url,
-                publish_year: demo.publish_year,
-                ratings: demo.ratings,
-                reviews: demo.reviews,
-                seller_name: seller_name.to_owned(),
-                location: demo.location.to_owned(),
-                phone: demo.phone.to_owned(),
-                seller_email: seller_email.to_owned(),
-                original_price: price(demo.original_price)?,
-                resale_price: price(demo.resale_price)?,
+                seller_email: seller_email.clone(),
+                listing,
                 advertised: demo.advertised,
             })
             .await?;

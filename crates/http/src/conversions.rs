@@ -1,0 +1,119 @@
+//! How each use case's errors become answers. One explicit `From` per error type: no blanket conversion picks a
+//! status silently.
+
+use puronoboi_app::images::UploadRejected;
+use puronoboi_app::photos::PhotoError;
+use puronoboi_app::sessions::{AuthError, OpenSessionError};
+use puronoboi_app::{BookLookupError, GroupedError};
+use puronoboi_domain::PagingError;
+use puronoboi_ports::{CategoryPageError, StoreError};
+
+use crate::error::{ApiError, ErrorCode};
+
+impl From<StoreError> for ApiError {
+    fn from(e: StoreError) -> Self {
+        Self::internal(e.0.as_ref())
+    }
+}
+
+impl From<PagingError> for ApiError {
+    fn from(e: PagingError) -> Self {
+        match e {
+            PagingError::TooDeep { .. } => Self::new(ErrorCode::PageTooDeep, e.to_string()),
+            PagingError::PageOutOfRange | PagingError::PerPageOutOfRange { .. } => Self::invalid_query(e.to_string()),
+        }
+    }
+}
+
+impl From<GroupedError> for ApiError {
+    fn from(e: GroupedError) -> Self {
+        match e {
+            GroupedError::PerCategoryOutOfRange => Self::invalid_query(e.to_string()),
+            GroupedError::Unknown(store) => store.into(),
+        }
+    }
+}
+
+impl From<BookLookupError> for ApiError {
+    fn from(e: BookLookupError) -> Self {
+        match e {
+            BookLookupError::NotFound => Self::new(ErrorCode::BookNotFound, "No book has this id."),
+            BookLookupError::Unknown(store) => store.into(),
+        }
+    }
+}
+
+impl From<CategoryPageError> for ApiError {
+    fn from(e: CategoryPageError) -> Self {
+        match e {
+            CategoryPageError::NotFound => Self::new(ErrorCode::CategoryNotFound, "No category has this id."),
+            CategoryPageError::Unknown(cause) => Self::internal(cause.as_ref()),
+        }
+    }
+}
+
+impl From<AuthError> for ApiError {
+    fn from(e: AuthError) -> Self {
+        match e {
+            AuthError::Unauthenticated => Self::unauthenticated("Sign in to continue."),
+            AuthError::TokenExpired => Self::new(ErrorCode::TokenExpired, "Your session has expired. Please sign in again."),
+            AuthError::TokenRevoked => Self::new(
+                ErrorCode::TokenRevoked,
+                "This session has ended (you logged out, or your account changed). Please sign in again.",
+            ),
+            AuthError::AccountDeleted => Self::account_deleted(),
+            AuthError::Unknown(store) => store.into(),
+        }
+    }
+}
+
+impl From<OpenSessionError> for ApiError {
+    fn from(e: OpenSessionError) -> Self {
+        match e {
+            OpenSessionError::IdentityRejected(reason) => {
+                tracing::info!(%reason, "identity token rejected");
+                Self::unauthenticated("Your sign-in could not be verified. Please sign in again.")
+            }
+            OpenSessionError::IdentityUnavailable(cause) => {
+                tracing::error!(error = %format!("{cause:#}"), "cannot verify identity tokens");
+                Self::unavailable("Sign-in is unavailable right now. Please try again shortly.")
+            }
+            OpenSessionError::AccountDeleted => Self::account_deleted(),
+            OpenSessionError::NoEmail => Self::invalid_input("Your sign-in has no e-mail address; sign in another way."),
+            OpenSessionError::InvalidName(reason) => Self::validation([("name".to_owned(), reason)].into_iter().collect()),
+            OpenSessionError::EmailTaken => {
+                Self::new(ErrorCode::EmailTaken, "Another sign-in already uses this e-mail address. Sign in the way you first signed up.")
+            }
+            OpenSessionError::Unknown(cause) => Self::internal(cause.as_ref()),
+        }
+    }
+}
+
+impl From<UploadRejected> for ApiError {
+    fn from(e: UploadRejected) -> Self {
+        match e {
+            UploadRejected::TooLarge { .. } => Self::new(ErrorCode::ImageTooLarge, "The picture is larger than 5 MB."),
+            UploadRejected::TooManyPixels { .. } => {
+                Self::new(ErrorCode::ImageTooLarge, "The picture has too many pixels; use one under 40 megapixels.")
+            }
+            UploadRejected::NotAnImage => Self::new(ErrorCode::UnsupportedImage, "Upload a JPEG, PNG or WebP picture."),
+            UploadRejected::Corrupt(_) => Self::new(ErrorCode::UnsupportedImage, "The picture could not be read; it may be damaged."),
+        }
+    }
+}
+
+impl From<PhotoError> for ApiError {
+    fn from(e: PhotoError) -> Self {
+        match e {
+            PhotoError::Rejected(rejected) => rejected.into(),
+            // The picture already passed our checks, so a refusal is about our account with the host (a bad key,
+            // a quota): log it for us, and do not blame the person uploading.
+            PhotoError::HostRefused(reason) => {
+                tracing::error!(%reason, "the image host refused a checked picture");
+                Self::unavailable("Pictures cannot be stored right now. Please try again later.")
+            }
+            PhotoError::AccountClosed => Self::account_deleted(),
+            PhotoError::Unknown(cause) => Self::internal(cause.as_ref()),
+        }
+    }
+}
