@@ -4,7 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { DEMO, LOGIN_TOAST, drawerLinks, expectPathSoon, logIn, pathOf, uniqueEmail } from './accounts';
 import { DESKTOP, MOBILE, screenshot, useBrowser, withPage } from './browser';
-import { api, url } from './env';
+import { api, fixtures, url } from './env';
 import { makePng } from './png';
 
 const browser = useBrowser();
@@ -75,6 +75,18 @@ async function signUp(page: Page, { name, email, password, seller }: { name: str
   await form.getByRole('button', { name: 'Sign Up', exact: true }).click();
   await visible(page.getByText('User created successfully', { exact: true }), 'the "User created successfully" toast');
   await expectPathSoon(page, '/');
+}
+
+/** GET /api/me with a given access token, from outside the browser. */
+async function meWith(token: string): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(url('/api/me'), { headers: { Authorization: `Bearer ${token}` } });
+  return { status: response.status, body: await response.json().catch(() => null) };
+}
+
+async function storedAccessToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem('AccessToken'));
+  if (!token) throw new Error(`no AccessToken in localStorage at ${page.url()}`);
+  return token;
 }
 
 /** The session as the server sees it, read with the access token the app stored. */
@@ -183,6 +195,42 @@ describe('login and logout', () => {
       expect(await page.evaluate(() => (window as unknown as { __loginFlash: string[] }).__loginFlash)).toEqual([]);
       expect(await drawerLinks(page)).toEqual(BUYER_LINKS);
     });
+  });
+
+  test('logout ends every session of the account: its old access tokens answer 401 token_revoked', async (ctx) => {
+    skipUnlessEmulator(ctx);
+    // The same account signed in elsewhere too (another browser), whose token logout must end as well.
+    const elsewhere = await browser().newContext({ viewport: DESKTOP, baseURL: fixtures().baseURL });
+    try {
+      const otherPage = await elsewhere.newPage();
+      await logIn(otherPage, DEMO.karim);
+      const otherToken = await storedAccessToken(otherPage);
+
+      await withPage(browser(), { viewport: DESKTOP }, async ({ page }) => {
+        await logIn(page, DEMO.karim);
+        const token = await storedAccessToken(page);
+        expect((await meWith(token)).status, 'the token works before logout').toBe(200);
+        expect((await meWith(otherToken)).status, 'so does the other browser\'s').toBe(200);
+
+        const logoutCall = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/session/logout');
+        await logOut(page);
+        const answer = await logoutCall;
+        expect(answer.request().method()).toBe('POST');
+        expect(answer.request().headers()['authorization']).toBe(`Bearer ${token}`);
+        expect(answer.status(), `POST /api/session/logout answered ${answer.status()}`).toBe(204);
+
+        for (const [which, old] of [
+          ['this browser', token],
+          ['the other browser', otherToken],
+        ] as const) {
+          const after = await meWith(old);
+          expect(after.status, `GET /api/me with ${which}'s old token`).toBe(401);
+          expect(after.body, `GET /api/me with ${which}'s old token`).toMatchObject({ error: { code: 'token_revoked' } });
+        }
+      });
+    } finally {
+      await elsewhere.close();
+    }
   });
 
   test('a wrong password shows the identity provider message in red on the form', async (ctx) => {

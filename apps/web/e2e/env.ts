@@ -34,8 +34,9 @@ export function url(path: string): string {
   return `${fixtures().baseURL}${path}`;
 }
 
-async function getJson<T>(path: string): Promise<T> {
-  const response = await fetch(url(path));
+/** GET a JSON answer, as a visitor or, with `accessToken`, as the signed-in user it belongs to. */
+async function getJson<T>(path: string, accessToken?: string): Promise<T> {
+  const response = await fetch(url(path), accessToken ? { headers: { Authorization: `Bearer ${accessToken}` } } : {});
   if (!response.ok) throw new Error(`GET ${path} answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as T;
 }
@@ -45,7 +46,8 @@ export const api = {
   grouped: (perCategory = 4) => getJson<CategoryGroupDto[]>(`/api/books/grouped?perCategory=${perCategory}`),
   categoryPage: (id: string, page = 1, perPage = 12) =>
     getJson<CategoryPageDto>(`/api/categories/${id}/books?page=${page}&perPage=${perPage}`),
-  book: (id: string) => getJson<BookDetailDto>(`/api/books/${id}`),
+  /** The seller's phone and e-mail are filled in only with an access token. */
+  book: (id: string, accessToken?: string) => getJson<BookDetailDto>(`/api/books/${id}`, accessToken),
   advertised: () => getJson<BookCardDto[]>('/api/advertised'),
 };
 

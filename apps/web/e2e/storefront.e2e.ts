@@ -14,6 +14,8 @@ const APP = 'Puronoboi';
 const LANDING_TITLE = `Home · ${APP}`;
 const HERO_INTERVAL_MS = 5_000;
 const NARROW = { width: 360, height: 740 } as const;
+/** What a visitor sees in place of the seller's phone and e-mail ("Sign in" links to /login). */
+const CONTACT_SIGN_IN = "Sign in to see the seller's phone and e-mail";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Helpers
@@ -509,6 +511,7 @@ describe('book page', () => {
     if (!card) throw new Error('no advertised book');
     const book = await api.book(card.id);
     expect(book.seller.verified, 'the advertised book picked is from a verified seller').toBe(true);
+    expect(book.seller, 'a visitor is not told the seller\'s phone and e-mail').toMatchObject({ phone: null, email: null });
 
     await withPage(browser(), { viewport: DESKTOP }, async (t) => {
       const { page } = t;
@@ -532,16 +535,36 @@ describe('book page', () => {
       await expectVisible(main.getByRole('img', { name: book.title }), 'the cover picture');
 
       const seller = main.getByRole('region', { name: 'Seller' });
-      for (const text of [book.seller.name, book.seller.phone, book.seller.email, book.seller.location]) {
+      for (const text of [book.seller.name, book.seller.location]) {
         await expectVisible(seller.getByText(text, { exact: true }), `seller detail "${text}"`);
       }
       await expectVisible(seller.getByRole('img', { name: 'Verified seller' }), 'the Verified seller badge');
+      await expectVisible(seller.getByText(CONTACT_SIGN_IN, { exact: true }), `"${CONTACT_SIGN_IN}"`);
+      expect(await seller.locator('a[href^="tel:"], a[href^="mailto:"]').count(), 'no phone or e-mail for a visitor').toBe(0);
 
       const buy = main.getByRole('button', { name: 'Buy Now' });
       expect(await buy.isEnabled(), 'Buy Now is enabled for an available book').toBe(true);
       await expectVisible(main.getByRole('button', { name: 'Add to wish list' }), 'the wish-list heart');
       expect(await main.getByRole('status').filter({ hasText: /reserved|sold/i }).count()).toBe(0);
       await shoot(t, 'book');
+
+      // "Sign in" leads to /login and back here, where the seller's phone and e-mail now show.
+      await seller.getByRole('link', { name: 'Sign in', exact: true }).click();
+      await expectPath(page, '/login');
+      await logIn(page, DEMO.farhana);
+      await expectPath(page, `/books/${book.id}`);
+      await h1(page, book.title);
+      const token = await page.evaluate(() => localStorage.getItem('AccessToken'));
+      if (!token) throw new Error('no AccessToken after logging in');
+      const { phone, email } = (await api.book(book.id, token)).seller;
+      expect(phone, 'the phone, formatted 01XXX-XXXXXX, for a signed-in user').toMatch(/^01\d{3}-\d{6}$/);
+      expect(email, 'the e-mail for a signed-in user').toMatch(/@/);
+      for (const text of [phone ?? '', email ?? '']) {
+        await expectVisible(seller.getByRole('link', { name: text, exact: true }), `seller contact "${text}"`);
+      }
+      expect(await seller.getByRole('link', { name: phone ?? '', exact: true }).getAttribute('href')).toBe(`tel:${(phone ?? '').replace(/\D/g, '')}`);
+      expect(await seller.getByText(CONTACT_SIGN_IN).count(), 'no sign-in hint once signed in').toBe(0);
+      await shoot(t, 'book-signed-in');
     });
   });
 
@@ -604,6 +627,40 @@ describe('book page', () => {
 
 // ---------------------------------------------------------------------------------------------------------------
 // Blog and not-found
+
+describe('security headers', () => {
+  /** A Content-Security-Policy header as directive name -> its values. */
+  function directives(policy: string): Map<string, string[]> {
+    return new Map(
+      policy
+        .split(';')
+        .map((directive) => directive.trim().split(/\s+/))
+        .filter(([name]) => name)
+        .map(([name = '', ...values]) => [name.toLowerCase(), values]),
+    );
+  }
+
+  for (const route of ['/', '/blog'] as const) {
+    test(`the HTML for ${route} forbids inline scripts and framing, and the app runs under that policy`, async () => {
+      await withPage(browser(), { viewport: DESKTOP }, async ({ page }) => {
+        const response = await page.goto(route, { waitUntil: 'networkidle' });
+        if (!response) throw new Error(`no response for ${route}`);
+        const headers = response.headers();
+        const policy = headers['content-security-policy'] ?? '';
+        expect(policy, `a content-security-policy header on ${route}`).not.toBe('');
+        const csp = directives(policy);
+        expect(csp.get('frame-ancestors'), `frame-ancestors in "${policy}"`).toEqual(["'none'"]);
+        const scripts = csp.get('script-src');
+        expect(scripts, `a script-src directive in "${policy}"`).toBeDefined();
+        expect(scripts, 'script-src allows no inline scripts').not.toContain("'unsafe-inline'");
+        expect(headers['x-content-type-options']).toBe('nosniff');
+        expect(headers['referrer-policy'] ?? '', 'a referrer-policy header').not.toBe('');
+        // The page still works under the policy (withPage fails on any violation it reports).
+        await h1(page);
+      });
+    });
+  }
+});
 
 describe('blog and not-found', () => {
   test('/blog has its title and the four articles', async () => {

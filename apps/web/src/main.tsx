@@ -1,3 +1,5 @@
+// First: configures zod before any module creates a schema.
+import './lib/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 // Self-hosted fonts: Hind Siliguri covers Latin and Bengali (including the taka sign ৳); Lora for headings.

@@ -5,12 +5,15 @@ import type { ErrorCode } from '@bindings/ErrorCode';
 export class ApiError extends Error {
   readonly status: number;
   readonly code: ErrorCode;
+  /** With `validation_failed`: what is wrong with each field, by the server's camelCase field name. */
+  readonly fields: Readonly<Record<string, string>>;
 
-  constructor(status: number, code: ErrorCode, message: string) {
+  constructor(status: number, code: ErrorCode, message: string, fields: Readonly<Record<string, string>> = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.fields = fields;
   }
 
   get isNotFound(): boolean {
@@ -26,11 +29,12 @@ export function isNotFoundError(error: unknown): boolean {
   return isApiError(error) && error.isNotFound;
 }
 
-/** The server's message for an account that no longer exists (spec section 6): the user is signed out. */
-export const FORBIDDEN_ACCESS = 'Forbidden Access';
-
-export function isForbiddenAccess(error: unknown): boolean {
-  return isApiError(error) && error.status === 403 && error.message.trim() === FORBIDDEN_ACCESS;
+/**
+ * The account no longer exists: the server answers 403 `account_deleted` ("Forbidden Access"), and the user is signed
+ * out. The only answer that signs anyone out for that reason; a 403 `wrong_role` never does.
+ */
+export function isAccountDeleted(error: unknown): boolean {
+  return isApiError(error) && error.code === 'account_deleted';
 }
 
 function isErrorBody(value: unknown): value is ErrorBody {
@@ -44,22 +48,63 @@ function isErrorBody(value: unknown): value is ErrorBody {
   );
 }
 
-/** When the body is not our JSON (a proxy page, an empty body), pick a code from the status. */
-function fallbackCode(status: number): ErrorCode {
-  if (status === 404) return 'not_found';
-  if (status === 400 || status === 422) return 'invalid_query';
-  if (status === 401) return 'unauthorized';
-  if (status === 403) return 'forbidden';
-  if (status === 413) return 'payload_too_large';
-  if (status === 415) return 'unsupported_media_type';
-  if (status === 502 || status === 503 || status === 504) return 'unavailable';
-  return 'internal';
+/**
+ * When the body is not our JSON (a proxy or load balancer answered, or the body is empty), pick a code from the
+ * status. Our server always sends its JSON, so these codes must never claim more than the status says: a proxy's 403
+ * says nothing about the account (`wrong_role` explains, `account_deleted` would sign the user out), and a bare 409
+ * is no evidence that a book was sold or an e-mail taken, so it reads as a refused request (`invalid_input`).
+ */
+export function fallbackCode(status: number): ErrorCode {
+  switch (status) {
+    case 400:
+      return 'invalid_input';
+    case 401:
+      return 'unauthenticated';
+    case 403:
+      return 'wrong_role';
+    case 404:
+      return 'not_found';
+    case 408:
+      return 'unavailable';
+    case 413:
+      // The app's only uploads are pictures: a proxy's body-size limit means the same as ours to the user.
+      return 'image_too_large';
+    case 415:
+      return 'unsupported_image';
+    case 422:
+      return 'validation_failed';
+    case 429:
+      return 'rate_limited';
+    case 502:
+    case 503:
+    case 504:
+      return 'unavailable';
+    default:
+      return status >= 400 && status < 500 ? 'invalid_input' : 'internal';
+  }
 }
 
 const FALLBACK_MESSAGE = 'Something went wrong on our side. Please try again.';
 const OFFLINE_MESSAGE = "We couldn't reach Puronoboi. Check your connection and try again.";
 
-/** Reads a failed answer into an ApiError, keeping the server's code and human message when it sent them. */
+/** What to say when the body carried no message of ours: plain words for the statuses a user can act on. */
+function fallbackMessage(status: number): string {
+  if (status === 401) return 'Please log in again.';
+  if (status === 403) return 'Your account cannot do this.';
+  if (status === 404) return 'We could not find what you asked for.';
+  if (status === 413) return 'That file is too large.';
+  if (status === 415) return 'That file is not a picture we can use (JPEG, PNG or WebP).';
+  if (status === 429) return 'Too many requests. Please wait a minute and try again.';
+  if (status >= 400 && status < 500) return 'The request was refused. Please check it and try again.';
+  return FALLBACK_MESSAGE;
+}
+
+function stringFields(fields: unknown): Record<string, string> {
+  if (typeof fields !== 'object' || fields === null) return {};
+  return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
+
+/** Reads a failed answer into an ApiError, keeping the server's code, human message and field errors when it sent them. */
 export async function errorFromResponse(response: Response): Promise<ApiError> {
   let body: unknown = null;
   try {
@@ -67,8 +112,10 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
   } catch {
     // Not JSON: fall through to a status-derived error.
   }
-  if (isErrorBody(body)) return new ApiError(response.status, body.error.code, body.error.message);
-  return new ApiError(response.status, fallbackCode(response.status), FALLBACK_MESSAGE);
+  if (isErrorBody(body)) {
+    return new ApiError(response.status, body.error.code, body.error.message, stringFields(body.error.fields));
+  }
+  return new ApiError(response.status, fallbackCode(response.status), fallbackMessage(response.status));
 }
 
 export interface RequestOptions {

@@ -8,21 +8,27 @@ import type { MeDto } from '@bindings/MeDto';
  */
 export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
 
+/**
+ * Why the app signed the user out without being asked: the account was deleted ("Forbidden Access"), or the session
+ * ended and could not be renewed.
+ */
+export type ForcedOutReason = 'accountDeleted' | 'sessionEnded';
+
 interface AuthState {
   status: AuthStatus;
   /** The account as OUR server reports it. Its role is the truth; the browser never works a role out itself. */
   user: MeDto | null;
   /** How this server signs people in; null until the run-time configuration has arrived (or if it failed). */
   mode: AuthMode | null;
-  /** Set when the server answered "Forbidden Access": the layout sends the visitor to /login, then clears it. */
-  forcedOut: boolean;
+  /** Set when the app signed the user out on its own: the layout says why, sends them to /login, then clears it. */
+  forcedOut: ForcedOutReason | null;
   setMode: (mode: AuthMode | null) => void;
   setLoading: () => void;
   setSignedIn: (user: MeDto) => void;
   setSignedOut: () => void;
   /** Replaces the account after a change (a new photo, a renewed session) without touching the status. */
   setUser: (user: MeDto) => void;
-  markForcedOut: () => void;
+  markForcedOut: (reason: ForcedOutReason) => void;
   acknowledgeForcedOut: () => void;
   reset: () => void;
 }
@@ -32,7 +38,7 @@ export const ACCESS_TOKEN_KEY = 'AccessToken';
 /** When that token stops working (RFC 3339), so it is renewed before a call fails. */
 export const ACCESS_TOKEN_EXPIRES_KEY = 'AccessTokenExpiresAt';
 
-const initial = { status: 'loading' as AuthStatus, user: null, mode: null, forcedOut: false };
+const initial = { status: 'loading' as AuthStatus, user: null, mode: null, forcedOut: null };
 
 export const useAuthStore = create<AuthState>()((set) => ({
   ...initial,
@@ -41,8 +47,8 @@ export const useAuthStore = create<AuthState>()((set) => ({
   setSignedIn: (user) => set({ status: 'signedIn', user }),
   setSignedOut: () => set({ status: 'signedOut', user: null }),
   setUser: (user) => set({ user }),
-  markForcedOut: () => set({ forcedOut: true }),
-  acknowledgeForcedOut: () => set({ forcedOut: false }),
+  markForcedOut: (reason) => set({ forcedOut: reason }),
+  acknowledgeForcedOut: () => set({ forcedOut: null }),
   reset: () => set(initial),
 }));
 

@@ -1,5 +1,5 @@
 import { QueryClient, type DefaultOptions } from '@tanstack/react-query';
-import { isApiError } from './api-client';
+import { isRetryable } from './error-handling';
 
 export const MAX_RETRIES = 3;
 
@@ -10,12 +10,11 @@ export const MAX_RETRIES = 3;
 export const USER_DATA_KEY = ['user'] as const;
 
 /**
- * Retry transient failures up to three times, but never a client error: a 404 (unknown book, unknown
- * category) or a 400 will answer the same way every time, and the user should see it at once.
+ * Retry transient failures up to three times (ERROR_HANDLING says which), but never a client error: a 404 (unknown
+ * book, unknown category) or a 400 will answer the same way every time, and the user should see it at once.
  */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
-  return failureCount < MAX_RETRIES;
+  return isRetryable(error) && failureCount < MAX_RETRIES;
 }
 
 export const queryDefaults = {

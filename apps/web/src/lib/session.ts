@@ -2,7 +2,7 @@ import { deleteUser, onAuthStateChanged, signOut, type Auth, type User } from 'f
 import type { AuthConfigDto } from '@bindings/AuthConfigDto';
 import type { MeDto } from '@bindings/MeDto';
 import type { SessionRequestDto } from '@bindings/SessionRequestDto';
-import { isForbiddenAccess } from './api-client';
+import { isAccountDeleted } from './api-client';
 import { getMe } from './api/get-me';
 import { clearAccessToken, readAccessToken, useAuthStore } from './auth-store';
 import { currentFirebaseAuth, firebaseAuthFor } from './firebase';
@@ -47,8 +47,8 @@ async function followIdentity(user: User | null): Promise<void> {
   } catch (error) {
     // authRequest has already signed out (and bumped the epoch) for a 401 or Forbidden Access on GET /api/me.
     if (!isCurrentEpoch(mine)) return;
-    if (isForbiddenAccess(error)) {
-      await forceSignOut();
+    if (isAccountDeleted(error)) {
+      await forceSignOut('accountDeleted');
       return;
     }
     console.warn('Could not open a session for the signed-in identity', error);

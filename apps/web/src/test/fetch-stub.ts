@@ -26,10 +26,10 @@ export function stubFetch(routes: Record<string, Reply>) {
         : typeof reply === 'function'
           ? await reply(url, init)
           : reply;
-    return new Response(JSON.stringify(resolved.body), {
-      status: resolved.status ?? 200,
-      headers: { 'Content-Type': 'application/json' },
-    });
+    const status = resolved.status ?? 200;
+    // A 204 (the answer to a logout) has no body at all; Response refuses one.
+    if (status === 204) return new Response(null, { status });
+    return new Response(JSON.stringify(resolved.body), { status, headers: { 'Content-Type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;

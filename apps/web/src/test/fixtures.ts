@@ -44,7 +44,7 @@ export function bookDetail(overrides: Partial<BookDetailDto> = {}): BookDetailDt
     createdAt: '2026-11-21T22:56:00.034706+00:00',
     seller: {
       name: 'Rahim Uddin',
-      phone: '01715384926',
+      phone: '01715-384926',
       email: 'rahim@puronoboi.test',
       location: 'Nilkhet, Dhaka',
       verified: true,

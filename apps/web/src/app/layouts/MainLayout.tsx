@@ -1,22 +1,32 @@
 import { useEffect } from 'react';
-import { Outlet, ScrollRestoration, useNavigate } from 'react-router-dom';
+import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import { useAuthStore } from '@/lib/auth-store';
+import { useAuthStore, type ForcedOutReason } from '@/lib/auth-store';
 import { Footer } from './Footer';
 import { Navbar } from './Navbar';
 
 export const FORCED_OUT_TOAST = 'Forbidden Access: you have been logged out.';
+export const SESSION_ENDED_TOAST = 'Your session has ended. Please log in again.';
 
-/** The server said "Forbidden Access" (a deleted account): the session is gone; go to /login (spec section 6). */
+const FORCED_OUT_TOASTS: Record<ForcedOutReason, string> = {
+  accountDeleted: FORCED_OUT_TOAST,
+  sessionEnded: SESSION_ENDED_TOAST,
+};
+
+/**
+ * The app signed the user out on its own (the server said "Forbidden Access", or the session could not be renewed):
+ * say why and go to /login, which returns here after logging in again.
+ */
 function useForcedSignOutRedirect() {
   const forcedOut = useAuthStore((state) => state.forcedOut);
   const navigate = useNavigate();
+  const { pathname, search, hash } = useLocation();
   useEffect(() => {
     if (!forcedOut) return;
     useAuthStore.getState().acknowledgeForcedOut();
-    toast.error(FORCED_OUT_TOAST, { id: 'forced-out' });
-    navigate('/login', { replace: true });
-  }, [forcedOut, navigate]);
+    toast.error(FORCED_OUT_TOASTS[forcedOut], { id: 'forced-out' });
+    navigate('/login', { replace: true, state: { from: { pathname, search, hash } } });
+  }, [forcedOut, navigate, pathname, search, hash]);
 }
 
 /** Navigation bar, content, footer (spec section 2). */

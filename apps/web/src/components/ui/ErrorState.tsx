@@ -1,5 +1,5 @@
 import { LuRefreshCw, LuTriangleAlert } from 'react-icons/lu';
-import { isApiError } from '@/lib/api-client';
+import { userMessage } from '@/lib/error-handling';
 
 interface ErrorStateProps {
   error: unknown;
@@ -7,11 +7,6 @@ interface ErrorStateProps {
   title?: string;
   /** True while the retry is in flight. */
   retrying?: boolean;
-}
-
-function messageOf(error: unknown): string {
-  if (isApiError(error) || error instanceof Error) return error.message;
-  return 'Something went wrong. Please try again.';
 }
 
 /** A failed query: what happened, in words, and a Retry button. */
@@ -23,7 +18,7 @@ export function ErrorState({ error, onRetry, title = "We couldn't load this", re
     >
       <LuTriangleAlert className="size-8 text-error" aria-hidden="true" />
       <h2 className="text-xl font-semibold">{title}</h2>
-      <p className="text-base-content/75">{messageOf(error)}</p>
+      <p className="text-base-content/75">{userMessage(error)}</p>
       {onRetry && (
         <button type="button" className="btn btn-primary mt-2" onClick={onRetry} disabled={retrying}>
           <LuRefreshCw className={`size-4 ${retrying ? 'animate-spin' : ''}`} aria-hidden="true" />

@@ -19,7 +19,7 @@ describe('signInErrorMessage', () => {
   });
 
   it("shows our server's message for its errors", () => {
-    expect(signInErrorMessage(new ApiError(409, 'conflict', 'Another account already uses this e-mail.'))).toBe(
+    expect(signInErrorMessage(new ApiError(409, 'email_taken', 'Another account already uses this e-mail.'))).toBe(
       'Another account already uses this e-mail.',
     );
   });

@@ -33,7 +33,7 @@ function codeOf(error: unknown): string | null {
 }
 
 /**
- * What to show in red on a sign-in or sign-up form: our server's message for its errors (a 409 conflict, a
+ * What to show in red on a sign-in or sign-up form: our server's message for its errors (an e-mail already taken, a
  * Forbidden Access), a readable sentence for known Firebase codes, Firebase's own message otherwise. Null when
  * there is nothing to show (a closed pop-up).
  */

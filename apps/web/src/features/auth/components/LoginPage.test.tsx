@@ -121,7 +121,7 @@ describe('Login page', () => {
     fakeFirebase.addAccount('gone@puronoboi.test', 'pw');
     stubFetch({
       ...signedOut(),
-      '/api/session': { status: 403, body: { error: { code: 'forbidden', message: 'Forbidden Access' } } },
+      '/api/session': { status: 403, body: { error: { code: 'account_deleted', message: 'Forbidden Access' } } },
     });
     renderApp('/login');
     await fillAndSubmit('gone@puronoboi.test', 'pw');

@@ -28,8 +28,8 @@ export function SignInGate({ children }: { children: ReactNode }) {
         <div className="flex items-start gap-3 rounded-box border border-info/25 bg-info/5 p-4">
           <LuInfo className="mt-0.5 size-5 shrink-0 text-info" aria-hidden="true" />
           <p>
-            <strong>Sign-in is not configured on this server.</strong> Until it is, you can browse every book, see
-            prices and read the seller details.
+            <strong>Sign-in is not configured on this server.</strong> Until it is, you can browse every book and see
+            its price and details; the sellers' phone numbers and e-mail addresses are for signed-in users.
           </p>
         </div>
         <Link to="/shop" className="btn btn-primary">

@@ -82,7 +82,7 @@ describe('Signup page', () => {
 
   it('removes the new identity when the server refuses the account, so signing up again works', async () => {
     const created = me({ name: 'Nadia Rahman', email: 'nadia@puronoboi.test', role: 'seller' });
-    const refused = { status: 409, body: { error: { code: 'conflict', message: 'Another sign-in already uses this e-mail address.' } } };
+    const refused = { status: 409, body: { error: { code: 'email_taken', message: 'Another sign-in already uses this e-mail address.' } } };
     stubFetch({ ...signedOut(), '/api/session': refused });
     renderApp('/signup');
     await signUp({ seller: true });

@@ -1,17 +1,42 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BookDetailDto } from '@bindings/BookDetailDto';
 import { apiGet } from '@/lib/api-client';
+import { useAuthStore } from '@/lib/auth-store';
+import { viewerRequest } from '@/lib/session-token';
 
-export function getBook(bookId: string, { signal }: { signal?: AbortSignal } = {}): Promise<BookDetailDto> {
-  return apiGet<BookDetailDto>(`/api/books/${encodeURIComponent(bookId)}`, { signal });
+/** The server leaves out the seller's phone and e-mail (null) for visitors, and for a token it did not accept. */
+export function contactHidden(book: BookDetailDto): boolean {
+  return book.seller.phone === null && book.seller.email === null;
 }
 
-export const bookQueryOptions = (bookId: string) =>
+/**
+ * GET /api/books/{id}. Public; a signed-in user's access token goes along so the seller's phone and e-mail come back
+ * filled in. Looking at a book never signs anyone out: without a usable token it is asked for as a visitor.
+ */
+export function getBook(
+  bookId: string,
+  { signal, signedIn = false }: { signal?: AbortSignal; signedIn?: boolean } = {},
+): Promise<BookDetailDto> {
+  const path = `/api/books/${encodeURIComponent(bookId)}`;
+  if (!signedIn) return apiGet<BookDetailDto>(path, { signal });
+  return viewerRequest<BookDetailDto>(path, { signal }, contactHidden);
+}
+
+/** `viewerId` is the signed-in account (null for a visitor): signing in, out or as someone else asks again. */
+export const bookQueryOptions = (bookId: string, viewerId: string | null) =>
   queryOptions({
-    queryKey: ['books', 'detail', bookId],
-    queryFn: ({ signal }) => getBook(bookId, { signal }),
+    queryKey: ['books', 'detail', bookId, viewerId ?? 'visitor'],
+    queryFn: ({ signal }) => getBook(bookId, { signal, signedIn: viewerId !== null }),
   });
 
 export function useBook(bookId: string) {
-  return useQuery(bookQueryOptions(bookId));
+  const status = useAuthStore((state) => state.status);
+  const viewerId = useAuthStore((state) => (state.status === 'signedIn' ? (state.user?.id ?? null) : null));
+  return useQuery({
+    ...bookQueryOptions(bookId, viewerId),
+    // Until sign-in has settled it is unknown whose eyes the book is for: one request, with the right token.
+    enabled: status !== 'loading',
+    // The same book while the viewer changes (logging out, say): keep it on screen until the new answer arrives.
+    placeholderData: (previous) => (previous?.id === bookId ? previous : undefined),
+  });
 }

@@ -1,12 +1,36 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BookDetailDto } from '@bindings/BookDetailDto';
-import { bookDetail, POETRY } from '@/test/fixtures';
-import { callsTo, notFound, stubFetch } from '@/test/fetch-stub';
+import { ACCESS_TOKEN_KEY, useAuthStore } from '@/lib/auth-store';
+import { signedInAs, signedOut } from '@/test/auth';
+import { fakeFirebase } from '@/test/fake-firebase';
+import { BUYER, bookDetail, POETRY, sessionFor } from '@/test/fixtures';
+import { callsTo, notFound, requestsTo, stubFetch, type ReplyValue } from '@/test/fetch-stub';
 import { renderApp } from '@/test/render';
+import { CONTACT_UNAVAILABLE_TEXT } from './SellerBlock';
 
 const ID = 'b0000000-0000-4000-8000-000000000001';
+const BOOK_PATH = `/api/books/${ID}`;
+const SIGN_IN_TEXT = "Sign in to see the seller's phone and e-mail";
+
+/** The book as the server shows it to a visitor: no phone, no e-mail. */
+function asVisitorSees(overrides: Partial<BookDetailDto> = {}): BookDetailDto {
+  const book = bookDetail(overrides);
+  return { ...book, seller: { ...book.seller, phone: null, email: null } };
+}
+
+/** GET /api/books/{id} as the server answers it: the contact details only for one of `tokens`. */
+function bookFor(...tokens: string[]) {
+  return (_url: URL, init: RequestInit): ReplyValue => {
+    const authorization = new Headers(init.headers).get('Authorization') ?? '';
+    return { body: tokens.some((token) => authorization === `Bearer ${token}`) ? bookDetail() : asVisitorSees() };
+  };
+}
+
+function sellerRegion() {
+  return screen.findByRole('region', { name: 'Seller' });
+}
 
 function openBook(overrides: Partial<BookDetailDto> = {}) {
   const fetchMock = stubFetch({
@@ -44,7 +68,7 @@ describe('Book page', () => {
     const seller = await screen.findByRole('region', { name: 'Seller' });
     expect(within(seller).getByText('Rahim Uddin')).toBeInTheDocument();
     expect(within(seller).getByRole('img', { name: 'Verified seller' })).toBeInTheDocument();
-    expect(within(seller).getByRole('link', { name: '01715384926' })).toHaveAttribute('href', 'tel:01715384926');
+    expect(within(seller).getByRole('link', { name: '01715-384926' })).toHaveAttribute('href', 'tel:01715384926');
     expect(within(seller).getByRole('link', { name: 'rahim@puronoboi.test' })).toHaveAttribute(
       'href',
       'mailto:rahim@puronoboi.test',
@@ -104,5 +128,98 @@ describe('Book page', () => {
     healthy = true;
     await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Gitanjali' })).toBeInTheDocument();
+  });
+});
+
+describe("the seller's phone and e-mail", () => {
+  it('are left out for a visitor, with a way to sign in that comes back to the book', async () => {
+    fakeFirebase.addAccount(BUYER.email, 'pw');
+    const fetchMock = stubFetch({ ...signedOut(), '/api/session': { body: sessionFor(BUYER) }, [BOOK_PATH]: bookFor(`access-${BUYER.id}`) });
+    const { router } = renderApp(`/books/${ID}?from=shop`);
+    const seller = await sellerRegion();
+    expect(within(seller).getByText('Rahim Uddin')).toBeInTheDocument();
+    expect(within(seller).getByText('Nilkhet, Dhaka')).toBeInTheDocument();
+    expect(within(seller).getByRole('img', { name: 'Verified seller' })).toBeInTheDocument();
+    expect(within(seller).getByTestId('seller-contact-hint')).toHaveTextContent(SIGN_IN_TEXT);
+    expect(within(seller).queryByText('01715-384926')).not.toBeInTheDocument();
+    expect(within(seller).queryByText('rahim@puronoboi.test')).not.toBeInTheDocument();
+    expect(requestsTo(fetchMock, BOOK_PATH).map((r) => r.authorization)).toEqual([null]);
+
+    const user = userEvent.setup();
+    const signIn = within(seller).getByRole('link', { name: 'Sign in' });
+    expect(signIn).toHaveAttribute('href', '/login');
+    await user.click(signIn);
+    const form = await screen.findByRole('form', { name: 'Log in' });
+    expect(router.state.location.state).toEqual({ from: { pathname: `/books/${ID}`, search: '?from=shop', hash: '' } });
+    await user.type(within(form).getByLabelText('Email'), BUYER.email);
+    await user.type(within(form).getByLabelText('Password'), 'pw');
+    await user.click(within(form).getByRole('button', { name: 'Login' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/books/${ID}`));
+    const afterLogin = await sellerRegion();
+    expect(await within(afterLogin).findByRole('link', { name: '01715-384926' })).toHaveAttribute('href', 'tel:01715384926');
+    expect(within(afterLogin).queryByText(SIGN_IN_TEXT)).not.toBeInTheDocument();
+    expect(requestsTo(fetchMock, BOOK_PATH).at(-1)?.authorization).toBe(`Bearer access-${BUYER.id}`);
+  });
+
+  it('are shown to a signed-in user, the book asked for with their access token', async () => {
+    const fetchMock = stubFetch({ ...signedInAs(BUYER), [BOOK_PATH]: bookFor(`access-${BUYER.id}`) });
+    renderApp(`/books/${ID}`);
+    const seller = await sellerRegion();
+    expect(within(seller).getByRole('link', { name: '01715-384926' })).toHaveAttribute('href', 'tel:01715384926');
+    expect(within(seller).getByRole('link', { name: 'rahim@puronoboi.test' })).toHaveAttribute('href', 'mailto:rahim@puronoboi.test');
+    expect(within(seller).queryByText(SIGN_IN_TEXT)).not.toBeInTheDocument();
+    // Asked once, once sign-in had settled: never first as a visitor.
+    expect(requestsTo(fetchMock, BOOK_PATH).map((r) => r.authorization)).toEqual([`Bearer access-${BUYER.id}`]);
+  });
+
+  it('disappear again when the user logs out', async () => {
+    stubFetch({ ...signedInAs(BUYER), '/api/session/logout': { status: 204, body: undefined }, [BOOK_PATH]: bookFor(`access-${BUYER.id}`) });
+    const { router } = renderApp(`/books/${ID}`);
+    const user = userEvent.setup();
+    await within(await sellerRegion()).findByRole('link', { name: '01715-384926' });
+    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(useAuthStore.getState().status).toBe('signedOut'));
+    await router.navigate(`/books/${ID}`);
+    expect(await within(await sellerRegion()).findByTestId('seller-contact-hint')).toHaveTextContent(SIGN_IN_TEXT);
+    expect(screen.queryByText('01715-384926')).not.toBeInTheDocument();
+  });
+
+  it('come with a renewed token when the stored one was revoked, which the public page answers as for a visitor', async () => {
+    let sessions = 0;
+    const fetchMock = stubFetch({
+      ...signedInAs(BUYER),
+      '/api/session': () => ({ body: sessionFor(BUYER, (sessions += 1) === 1 ? 'revoked-later' : 'renewed') }),
+      [BOOK_PATH]: bookFor('renewed'),
+    });
+    renderApp(`/books/${ID}`);
+    expect(await within(await sellerRegion()).findByRole('link', { name: '01715-384926' })).toBeInTheDocument();
+    expect(requestsTo(fetchMock, BOOK_PATH).map((r) => r.authorization)).toEqual(['Bearer revoked-later', 'Bearer renewed']);
+    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBe('renewed');
+  });
+
+  it('never cost the user their session: a refused token falls back to the visitor view', async () => {
+    const fetchMock = stubFetch({
+      ...signedInAs(BUYER),
+      [BOOK_PATH]: (_url, init) =>
+        new Headers(init.headers).has('Authorization')
+          ? { status: 401, body: { error: { code: 'token_revoked', message: 'This session was ended.' } } }
+          : { body: asVisitorSees() },
+    });
+    const { router } = renderApp(`/books/${ID}`);
+    const seller = await sellerRegion();
+    expect(within(seller).getByText('Nilkhet, Dhaka')).toBeInTheDocument();
+    expect(within(seller).queryByRole('link', { name: '01715-384926' })).not.toBeInTheDocument();
+    expect(within(seller).getByText(CONTACT_UNAVAILABLE_TEXT)).toBeInTheDocument();
+    expect(requestsTo(fetchMock, BOOK_PATH).map((r) => r.authorization)).toEqual([
+      `Bearer access-${BUYER.id}`,
+      `Bearer access-${BUYER.id}`,
+      null,
+    ]);
+    expect(useAuthStore.getState().status).toBe('signedIn');
+    expect(fakeFirebase.module.signOut).not.toHaveBeenCalled();
+    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).not.toBeNull();
+    expect(router.state.location.pathname).toBe(`/books/${ID}`);
   });
 });

@@ -4,6 +4,7 @@ import type { BookStatusDto } from '@bindings/BookStatusDto';
 export const STATUS_MESSAGES: Record<Exclude<BookStatusDto, 'available'>, string> = {
   pending: 'This book is reserved for a buyer (payment pending)',
   sold: 'This book has been sold',
+  withdrawn: 'The seller has taken this book off the shop',
 };
 
 /** Tells the buyer up front when a book can no longer be bought. Nothing for available books. */

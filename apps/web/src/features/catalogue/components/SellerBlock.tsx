@@ -1,7 +1,11 @@
-import { LuBadgeCheck, LuMail, LuMapPin, LuPhone } from 'react-icons/lu';
+import { Link, useLocation } from 'react-router-dom';
+import { LuBadgeCheck, LuLock, LuMail, LuMapPin, LuPhone } from 'react-icons/lu';
 import type { SellerDto } from '@bindings/SellerDto';
+import { useCurrentUser } from '@/lib/auth-store';
 
-/** Turns a local number such as "01715 384926" into something a tel: link can dial. */
+export const CONTACT_UNAVAILABLE_TEXT = "The seller's phone and e-mail could not be loaded. Reload the page to try again.";
+
+/** Turns a number as the server shows it ("01715-384926") into something a tel: link can dial. */
 export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
@@ -20,8 +24,27 @@ export function VerifiedBadge() {
   );
 }
 
-/** Who sells the book and how to reach them. */
+/** The server shares a seller's phone and e-mail with signed-in users only: a way to sign in and come back here. */
+function ContactHint() {
+  const signedIn = useCurrentUser() !== null;
+  const { pathname, search, hash } = useLocation();
+  if (signedIn) return <p className="mt-3 text-sm text-base-content/70">{CONTACT_UNAVAILABLE_TEXT}</p>;
+  return (
+    <p className="mt-3 flex items-center gap-3 text-base-content/85" data-testid="seller-contact-hint">
+      <LuLock className="size-4 shrink-0 text-primary" aria-hidden="true" />
+      <span>
+        <Link to="/login" state={{ from: { pathname, search, hash } }} className="link font-semibold text-primary">
+          Sign in
+        </Link>{' '}
+        to see the seller&apos;s phone and e-mail
+      </span>
+    </p>
+  );
+}
+
+/** Who sells the book and, for a signed-in user, how to reach them. */
 export function SellerBlock({ seller }: { seller: SellerDto }) {
+  const { phone, email } = seller;
   return (
     <section aria-labelledby="seller-heading" className="rounded-box bg-base-200/70 p-5 ring-1 ring-base-300/70">
       <h2 id="seller-heading" className="mb-3 font-sans text-sm font-semibold tracking-[0.14em] text-secondary uppercase">
@@ -37,26 +60,31 @@ export function SellerBlock({ seller }: { seller: SellerDto }) {
         {seller.verified && <VerifiedBadge />}
       </div>
       <ul className="flex flex-col gap-2.5 text-base-content/85">
-        <li className="flex items-center gap-3">
-          <LuPhone className="size-4 shrink-0 text-primary" aria-hidden="true" />
-          <span className="sr-only">Phone: </span>
-          <a href={telHref(seller.phone)} className="link link-hover">
-            {seller.phone}
-          </a>
-        </li>
-        <li className="flex items-center gap-3">
-          <LuMail className="size-4 shrink-0 text-primary" aria-hidden="true" />
-          <span className="sr-only">Email: </span>
-          <a href={`mailto:${seller.email}`} className="link link-hover break-all">
-            {seller.email}
-          </a>
-        </li>
+        {phone !== null && (
+          <li className="flex items-center gap-3">
+            <LuPhone className="size-4 shrink-0 text-primary" aria-hidden="true" />
+            <span className="sr-only">Phone: </span>
+            <a href={telHref(phone)} className="link link-hover">
+              {phone}
+            </a>
+          </li>
+        )}
+        {email !== null && (
+          <li className="flex items-center gap-3">
+            <LuMail className="size-4 shrink-0 text-primary" aria-hidden="true" />
+            <span className="sr-only">Email: </span>
+            <a href={`mailto:${email}`} className="link link-hover break-all">
+              {email}
+            </a>
+          </li>
+        )}
         <li className="flex items-center gap-3">
           <LuMapPin className="size-4 shrink-0 text-primary" aria-hidden="true" />
           <span className="sr-only">Location: </span>
           <span>{seller.location}</span>
         </li>
       </ul>
+      {(phone === null || email === null) && <ContactHint />}
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ACCESS_TOKEN_KEY, useAuthStore } from '@/lib/auth-store';
+import { LOGOUT_WAIT_MS } from '@/lib/session-token';
 import { signedInAs } from '@/test/auth';
 import { fakeFirebase } from '@/test/fake-firebase';
 import { requestsTo, stubFetch, type ReplyValue } from '@/test/fetch-stub';
@@ -43,7 +44,7 @@ describe('account menu', () => {
   });
 
   it('Logout signs out of Firebase, clears AccessToken and goes to / with Login showing again', async () => {
-    stubFetch(signedInAs(BUYER));
+    const fetchMock = stubFetch({ ...signedInAs(BUYER), '/api/session/logout': { status: 204, body: undefined } });
     const user = userEvent.setup();
     const { router, queryClient } = renderApp('/blog');
     queryClient.setQueryData(['user', 'orders'], ['an order']);
@@ -59,6 +60,41 @@ describe('account menu', () => {
     expect(queryClient.getQueryData(['user', 'orders'])).toBeUndefined();
     expect(await within(mainNav()).findByRole('link', { name: 'Login' })).toBeInTheDocument();
     expect(within(mainNav()).queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
+    // The server ended every session of the account, asked with the token of this one.
+    expect(requestsTo(fetchMock, '/api/session/logout')).toEqual([
+      expect.objectContaining({ method: 'POST', authorization: `Bearer access-${BUYER.id}` }),
+    ]);
+  });
+
+  it('Logout signs out here even when the server does not answer the logout in time, and never renews for it', async () => {
+    const fetchMock = stubFetch({
+      ...signedInAs(BUYER),
+      '/api/session/logout': () => new Promise<ReplyValue>(() => {}),
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/blog');
+    await user.click(await within(mainNav()).findByRole('button', { name: 'Account menu' }));
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+
+    await waitFor(() => expect(useAuthStore.getState().status).toBe('signedOut'), { timeout: LOGOUT_WAIT_MS + 1_000 });
+    expect(router.state.location.pathname).toBe('/');
+    expect(fakeFirebase.auth.currentUser).toBeNull();
+    expect(requestsTo(fetchMock, '/api/session/logout')).toHaveLength(1);
+    expect(requestsTo(fetchMock, '/api/session')).toHaveLength(1);
+  });
+
+  it('Logout goes ahead when the server refuses the logout', async () => {
+    stubFetch({
+      ...signedInAs(BUYER),
+      '/api/session/logout': { status: 401, body: { error: { code: 'token_expired', message: 'The access token has expired.' } } },
+    });
+    const user = userEvent.setup();
+    renderApp('/blog');
+    await user.click(await within(mainNav()).findByRole('button', { name: 'Account menu' }));
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(await within(mainNav()).findByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(useAuthStore.getState()).toMatchObject({ status: 'signedOut', forcedOut: null });
+    expect(fakeFirebase.module.signOut).toHaveBeenCalledTimes(1);
   });
 });
 
@@ -111,20 +147,22 @@ describe('photo upload modal', () => {
     );
   });
 
-  it("shows the server's message on a 413 and stays open", async () => {
-    stubFetch({
-      ...signedInAs(BUYER),
-      '/api/me/photo': { status: 413, body: { error: { code: 'payload_too_large', message: 'The photo is larger than 5 MiB.' } } },
-    });
+  it.each([
+    [413, 'image_too_large', 'The photo is larger than 5 MiB.'],
+    [415, 'unsupported_image', 'This is not a JPEG, PNG or WebP picture.'],
+    [429, 'rate_limited', 'Too many uploads. Please wait a minute and try again.'],
+  ] as const)("shows the server's message on a %i %s and stays open, still signed in", async (status, code, message) => {
+    const fetchMock = stubFetch({ ...signedInAs(BUYER), '/api/me/photo': { status, body: { error: { code, message } } } });
     renderApp('/blog');
     const { user, dialog } = await openPhotoModal();
     await user.upload(within(dialog).getByLabelText('Click to upload your photo'), png('huge.png'));
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
 
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The photo is larger than 5 MiB.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
     expect(screen.getByRole('dialog', { name: 'Upload your photo' })).toBeInTheDocument();
     expect(within(dialog).getByText('Click to upload your photo')).toBeInTheDocument();
-    expect(useAuthStore.getState().user?.photoUrl).toBeNull();
+    expect(useAuthStore.getState()).toMatchObject({ status: 'signedIn', user: { photoUrl: null } });
+    expect(requestsTo(fetchMock, '/api/me/photo')).toHaveLength(1);
   });
 
   it('asks for a photo when Submit is pressed without one', async () => {

@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { LuImageUp } from 'react-icons/lu';
 import { Modal } from '@/components/ui/Modal';
+import { userMessage } from '@/lib/error-handling';
 import { useUploadPhoto } from '../api/upload-photo';
 
 export const UPLOAD_PROMPT = 'Click to upload your photo';
@@ -14,7 +15,10 @@ const photoSchema = z.object({
 });
 type PhotoValues = z.infer<typeof photoSchema>;
 
-/** "Upload your photo" (spec section 2): pick a picture, Submit sends it; the server's message shows if it fails. */
+/**
+ * "Upload your photo": pick a picture, Submit sends it. When the server refuses it (too large, not a picture, too many
+ * uploads in a minute) its message shows in the modal, which stays open for another try.
+ */
 export function PhotoUploadModal({ onClose }: { onClose: () => void }) {
   const upload = useUploadPhoto();
   const inputId = useId();
@@ -25,7 +29,7 @@ export function PhotoUploadModal({ onClose }: { onClose: () => void }) {
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
 
   const invalid = form.formState.errors.uploadPhoto?.message;
-  const failure = upload.error?.message ?? invalid;
+  const failure = upload.error ? userMessage(upload.error) : invalid;
   const sending = upload.isPending;
 
   const onSubmit = form.handleSubmit(({ uploadPhoto }) => {

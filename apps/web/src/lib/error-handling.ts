@@ -1,0 +1,92 @@
+import type { ErrorCode } from '@bindings/ErrorCode';
+import { fallbackCode, isApiError, type ApiError } from './api-client';
+
+/** What the web app does when the server answers with an error code. */
+export type ErrorAction =
+  /** The account was deleted: sign out of Firebase and our server, then go to /login. */
+  | 'signOut'
+  /**
+   * The access token is missing, ran out or was revoked: renew it from Firebase (POST /api/session with a fresh ID
+   * token) and retry once. When renewal is impossible, sign out and go to /login.
+   */
+  | 'renewSession'
+  /** Show a not-found state (the book, category or order, or the page). */
+  | 'notFound'
+  /** Show each of `fields` beside its form field (applyFieldErrors), the summary message otherwise. */
+  | 'showFieldErrors'
+  /** Show the server's message; the user can act on it. Nobody is signed out (not even for `wrong_role`). */
+  | 'showMessage'
+  /** Our side or a dependency failed: say so in general words and offer to try again. */
+  | 'tryAgain';
+
+export interface ErrorHandling {
+  action: ErrorAction;
+  /** The same request may well work a little later: queries retry it, error states offer Retry. */
+  retryable: boolean;
+}
+
+const handle = (action: ErrorAction, retryable = false): ErrorHandling => ({ action, retryable });
+
+/**
+ * How the web app handles every code the server can send. A `Record` over the generated ErrorCode union, so a new
+ * code in bindings/ does not compile until it has an entry here (and error-handling.test.ts checks the same against
+ * the bindings file itself).
+ */
+export const ERROR_HANDLING: Readonly<Record<ErrorCode, ErrorHandling>> = {
+  not_found: handle('notFound'),
+  book_not_found: handle('notFound'),
+  category_not_found: handle('notFound'),
+  order_not_found: handle('notFound'),
+  invalid_query: handle('showMessage'),
+  page_too_deep: handle('showMessage'),
+  invalid_input: handle('showMessage'),
+  validation_failed: handle('showFieldErrors'),
+  unauthenticated: handle('renewSession'),
+  token_expired: handle('renewSession'),
+  token_revoked: handle('renewSession'),
+  // "Forbidden Access": the one code that signs the user out because the account is gone.
+  account_deleted: handle('signOut'),
+  // Signed in, but this needs another role (a seller cannot buy): explain, never sign out.
+  wrong_role: handle('showMessage'),
+  email_taken: handle('showMessage'),
+  book_unavailable: handle('showMessage'),
+  image_too_large: handle('showMessage'),
+  unsupported_image: handle('showMessage'),
+  // Retrying at once would only be refused again; the message says to wait.
+  rate_limited: handle('showMessage'),
+  internal: handle('tryAgain', true),
+  unavailable: handle('tryAgain', true),
+};
+
+/** What the user sees for an error that is ours but carries no usable message. */
+export const GENERIC_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
+
+/**
+ * The handling for a failed call. A code this build does not know yet (a newer server) is handled like the code its
+ * status stands for.
+ */
+export function handlingOf(error: ApiError): ErrorHandling {
+  return (ERROR_HANDLING as Partial<Record<string, ErrorHandling>>)[error.code] ?? ERROR_HANDLING[fallbackCode(error.status)];
+}
+
+export function errorAction(error: unknown): ErrorAction | null {
+  return isApiError(error) ? handlingOf(error).action : null;
+}
+
+/** The access token was not accepted (401): renew it and try again once. */
+export function needsRenewal(error: unknown): boolean {
+  return errorAction(error) === 'renewSession';
+}
+
+/** Worth asking again: a failure on our side, the network, or something that is not an ApiError at all. */
+export function isRetryable(error: unknown): boolean {
+  return isApiError(error) ? handlingOf(error).retryable : true;
+}
+
+/**
+ * The words to show for a failed call. Our ApiErrors always carry a readable message (the server's, or one derived
+ * from the status); anything else is a bug on this side, whose text means nothing to a user.
+ */
+export function userMessage(error: unknown): string {
+  return isApiError(error) && error.message ? error.message : GENERIC_ERROR_MESSAGE;
+}
