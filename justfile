@@ -9,7 +9,11 @@ run:
     scripts/run.sh
 
 # Every test: Rust (unit, PostgreSQL, HTTP), lints, stale bindings, web unit tests and browser journeys.
-test: test-rust lint web-test e2e
+test: tools test-rust lint web-test e2e
+
+# Makes sure the machine has Chromium, the Bengali font and the PostgreSQL client and server, installing them when it can.
+tools:
+    @scripts/ensure-tools.sh
 
 # Rust tests against one throwaway PostgreSQL cluster, then a check that bindings/ matches the DTOs.
 test-rust:

@@ -78,10 +78,16 @@ if [ -z "${FIREBASE_PROJECT_ID:-}" ]; then
   }
   export FIREBASE_AUTH_EMULATOR_HOST FIREBASE_PROJECT_ID=demo-puronoboi
   export ADMIN_EMAILS=${ADMIN_EMAILS:-admin@puronoboi.test}
+  # The emulator accepts unsigned identity tokens, so the server listens on loopback only (it refuses otherwise).
+  export HOST=${HOST:-127.0.0.1}
 fi
 if [ -z "${SESSION_SECRET:-}" ]; then
   # Generated once and kept, so sessions survive a restart.
-  [ -s var/session-secret ] || python3 -c 'import secrets; print(secrets.token_hex(32))' >var/session-secret
+  # Private from the first byte; the chmod fixes files written by older versions of this script.
+  if [ ! -s var/session-secret ]; then
+    (umask 077; python3 -c 'import secrets; print(secrets.token_hex(32))' >var/session-secret.tmp)
+    mv var/session-secret.tmp var/session-secret
+  fi
   chmod 600 var/session-secret
   SESSION_SECRET=$(cat var/session-secret)
   export SESSION_SECRET
