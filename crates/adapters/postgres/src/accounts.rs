@@ -10,8 +10,8 @@ use puronoboi_domain::{Account, AccountId, AccountRole, BookStatus, ClosedReason
 use puronoboi_ports::{AccountStore, LinkIdentityError, NewIdentityAccount, OpenIdentityAccountError, StoreError, SupersedeError};
 
 use crate::PgStore;
-use crate::catalogue::lower;
 use crate::errors::violated_constraint;
+use crate::queries;
 use crate::rows::AccountRow;
 use crate::schema::{accounts, books};
 
@@ -104,27 +104,15 @@ impl AccountStore for PgStore {
 
     async fn account_by_firebase_uid(&self, uid: &str) -> Result<Option<Account>, StoreError> {
         let mut conn = self.conn().await?;
-        let row = accounts::table
-            .filter(accounts::firebase_uid.eq(uid))
-            .select(AccountRow::as_select())
-            .first(&mut conn)
-            .await
-            .optional()
-            .context("looking up an account by identity")?;
+        let row =
+            queries::account_by_firebase_uid(uid).get_result(&mut conn).await.optional().context("looking up an account by identity")?;
         row.map(into_account).transpose()
     }
 
     async fn accounts_by_email(&self, email: &Email) -> Result<Vec<Account>, StoreError> {
         let mut conn = self.conn().await?;
-        let rows: Vec<AccountRow> = accounts::table
-            .filter(lower(accounts::email).eq(email.as_str()))
-            .order(accounts::created_at.desc())
-            // Closed accounts accumulate only as fast as the same person is removed; a bound keeps it honest.
-            .limit(50)
-            .select(AccountRow::as_select())
-            .load(&mut conn)
-            .await
-            .context("looking up accounts by e-mail")?;
+        let rows: Vec<AccountRow> =
+            queries::accounts_by_email(email.as_str()).load(&mut conn).await.context("looking up accounts by e-mail")?;
         rows.into_iter().map(into_account).collect()
     }
 

@@ -2,10 +2,10 @@
 
 use anyhow::Context as _;
 use async_trait::async_trait;
-use diesel::dsl::{count, exists, not};
+use diesel::dsl::{exists, not};
 use diesel::prelude::*;
 use diesel::result::DatabaseErrorKind;
-use diesel::sql_types::{BigInt, Text};
+use diesel::sql_types::Text;
 use diesel_async::{AsyncConnection as _, RunQueryDsl};
 use puronoboi_domain::{
     AccountId, BookCard, BookDetail, BookId, BookStatus, Category, CategoryId, CategoryName, CategorySummary, NewBook, Page, PageRequest,
@@ -19,43 +19,17 @@ use uuid::Uuid;
 
 use crate::PgStore;
 use crate::errors::violated_constraint;
+use crate::queries;
 use crate::rows::{BookRow, CardRow, CategoryRow, GroupedCardRow, NewAccountRow, NewBookRow, status};
 use crate::schema::{accounts, books, categories};
 
 diesel::define_sql_function!(fn lower(x: Text) -> Text);
 
-const AVAILABLE: &str = "available";
-
-/// Newest available books per category in one round trip: a LATERAL subquery per category walks
-/// `books_available_by_category_idx` and stops after `$1` rows.
-const NEWEST_BY_CATEGORY_SQL: &str = "
-SELECT c.id AS category_id, c.name AS category_name,
-       (SELECT count(*) FROM books AS n WHERE n.category_id = c.id AND n.status = 'available') AS available_books,
-       b.id, b.title, b.author, b.picture_url, b.ratings, b.reviews, b.original_price, b.resale_price,
-       b.location, b.status, a.verified AS seller_verified
-FROM (SELECT id, name FROM categories ORDER BY name, id LIMIT $2) AS c
-CROSS JOIN LATERAL (
-    SELECT * FROM books
-    WHERE books.category_id = c.id AND books.status = 'available'
-    ORDER BY books.created_at DESC, books.id DESC
-    LIMIT $1
-) AS b
-JOIN accounts AS a ON a.id = b.seller_id
-ORDER BY c.name, c.id, b.created_at DESC, b.id DESC";
-
 #[async_trait]
 impl CatalogueReader for PgStore {
     async fn categories(&self, limit: u32) -> Result<Vec<CategorySummary>, StoreError> {
         let mut conn = self.conn().await?;
-        let rows: Vec<(Uuid, String, i64)> = categories::table
-            .left_join(books::table.on(books::category_id.eq(categories::id).and(books::status.eq(AVAILABLE))))
-            .group_by((categories::id, categories::name))
-            .select((categories::id, categories::name, count(books::id.nullable())))
-            .order((categories::name.asc(), categories::id.asc()))
-            .limit(i64::from(limit))
-            .load(&mut conn)
-            .await
-            .context("listing categories")?;
+        let rows: Vec<(Uuid, String, i64)> = queries::categories_with_counts(limit).load(&mut conn).await.context("listing categories")?;
         Ok(rows
             .into_iter()
             .map(|(id, name, available_books)| CategorySummary { id: CategoryId::from_uuid(id), name, available_books })
@@ -64,9 +38,7 @@ impl CatalogueReader for PgStore {
 
     async fn newest_by_category(&self, per_category: u32, max_categories: u32) -> Result<Vec<CategoryGroup>, StoreError> {
         let mut conn = self.conn().await?;
-        let rows: Vec<GroupedCardRow> = diesel::sql_query(NEWEST_BY_CATEGORY_SQL)
-            .bind::<BigInt, _>(i64::from(per_category))
-            .bind::<BigInt, _>(i64::from(max_categories))
+        let rows: Vec<GroupedCardRow> = queries::newest_by_category(per_category, max_categories)
             .load(&mut conn)
             .await
             .context("listing the newest books per category")?;
@@ -90,26 +62,17 @@ impl CatalogueReader for PgStore {
 
     async fn category_page(&self, id: CategoryId, page: PageRequest) -> Result<(Category, Page<BookCard>), CategoryPageError> {
         let mut conn = self.conn().await?;
-        let category: Category = categories::table
-            .find(id.as_uuid())
-            .select(CategoryRow::as_select())
-            .first(&mut conn)
+        let category: Category = queries::category(id.as_uuid())
+            .get_result(&mut conn)
             .await
             .optional()
             .context("looking up a category")?
             .ok_or(CategoryPageError::NotFound)?
             .into();
 
-        let in_category = books::category_id.eq(id.as_uuid()).and(books::status.eq(AVAILABLE));
-        let total: i64 = books::table.filter(in_category).count().get_result(&mut conn).await.context("counting a category's books")?;
+        let total: i64 = queries::category_count(id.as_uuid()).get_result(&mut conn).await.context("counting a category's books")?;
         let offset = i64::try_from(page.offset()).context("page offset overflows")?;
-        let rows: Vec<(CardRow, bool)> = books::table
-            .inner_join(accounts::table)
-            .filter(in_category)
-            .order((books::created_at.desc(), books::id.desc()))
-            .limit(i64::from(page.per_page()))
-            .offset(offset)
-            .select((CardRow::as_select(), accounts::verified))
+        let rows: Vec<(CardRow, bool)> = queries::category_page(id.as_uuid(), i64::from(page.per_page()), offset)
             .load(&mut conn)
             .await
             .context("listing a category's books")?;
@@ -119,29 +82,14 @@ impl CatalogueReader for PgStore {
 
     async fn book_detail(&self, id: BookId) -> Result<Option<BookDetail>, StoreError> {
         let mut conn = self.conn().await?;
-        let found: Option<(BookRow, CategoryRow, bool)> = books::table
-            .inner_join(categories::table)
-            .inner_join(accounts::table)
-            .filter(books::id.eq(id.as_uuid()))
-            .select((BookRow::as_select(), CategoryRow::as_select(), accounts::verified))
-            .first(&mut conn)
-            .await
-            .optional()
-            .context("looking up a book")?;
+        let found: Option<(BookRow, CategoryRow, bool)> =
+            queries::book_detail(id.as_uuid()).get_result(&mut conn).await.optional().context("looking up a book")?;
         Ok(found.map(|(book, category, verified)| book.into_detail(category, verified)).transpose()?)
     }
 
     async fn advertised(&self, limit: u32) -> Result<Vec<BookCard>, StoreError> {
         let mut conn = self.conn().await?;
-        let rows: Vec<(CardRow, bool)> = books::table
-            .inner_join(accounts::table)
-            .filter(books::advertised.eq(true).and(books::status.eq(AVAILABLE)))
-            .order((books::created_at.desc(), books::id.desc()))
-            .limit(i64::from(limit))
-            .select((CardRow::as_select(), accounts::verified))
-            .load(&mut conn)
-            .await
-            .context("listing advertised books")?;
+        let rows: Vec<(CardRow, bool)> = queries::advertised(limit).load(&mut conn).await.context("listing advertised books")?;
         Ok(rows.into_iter().map(|(row, verified)| row.into_card(verified)).collect::<anyhow::Result<_>>()?)
     }
 

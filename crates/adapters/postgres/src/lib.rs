@@ -3,6 +3,7 @@
 mod accounts;
 mod catalogue;
 mod errors;
+mod queries;
 mod rows;
 #[rustfmt::skip]
 mod schema;
@@ -71,6 +72,34 @@ impl PgStore {
 
     async fn conn(&self) -> anyhow::Result<Object<AsyncPgConnection>> {
         self.pool.get().await.context("taking a database connection from the pool")
+    }
+
+    /// How PostgreSQL would run each of the store's listing and lookup queries, exactly as the store sends them
+    /// (same SQL, same kinds of parameters), with sequential scans priced out so that a missing index shows as a
+    /// `Seq Scan`. For tests and diagnostics; answers (query name, plan).
+    pub async fn query_plans(&self) -> anyhow::Result<Vec<(&'static str, String)>> {
+        use diesel_async::AsyncConnection as _;
+        use queries::Explain;
+
+        let mut conn = self.conn().await?;
+        let some_id = uuid::Uuid::new_v4();
+        conn.transaction(async |conn| {
+            diesel::sql_query("SET LOCAL enable_seqscan = off").execute(conn).await?;
+            let mut plans = Vec::new();
+            let lines = |rows: Vec<String>| rows.join("\n");
+            plans.push(("categories with counts", lines(Explain(queries::categories_with_counts(200)).load(conn).await?)));
+            plans.push(("newest by category", lines(Explain(queries::newest_by_category(4, 200)).load(conn).await?)));
+            plans.push(("category", lines(Explain(queries::category(some_id)).load(conn).await?)));
+            plans.push(("category count", lines(Explain(queries::category_count(some_id)).load(conn).await?)));
+            plans.push(("category page", lines(Explain(queries::category_page(some_id, 12, 9_988)).load(conn).await?)));
+            plans.push(("book detail", lines(Explain(queries::book_detail(some_id)).load(conn).await?)));
+            plans.push(("advertised", lines(Explain(queries::advertised(60)).load(conn).await?)));
+            plans.push(("accounts by e-mail", lines(Explain(queries::accounts_by_email("a@example.com")).load(conn).await?)));
+            plans.push(("account by identity", lines(Explain(queries::account_by_firebase_uid("uid")).load(conn).await?)));
+            Ok::<_, diesel::result::Error>(plans)
+        })
+        .await
+        .context("explaining the store's queries")
     }
 }
 

@@ -335,3 +335,21 @@ async fn sessions_are_unavailable_when_sign_in_is_not_configured() {
     let body = expect_json(response, 503, "POST /api/session").await;
     assert_eq!(body["error"]["code"], "unavailable");
 }
+
+#[tokio::test]
+async fn concurrent_first_sign_ins_of_one_identity_open_one_account() {
+    let app = app().await;
+    let email = unique("racer");
+    let (_, id_token) = app.sign_up(&email, None).await;
+    let attempts = (0..8).map(|_| app.open_session(&id_token, json!({ "accountType": "seller" })));
+    let answers = futures_util::future::join_all(attempts).await;
+    let ids: std::collections::HashSet<String> = answers
+        .iter()
+        .map(|(status, body)| {
+            assert_eq!(*status, 200, "{body}");
+            body["user"]["id"].as_str().expect("an id").to_owned()
+        })
+        .collect();
+    assert_eq!(ids.len(), 1, "every racer got the same account");
+    assert_eq!(row_count(&app, "SELECT count(*) AS n FROM accounts").await, 1);
+}

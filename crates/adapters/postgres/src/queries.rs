@@ -1,0 +1,119 @@
+//! The listing queries, each built in one place: the store's methods run them, and [`crate::PgStore::query_plans`]
+//! asks PostgreSQL how it would run the very same statements, so a test can prove an index is behind each one.
+
+use diesel::pg::Pg;
+use diesel::prelude::*;
+use diesel::query_builder::{AstPass, Query, QueryFragment, QueryId};
+use diesel::sql_types::{BigInt, Text};
+use diesel_async::AsyncPgConnection;
+use diesel_async::methods::LoadQuery;
+use uuid::Uuid;
+
+use crate::catalogue::lower;
+use crate::rows::{AccountRow, BookRow, CardRow, CategoryRow, GroupedCardRow};
+use crate::schema::{accounts, books, categories};
+
+pub(crate) const AVAILABLE: &str = "available";
+
+/// A query the store loads rows of `Row` with, and whose plan can be asked for.
+pub(crate) trait Listing<Row>: LoadQuery<'static, AsyncPgConnection, Row> + QueryFragment<Pg> + QueryId + Send + 'static {}
+impl<Row, Q> Listing<Row> for Q where Q: LoadQuery<'static, AsyncPgConnection, Row> + QueryFragment<Pg> + QueryId + Send + 'static {}
+
+/// Every category with its count of available books, by name.
+pub(crate) fn categories_with_counts(limit: u32) -> impl Listing<(Uuid, String, i64)> {
+    categories::table
+        .left_join(books::table.on(books::category_id.eq(categories::id).and(books::status.eq(AVAILABLE))))
+        .group_by((categories::id, categories::name))
+        .select((categories::id, categories::name, diesel::dsl::count(books::id.nullable())))
+        .order((categories::name.asc(), categories::id.asc()))
+        .limit(i64::from(limit))
+}
+
+/// Newest available books per category in one round trip: a LATERAL subquery per category walks
+/// `books_available_by_category_idx` and stops after `$1` rows.
+const NEWEST_BY_CATEGORY_SQL: &str = "
+SELECT c.id AS category_id, c.name AS category_name,
+       (SELECT count(*) FROM books AS n WHERE n.category_id = c.id AND n.status = 'available') AS available_books,
+       b.id, b.title, b.author, b.picture_url, b.ratings, b.reviews, b.original_price, b.resale_price,
+       b.location, b.status, a.verified AS seller_verified
+FROM (SELECT id, name FROM categories ORDER BY name, id LIMIT $2) AS c
+CROSS JOIN LATERAL (
+    SELECT * FROM books
+    WHERE books.category_id = c.id AND books.status = 'available'
+    ORDER BY books.created_at DESC, books.id DESC
+    LIMIT $1
+) AS b
+JOIN accounts AS a ON a.id = b.seller_id
+ORDER BY c.name, c.id, b.created_at DESC, b.id DESC";
+
+pub(crate) fn newest_by_category(per_category: u32, max_categories: u32) -> impl Listing<GroupedCardRow> {
+    diesel::sql_query(NEWEST_BY_CATEGORY_SQL).bind::<BigInt, _>(i64::from(per_category)).bind::<BigInt, _>(i64::from(max_categories))
+}
+
+pub(crate) fn category(id: Uuid) -> impl Listing<CategoryRow> {
+    categories::table.find(id).select(CategoryRow::as_select())
+}
+
+pub(crate) fn category_count(id: Uuid) -> impl Listing<i64> {
+    books::table.filter(books::category_id.eq(id).and(books::status.eq(AVAILABLE))).count()
+}
+
+pub(crate) fn category_page(id: Uuid, limit: i64, offset: i64) -> impl Listing<(CardRow, bool)> {
+    books::table
+        .inner_join(accounts::table)
+        .filter(books::category_id.eq(id).and(books::status.eq(AVAILABLE)))
+        .order((books::created_at.desc(), books::id.desc()))
+        .limit(limit)
+        .offset(offset)
+        .select((CardRow::as_select(), accounts::verified))
+}
+
+pub(crate) fn book_detail(id: Uuid) -> impl Listing<(BookRow, CategoryRow, bool)> {
+    books::table.inner_join(categories::table).inner_join(accounts::table).filter(books::id.eq(id)).select((
+        BookRow::as_select(),
+        CategoryRow::as_select(),
+        accounts::verified,
+    ))
+}
+
+pub(crate) fn advertised(limit: u32) -> impl Listing<(CardRow, bool)> {
+    books::table
+        .inner_join(accounts::table)
+        .filter(books::advertised.eq(true).and(books::status.eq(AVAILABLE)))
+        .order((books::created_at.desc(), books::id.desc()))
+        .limit(i64::from(limit))
+        .select((CardRow::as_select(), accounts::verified))
+}
+
+/// Every account ever opened with an address (already normalised to lower case), newest first.
+pub(crate) fn accounts_by_email(email: &str) -> impl Listing<AccountRow> {
+    accounts::table
+        .filter(lower(accounts::email).eq(email.to_owned()))
+        .order(accounts::created_at.desc())
+        // Closed accounts accumulate only as fast as the same person is removed; a bound keeps it honest.
+        .limit(50)
+        .select(AccountRow::as_select())
+}
+
+pub(crate) fn account_by_firebase_uid(uid: &str) -> impl Listing<AccountRow> {
+    accounts::table.filter(accounts::firebase_uid.eq(uid.to_owned())).select(AccountRow::as_select())
+}
+
+/// `EXPLAIN <query>`, with the query's own bind parameters.
+pub(crate) struct Explain<Q>(pub Q);
+
+impl<Q: QueryFragment<Pg>> QueryFragment<Pg> for Explain<Q> {
+    fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
+        out.push_sql("EXPLAIN ");
+        self.0.walk_ast(out.reborrow())
+    }
+}
+
+impl<Q> QueryId for Explain<Q> {
+    type QueryId = ();
+    const HAS_STATIC_QUERY_ID: bool = false;
+}
+
+impl<Q> Query for Explain<Q> {
+    type SqlType = Text;
+}
