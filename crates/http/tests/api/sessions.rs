@@ -56,6 +56,19 @@ async fn verify_and_sign_in(app: &TestApp, email: &str) -> String {
     app.emulator().sign_in_with_password(email, PASSWORD).await.expect("signs in")
 }
 
+/// A second server instance on `app`'s database that verifies identity tokens as production does, with a test key
+/// (project "p"): a Firebase project that lets two users share an address. Keep the mock server alive while used.
+async fn production_instance_sharing(app: &TestApp) -> (TokenForge, wiremock::MockServer, TestApp) {
+    let forge = TokenForge::new();
+    let certs = forge.serve_certs().await;
+    let production = TestApp::builder()
+        .identity(Identity::Production { project_id: "p".into(), certs_url: TokenForge::certs_url(&certs) })
+        .sharing_database_with(app)
+        .spawn()
+        .await;
+    (forge, certs, production)
+}
+
 #[tokio::test]
 async fn signing_up_opens_a_buyer_account_with_the_email_from_the_token() {
     let app = app().await;
@@ -212,13 +225,7 @@ async fn a_second_identity_cannot_take_an_address_its_owner_already_proved() {
     let (status, first) = app.open_session(&verified, json!({})).await;
     assert_eq!(status, 200, "{first}");
 
-    let forge = TokenForge::new();
-    let certs = forge.serve_certs().await;
-    let production = TestApp::builder()
-        .identity(Identity::Production { project_id: "p".into(), certs_url: TokenForge::certs_url(&certs) })
-        .sharing_database_with(&app)
-        .spawn()
-        .await;
+    let (forge, _certs, production) = production_instance_sharing(&app).await;
     let mut claims = forge.claims("p", "someone-else");
     claims["email"] = json!(email);
     let (status, body) = production.open_session(&forge.sign_rs256(&claims), json!({})).await;
@@ -271,13 +278,7 @@ async fn a_deleted_account_is_forbidden_on_every_call_and_at_every_sign_in() {
     );
 
     // Nobody comes back under the address: not a new identity, not even a verified one.
-    let forge = TokenForge::new();
-    let certs = forge.serve_certs().await;
-    let production = TestApp::builder()
-        .identity(Identity::Production { project_id: "p".into(), certs_url: TokenForge::certs_url(&certs) })
-        .sharing_database_with(&app)
-        .spawn()
-        .await;
+    let (forge, _certs, production) = production_instance_sharing(&app).await;
     let mut claims = forge.claims("p", "returning");
     claims["email"] = json!(email.to_uppercase());
     claims["firebase"]["sign_in_provider"] = json!("google.com");
