@@ -2,11 +2,13 @@
 
 use std::fmt;
 use std::net::{IpAddr, SocketAddr};
+use std::num::NonZeroU32;
 use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::{Context as _, bail};
 use puronoboi_app::tokens::{AccessTokens, SessionSecret};
+use puronoboi_app::uploads::Uploads;
 use puronoboi_domain::Email;
 
 /// A value that must never reach a log line: Debug prints only that it is there.
@@ -34,6 +36,8 @@ pub struct Config {
     pub imgbb_api_key: Option<Redacted<String>>,
     /// Send `Strict-Transport-Security` (deployments behind HTTPS).
     pub hsts: bool,
+    /// Pictures one account may upload per minute, across every server instance.
+    pub upload_rate_per_minute: NonZeroU32,
 }
 
 /// Sign-in: a Firebase project (or the local emulator) plus the secret our access tokens are signed with.
@@ -72,6 +76,11 @@ impl Config {
         {
             bail!("WEB_DIST_DIR={} has no index.html; build the web app first (`just web-build`)", dir.display());
         }
+        let upload_rate: u32 = var("UPLOAD_RATE_PER_MINUTE")
+            .unwrap_or_else(|| Uploads::DEFAULT_PER_MINUTE.to_string())
+            .parse()
+            .context("UPLOAD_RATE_PER_MINUTE must be a whole number")?;
+        let upload_rate_per_minute = NonZeroU32::new(upload_rate).context("UPLOAD_RATE_PER_MINUTE must be at least 1")?;
         let identity = IdentityConfig::from_env()?;
         if identity.as_ref().is_some_and(|i| i.emulator_host.is_some()) && !host.is_loopback() {
             bail!(
@@ -102,6 +111,7 @@ impl Config {
             admin_emails,
             imgbb_api_key: var("IMGBB_API_KEY").map(Redacted),
             hsts: flag("HSTS")?,
+            upload_rate_per_minute,
         })
     }
 }
@@ -181,6 +191,7 @@ mod tests {
             admin_emails: vec![],
             imgbb_api_key: Some(Redacted("imgbb-secret-key".into())),
             hsts: false,
+            upload_rate_per_minute: NonZeroU32::MIN,
         };
         let printed = format!("{config:?}");
         for secret in ["hunter2-db-password", "imgbb-secret-key", "0011223344", "ccddeeff"] {

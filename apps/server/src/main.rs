@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use anyhow::Context as _;
 use puronoboi_app::tokens::AccessTokens;
+use puronoboi_app::uploads::UploadGate;
 use puronoboi_firebase_verify::{EmulatorAdmin, FirebaseVerifier, VerifierMode};
 use puronoboi_http::dto::{AuthConfigDto, AuthMode, FirebaseWebConfigDto};
 use puronoboi_http::{PublicConfigDto, SecurityHeaders, SignInWiring, StaticAssets, Wiring};
@@ -80,6 +81,9 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         catalogue: store.clone(),
         accounts: store.clone(),
         images,
+        upload_quota: store.clone(),
+        uploads_per_minute: config.upload_rate_per_minute,
+        upload_gate: UploadGate::default(),
         readiness: store,
         sign_in,
         public_config,

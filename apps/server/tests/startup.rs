@@ -102,3 +102,14 @@ fn a_real_project_needs_its_web_api_key() {
     assert!(!output.status.success());
     assert!(stderr(&output).contains("FIREBASE_WEB_API_KEY"), "{}", stderr(&output));
 }
+
+#[test]
+fn an_upload_rate_below_one_a_minute_is_refused() {
+    for (rate, says) in [("0", "at least 1"), ("-3", "whole number"), ("lots", "whole number")] {
+        let output = server(&[("UPLOAD_RATE_PER_MINUTE", rate)]);
+        assert!(!output.status.success(), "{rate} was accepted");
+        let message = stderr(&output);
+        assert!(message.contains("UPLOAD_RATE_PER_MINUTE") && message.contains(says), "{rate}: {message}");
+        assert!(!message.contains("database"), "refused before touching the database: {message}");
+    }
+}

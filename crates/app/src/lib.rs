@@ -5,5 +5,6 @@ pub mod photos;
 pub mod sessions;
 pub mod storefront;
 pub mod tokens;
+pub mod uploads;
 
 pub use storefront::{BookLookupError, GroupedError, Storefront};

@@ -6,6 +6,7 @@ use puronoboi_domain::{Account, AccountId};
 use puronoboi_ports::{AccountStore, ImageHost, ImageHostError, StoreError};
 
 use crate::images::{UploadRejected, clean_upload};
+use crate::uploads::UploadSlot;
 
 #[derive(Debug, thiserror::Error)]
 pub enum PhotoError {
@@ -36,24 +37,21 @@ impl From<ImageHostError> for PhotoError {
     }
 }
 
+/// Uploaded pictures. Every method that decodes asks for the [`UploadSlot`] its caller was admitted with (see
+/// [`crate::uploads`]), so no picture is decoded without one.
 #[derive(Clone)]
 pub struct Photos {
     images: Arc<dyn ImageHost>,
     accounts: Arc<dyn AccountStore>,
-    /// Decoding a large photo takes most of a core and up to 256 MiB: at most this many at once.
-    decoding: Arc<tokio::sync::Semaphore>,
 }
 
 impl Photos {
-    pub const CONCURRENT_DECODES: usize = 2;
-
     pub fn new(images: Arc<dyn ImageHost>, accounts: Arc<dyn AccountStore>) -> Self {
-        Self { images, accounts, decoding: Arc::new(tokio::sync::Semaphore::new(Self::CONCURRENT_DECODES)) }
+        Self { images, accounts }
     }
 
     /// Checks, cleans and stores an uploaded picture; answers its URL. The same path serves book pictures.
-    pub async fn store_upload(&self, bytes: Vec<u8>) -> Result<String, PhotoError> {
-        let _permit = self.decoding.acquire().await.map_err(|e| anyhow::anyhow!("the decode limiter closed: {e}"))?;
+    pub async fn store_upload(&self, _slot: &UploadSlot, bytes: Vec<u8>) -> Result<String, PhotoError> {
         // Decoding up to 40 megapixels takes a while: keep it off the threads that serve requests.
         let clean = tokio::task::spawn_blocking(move || clean_upload(&bytes))
             .await
@@ -62,8 +60,8 @@ impl Photos {
     }
 
     /// Stores a new profile photo and deletes the file of the one it replaced.
-    pub async fn set_profile_photo(&self, account: AccountId, bytes: Vec<u8>) -> Result<Account, PhotoError> {
-        let url = self.store_upload(bytes).await?;
+    pub async fn set_profile_photo(&self, slot: &UploadSlot, account: AccountId, bytes: Vec<u8>) -> Result<Account, PhotoError> {
+        let url = self.store_upload(slot, bytes).await?;
         let Some((updated, replaced)) = self.accounts.replace_photo_url(account, &url).await? else {
             // The account closed while its photo was being checked: nobody will ever show this picture.
             self.forget(&url).await;

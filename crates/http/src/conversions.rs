@@ -4,6 +4,7 @@
 use puronoboi_app::images::UploadRejected;
 use puronoboi_app::photos::PhotoError;
 use puronoboi_app::sessions::{AuthError, OpenSessionError};
+use puronoboi_app::uploads::UploadRefused;
 use puronoboi_app::{BookLookupError, GroupedError};
 use puronoboi_domain::PagingError;
 use puronoboi_ports::{CategoryPageError, StoreError};
@@ -114,6 +115,20 @@ impl From<PhotoError> for ApiError {
             }
             PhotoError::AccountClosed => Self::account_deleted(),
             PhotoError::Unknown(cause) => Self::internal(cause.as_ref()),
+        }
+    }
+}
+
+impl From<UploadRefused> for ApiError {
+    fn from(e: UploadRefused) -> Self {
+        match e {
+            UploadRefused::TooMany => Self::new(ErrorCode::RateLimited, "Too many uploads. Please wait a minute and try again."),
+            // Not a failure: the upload was turned away before its picture was looked at, and a retry soon will do.
+            UploadRefused::Busy => {
+                tracing::warn!("an upload was turned away: no upload slot was free and the queue was full or too slow");
+                Self::new(ErrorCode::RateLimited, "The server is busy with other uploads. Please try again in a moment.")
+            }
+            UploadRefused::Unknown(cause) => Self::internal(cause.as_ref()),
         }
     }
 }

@@ -7,6 +7,7 @@ mod extract;
 mod routes;
 pub mod security;
 
+use std::num::NonZeroU32;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
@@ -17,8 +18,9 @@ use puronoboi_app::Storefront;
 use puronoboi_app::photos::Photos;
 use puronoboi_app::sessions::Sessions;
 use puronoboi_app::tokens::AccessTokens;
+use puronoboi_app::uploads::{UploadGate, Uploads};
 use puronoboi_domain::Email;
-use puronoboi_ports::{AccountStore, CatalogueReader, IdentityVerifier, ImageHost, ReadinessProbe};
+use puronoboi_ports::{AccountStore, CatalogueReader, IdentityVerifier, ImageHost, ReadinessProbe, UploadQuota};
 use tower_http::services::{ServeDir, ServeFile};
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
@@ -35,6 +37,8 @@ pub struct AppState {
     /// `None` when sign-in is not configured: sessions and signed-in calls answer 503.
     pub sessions: Option<Sessions>,
     pub photos: Photos,
+    /// Every picture upload is admitted here before its body is read.
+    pub uploads: Uploads,
     pub readiness: Arc<dyn ReadinessProbe>,
     pub public_config: Arc<PublicConfigDto>,
 }
@@ -45,6 +49,12 @@ pub struct Wiring {
     pub catalogue: Arc<dyn CatalogueReader>,
     pub accounts: Arc<dyn AccountStore>,
     pub images: Arc<dyn ImageHost>,
+    /// Counts each account's uploads where every server instance sees the count.
+    pub upload_quota: Arc<dyn UploadQuota>,
+    /// How many pictures one account may upload per minute.
+    pub uploads_per_minute: NonZeroU32,
+    /// How many uploads are read and decoded at once, and how many may wait (`UploadGate::default()` in production).
+    pub upload_gate: UploadGate,
     pub readiness: Arc<dyn ReadinessProbe>,
     /// `None`: sign-in is not configured.
     pub sign_in: Option<SignInWiring>,
@@ -66,6 +76,7 @@ pub fn build_state(wiring: Wiring) -> AppState {
         storefront: Storefront::new(wiring.catalogue),
         sessions,
         photos: Photos::new(wiring.images, wiring.accounts),
+        uploads: Uploads::new(wiring.upload_quota, wiring.uploads_per_minute, wiring.upload_gate),
         readiness: wiring.readiness,
         public_config: Arc::new(wiring.public_config),
     }

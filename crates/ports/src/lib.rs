@@ -5,6 +5,7 @@ pub mod catalogue;
 pub mod identity;
 pub mod images;
 pub mod readiness;
+pub mod uploads;
 
 pub use accounts::{AccountStore, LinkIdentityError, NewIdentityAccount, OpenIdentityAccountError, SupersedeError};
 pub use catalogue::{
@@ -14,3 +15,4 @@ pub use catalogue::{
 pub use identity::{DemoIdentities, DemoLogin, IdentityVerifier, VerifiedIdentity, VerifyTokenError};
 pub use images::{ImageHost, ImageHostError};
 pub use readiness::ReadinessProbe;
+pub use uploads::{TakeUploadError, UploadQuota};

@@ -1,10 +1,12 @@
 //! A TestApp: the real router on a random port over a fresh database, with a client pointed at it.
 
+use std::num::NonZeroU32;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
 use puronoboi_app::tokens::{AccessTokens, SessionSecret};
+use puronoboi_app::uploads::{UploadGate, Uploads};
 use puronoboi_domain::Email;
 use puronoboi_firebase_verify::{EmulatorAdmin, FirebaseVerifier, VerifierMode};
 use puronoboi_http::{PublicConfigDto, SecurityHeaders, SignInWiring, StaticAssets, Wiring};
@@ -35,6 +37,8 @@ pub struct TestAppBuilder {
     images: Option<Arc<dyn ImageHost>>,
     seeded: bool,
     database: Option<TestDb>,
+    uploads_per_minute: Option<NonZeroU32>,
+    upload_gate: Option<UploadGate>,
 }
 
 impl TestAppBuilder {
@@ -62,6 +66,18 @@ impl TestAppBuilder {
     /// Runs on another app's database: a second server instance, or the same data under another configuration.
     pub fn sharing_database_with(mut self, other: &TestApp) -> Self {
         self.database = Some(other.db.clone());
+        self
+    }
+
+    /// Pictures one account may upload per minute (the server's default when not set).
+    pub fn uploads_per_minute(mut self, per_minute: u32) -> Self {
+        self.uploads_per_minute = Some(NonZeroU32::new(per_minute).expect("at least one upload a minute"));
+        self
+    }
+
+    /// Replaces the production upload gate (for example with one slot and no queue).
+    pub fn upload_gate(mut self, gate: UploadGate) -> Self {
+        self.upload_gate = Some(gate);
         self
     }
 
@@ -114,6 +130,11 @@ impl TestAppBuilder {
             catalogue: shared.clone(),
             accounts: shared.clone(),
             images,
+            upload_quota: shared.clone(),
+            uploads_per_minute: self
+                .uploads_per_minute
+                .unwrap_or(NonZeroU32::new(Uploads::DEFAULT_PER_MINUTE).expect("the default is not zero")),
+            upload_gate: self.upload_gate.unwrap_or_default(),
             readiness: shared,
             sign_in,
             public_config,

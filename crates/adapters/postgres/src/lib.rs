@@ -7,6 +7,7 @@ mod queries;
 mod rows;
 #[rustfmt::skip]
 mod schema;
+mod uploads;
 
 use std::time::Duration;
 

@@ -49,7 +49,16 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    upload_quotas (account_id) {
+        account_id -> Uuid,
+        window_start -> Timestamptz,
+        uploads -> Int4,
+    }
+}
+
 diesel::joinable!(books -> accounts (seller_id));
 diesel::joinable!(books -> categories (category_id));
+diesel::joinable!(upload_quotas -> accounts (account_id));
 
-diesel::allow_tables_to_appear_in_same_query!(accounts, books, categories,);
+diesel::allow_tables_to_appear_in_same_query!(accounts, books, categories, upload_quotas,);

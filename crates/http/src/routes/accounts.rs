@@ -1,6 +1,8 @@
 //! Sessions and the signed-in account: `POST /api/session`, `POST /api/session/logout`, `GET /api/me`,
 //! `POST /api/me/photo`.
 
+use std::time::Duration;
+
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, Multipart, State};
 use axum::http::StatusCode;
@@ -9,6 +11,8 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use puronoboi_app::images::MAX_UPLOAD_BYTES;
 use puronoboi_app::sessions::{RequestedRole, SessionRequest};
+use puronoboi_app::uploads::{UploadSlot, Uploads};
+use puronoboi_domain::AccountId;
 
 use crate::AppState;
 use crate::dto::{AccountTypeDto, MeDto, SessionDto, SessionRequestDto};
@@ -81,8 +85,42 @@ async fn me(Caller(account): Caller) -> Json<MeDto> {
 }
 
 async fn upload_photo(State(state): State<AppState>, Caller(account): Caller, mut form: Multipart) -> Result<Json<MeDto>, ApiError> {
-    let bytes = image_field(&mut form).await?;
-    Ok(Json(state.photos.set_profile_photo(account.id, bytes).await?.into()))
+    let (slot, bytes) = admitted_picture(&state.uploads, account.id, &mut form).await?;
+    Ok(Json(state.photos.set_profile_photo(&slot, account.id, bytes).await?.into()))
+}
+
+/// Admits an upload (the account's rate, then a slot; see `puronoboi_app::uploads`) and only then reads its
+/// picture, so an upload waiting for a slot holds nothing in memory. The slot stays held while the caller decodes
+/// and stores the picture.
+pub async fn admitted_picture(uploads: &Uploads, account: AccountId, form: &mut Multipart) -> Result<(UploadSlot, Vec<u8>), ApiError> {
+    let slot = match uploads.admit(account).await {
+        Ok(slot) => slot,
+        Err(refused) => {
+            discard_rest(form).await;
+            return Err(refused.into());
+        }
+    };
+    // A sender too slow for the deadline gives its slot back to the uploads waiting for one.
+    match tokio::time::timeout_at(slot.read_by(), image_field(form)).await {
+        Ok(bytes) => Ok((slot, bytes?)),
+        Err(_) => Err(ApiError::invalid_input("The picture took too long to arrive. Please try again.")),
+    }
+}
+
+/// How long a refused upload's body is read and thrown away before the answer goes out regardless.
+const DISCARD_FOR: Duration = Duration::from_secs(5);
+
+/// Reads the rest of a refused upload chunk by chunk, keeping none of it. A client still sending when the server
+/// answers and closes the connection often reports the closed connection instead of the answer; read to its end,
+/// the request gets the 429 and its message.
+async fn discard_rest(form: &mut Multipart) {
+    let discard = async {
+        while let Ok(Some(mut field)) = form.next_field().await {
+            while let Ok(Some(_)) = field.chunk().await {}
+        }
+    };
+    // Past the limit the connection closes as before: a slow sender must not keep a refused request open.
+    let _ = tokio::time::timeout(DISCARD_FOR, discard).await;
 }
 
 /// The bytes of the multipart field `image`. Other fields are skipped; file names and content types are ignored
@@ -94,7 +132,7 @@ pub async fn image_field(form: &mut Multipart) -> Result<Vec<u8>, ApiError> {
             return Err(ApiError::invalid_input("Attach the picture as the form field 'image'."));
         };
         if field.name() == Some("image") {
-            return Ok(field.bytes().await.map_err(multipart_error)?.to_vec());
+            return field.bytes().await.map(Vec::from).map_err(multipart_error);
         }
     }
 }

@@ -1,5 +1,9 @@
 //! Profile photo uploads: the bytes decide, never the name; size, type and metadata are checked on the server.
 
+use std::io::{Read as _, Write as _};
+use std::time::Duration;
+
+use puronoboi_app::uploads::UploadGate;
 use puronoboi_test_support::pictures::{LATITUDE, contains, exif_app1_with_gps_and_orientation_6, jpeg_of, png_of, rationals, wide_rgb};
 use puronoboi_test_support::{Identity, TestApp, expect_json};
 
@@ -71,10 +75,88 @@ async fn uploads_need_a_signed_in_caller_and_an_image_field() {
         .send()
         .await
         .expect("answered");
-    assert_eq!(anonymous.status(), 401);
+    assert_eq!(expect_json(anonymous, 401, "anonymous upload").await["error"]["code"], "unauthenticated");
 
     let wrong_field = reqwest::multipart::Form::new().part("photo", reqwest::multipart::Part::bytes(png_of(&wide_rgb())));
     let response = app.client.post(app.url("/api/me/photo")).bearer_auth(&token).multipart(wrong_field).send().await.expect("answered");
     let body = expect_json(response, 400, "upload").await;
     assert_eq!(body["error"]["code"], "invalid_input");
+}
+
+#[tokio::test]
+async fn past_the_upload_rate_an_upload_is_refused_with_429_and_the_photo_stays() {
+    let app = TestApp::builder().identity(Identity::Emulator).uploads_per_minute(3).spawn().await;
+    let token = app.signed_in(&format!("rate-{}@puronoboi.test", uuid::Uuid::new_v4().simple()), "buyer").await;
+    let mut last = String::new();
+    for n in 1..=3 {
+        let me = expect_json(upload(&app, &token, "me.png", "image/png", png_of(&wide_rgb())).await, 200, &format!("upload {n}")).await;
+        last = me["photoUrl"].as_str().expect("a photo url").to_owned();
+    }
+
+    let body = expect_json(upload(&app, &token, "me.jpg", "image/jpeg", jpeg_of(&wide_rgb())).await, 429, "the fourth upload").await;
+    assert_eq!(body["error"]["code"], "rate_limited");
+    assert_eq!(body["error"]["message"], "Too many uploads. Please wait a minute and try again.");
+
+    let profile = expect_json(app.client.get(app.url("/api/me")).bearer_auth(&token).send().await.expect("answered"), 200, "me").await;
+    assert_eq!(profile["photoUrl"], last.as_str(), "the third upload is still the photo");
+    assert_eq!(app.get(&last).await.status(), 200, "and its file is still served");
+    let stored = std::fs::read_dir(app.pictures.dir()).expect("the images dir").count();
+    assert_eq!(stored, 1, "the refused upload stored nothing, and replaced photos were deleted");
+
+    // The limit is per account: someone else uploads as usual.
+    let other = app.signed_in(&format!("rate-other-{}@puronoboi.test", uuid::Uuid::new_v4().simple()), "buyer").await;
+    expect_json(upload(&app, &other, "me.png", "image/png", png_of(&wide_rgb())).await, 200, "another account's upload").await;
+}
+
+/// Starts `POST /api/me/photo` over a raw connection and sends only the first part of the picture, then nothing.
+fn start_slow_upload(app: &TestApp, token: &str) -> std::net::TcpStream {
+    let boundary = "slow-sender-boundary";
+    let part_head =
+        format!("--{boundary}\r\nContent-Disposition: form-data; name=\"image\"; filename=\"slow.png\"\r\nContent-Type: image/png\r\n\r\n");
+    let picture = png_of(&wide_rgb());
+    let closing = format!("\r\n--{boundary}--\r\n");
+    let host = app.address.trim_start_matches("http://");
+    let head = format!(
+        "POST /api/me/photo HTTP/1.1\r\nHost: {host}\r\nAuthorization: Bearer {token}\r\n\
+         Content-Type: multipart/form-data; boundary={boundary}\r\nContent-Length: {}\r\n\r\n",
+        part_head.len() + picture.len() + closing.len()
+    );
+    let mut stream = std::net::TcpStream::connect(host).expect("connects");
+    stream.write_all(head.as_bytes()).expect("sends the head");
+    stream.write_all(part_head.as_bytes()).expect("sends the part head");
+    stream.write_all(&picture[..picture.len() / 2]).expect("sends half the picture");
+    stream
+}
+
+#[tokio::test]
+async fn with_every_slot_taken_an_upload_is_turned_away_at_once_and_a_slow_sender_loses_its_slot() {
+    // One slot, nobody may wait, and a body must arrive within 2 s of getting the slot.
+    let gate = UploadGate::new(1, 0, Duration::from_secs(5), Duration::from_secs(2));
+    let app = TestApp::builder().identity(Identity::Emulator).upload_gate(gate).spawn().await;
+    let token = app.signed_in(&format!("slow-{}@puronoboi.test", uuid::Uuid::new_v4().simple()), "buyer").await;
+    let other = app.signed_in(&format!("queued-{}@puronoboi.test", uuid::Uuid::new_v4().simple()), "buyer").await;
+
+    let mut slow = start_slow_upload(&app, &token);
+    // Let the slow upload be admitted and take the slot.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+
+    let started = std::time::Instant::now();
+    let body =
+        expect_json(upload(&app, &other, "me.png", "image/png", png_of(&wide_rgb())).await, 429, "an upload with no slot free").await;
+    assert!(started.elapsed() < Duration::from_secs(1), "turned away without waiting");
+    assert_eq!(body["error"]["code"], "rate_limited");
+    assert_eq!(body["error"]["message"], "The server is busy with other uploads. Please try again in a moment.");
+
+    // Past its deadline the slow sender is answered and its slot is free again.
+    let answer = tokio::task::spawn_blocking(move || {
+        slow.set_read_timeout(Some(Duration::from_secs(10))).expect("a read timeout");
+        let mut answer = String::new();
+        let _ = slow.read_to_string(&mut answer);
+        answer
+    })
+    .await
+    .expect("the read ran");
+    assert!(answer.starts_with("HTTP/1.1 400"), "{answer}");
+    assert!(answer.contains("\"invalid_input\"") && answer.contains("took too long to arrive"), "{answer}");
+    expect_json(upload(&app, &other, "me.png", "image/png", png_of(&wide_rgb())).await, 200, "an upload after the slot freed").await;
 }
