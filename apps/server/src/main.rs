@@ -79,6 +79,9 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     let store = Arc::new(store);
     let state = puronoboi_http::build_state(Wiring {
         catalogue: store.clone(),
+        catalogue_writer: store.clone(),
+        seller_listings: store.clone(),
+        admin: store.clone(),
         accounts: store.clone(),
         images,
         upload_quota: store.clone(),

@@ -1,6 +1,8 @@
 //! Use cases: what buyers, sellers and the admin can do, expressed over the ports.
 
+pub mod admin;
 pub mod images;
+pub mod listings;
 pub mod photos;
 pub mod sessions;
 pub mod storefront;

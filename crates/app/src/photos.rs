@@ -74,7 +74,7 @@ impl Photos {
     }
 
     /// Deleting a picture is housekeeping: a failure is logged, never a failed request.
-    async fn forget(&self, url: &str) {
+    pub async fn forget(&self, url: &str) {
         if let Err(e) = self.images.delete(url).await {
             tracing::warn!(%url, error = %e, "could not delete a picture that is no longer used");
         }

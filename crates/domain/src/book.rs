@@ -409,6 +409,50 @@ impl ListingForm {
     }
 }
 
+/// What the owner may change on an available listing; `None` leaves a field as it is.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ListingEdit {
+    pub original_price: Option<Taka>,
+    pub resale_price: Option<Taka>,
+    pub description: Option<Description>,
+    pub location: Option<Location>,
+    pub phone: Option<Phone>,
+}
+
+/// The edit form as typed.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ListingEditForm {
+    pub original_price: Option<i64>,
+    pub resale_price: Option<i64>,
+    pub description: Option<String>,
+    pub location: Option<String>,
+    pub phone: Option<String>,
+}
+
+impl ListingEditForm {
+    /// Parses every field given, collecting every problem at once, under the same rules as a new listing.
+    pub fn parse(self) -> Result<ListingEdit, FieldErrors> {
+        fn field<T, E: fmt::Display>(errors: &mut FieldErrors, name: &'static str, parsed: Option<Result<T, E>>) -> Option<T> {
+            match parsed? {
+                Ok(value) => Some(value),
+                Err(e) => {
+                    errors.insert(name, e.to_string());
+                    None
+                }
+            }
+        }
+        let mut errors = FieldErrors::new();
+        let edit = ListingEdit {
+            original_price: field(&mut errors, "originalPrice", self.original_price.map(Taka::new)),
+            resale_price: field(&mut errors, "resalePrice", self.resale_price.map(Taka::new)),
+            description: field(&mut errors, "description", self.description.as_deref().map(Description::parse)),
+            location: field(&mut errors, "location", self.location.as_deref().map(Location::parse)),
+            phone: field(&mut errors, "phone", self.phone.as_deref().map(Phone::parse)),
+        };
+        if errors.is_empty() { Ok(edit) } else { Err(errors) }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -502,6 +546,26 @@ mod tests {
         assert_eq!(listing.publish_year.map(PublishYear::value), Some(2026));
         assert_eq!((listing.ratings.value(), listing.reviews.count()), (0.0, 0));
         assert!(PublishYear::new(2027, 2026).is_err(), "not a year from the future");
+    }
+
+    #[test]
+    fn an_edit_changes_only_what_it_names_and_keeps_the_listing_rules() {
+        let edit = ListingEditForm { resale_price: Some(180), phone: Some("+8801819462073".into()), ..Default::default() }.parse();
+        let edit = edit.expect("valid");
+        assert_eq!(edit.resale_price.map(Taka::amount), Some(180));
+        assert_eq!(edit.phone.map(|p| p.display()), Some("01819-462073".to_owned()));
+        assert_eq!((edit.original_price, edit.description, edit.location), (None, None, None));
+
+        let errors = ListingEditForm {
+            original_price: Some(0),
+            resale_price: Some(500_001),
+            description: Some("d".repeat(4001)),
+            location: Some("  ".into()),
+            phone: Some("123".into()),
+        }
+        .parse()
+        .expect_err("refused");
+        assert_eq!(errors.keys().copied().collect::<Vec<_>>(), ["description", "location", "originalPrice", "phone", "resalePrice"]);
     }
 
     #[test]

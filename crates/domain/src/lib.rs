@@ -13,8 +13,8 @@ pub mod text;
 pub use account::{Account, AccountRole, ClosedReason, Closure, ParseRoleError};
 pub use book::{
     Author, Book, BookCard, BookDetail, BookStatus, BookTitle, Description, DescriptionError, FieldErrors, IllegalStatusChange, Listing,
-    ListingForm, Location, NewBook, ParseStatusError, PersonName, PublishYear, PublishYearError, Ratings, RatingsError, Reviews,
-    ReviewsError, SellerBlock,
+    ListingEdit, ListingEditForm, ListingForm, Location, NewBook, ParseStatusError, PersonName, PublishYear, PublishYearError, Ratings,
+    RatingsError, Reviews, ReviewsError, SellerBlock,
 };
 pub use category::{Category, CategoryName, CategoryNameError, CategorySummary};
 pub use email::{Email, EmailError};

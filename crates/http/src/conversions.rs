@@ -132,3 +132,54 @@ impl From<UploadRefused> for ApiError {
         }
     }
 }
+
+/// Field errors from the domain (static field names) into the answer's map.
+pub fn field_errors(errors: puronoboi_domain::FieldErrors) -> ApiError {
+    ApiError::validation(errors.into_iter().map(|(field, message)| (field.to_owned(), message)).collect())
+}
+
+impl From<puronoboi_ports::ListingChangeError> for ApiError {
+    fn from(e: puronoboi_ports::ListingChangeError) -> Self {
+        use puronoboi_ports::ListingChangeError;
+        match e {
+            ListingChangeError::NotFound => Self::new(ErrorCode::BookNotFound, "You have no book with this id."),
+            ListingChangeError::Unavailable(status) => Self::new(
+                ErrorCode::BookUnavailable,
+                format!("This book is {status}: only an available book can be changed, advertised or deleted."),
+            ),
+            ListingChangeError::Unknown(cause) => Self::internal(cause.as_ref()),
+        }
+    }
+}
+
+impl From<puronoboi_app::listings::CreateListingError> for ApiError {
+    fn from(e: puronoboi_app::listings::CreateListingError) -> Self {
+        use puronoboi_app::listings::CreateListingError;
+        match e {
+            CreateListingError::Invalid(errors) => field_errors(errors),
+            CreateListingError::Picture(picture) => picture.into(),
+            CreateListingError::Unknown(cause) => Self::internal(cause.as_ref()),
+        }
+    }
+}
+
+impl From<puronoboi_app::listings::EditListingError> for ApiError {
+    fn from(e: puronoboi_app::listings::EditListingError) -> Self {
+        use puronoboi_app::listings::EditListingError;
+        match e {
+            EditListingError::Invalid(errors) => field_errors(errors),
+            EditListingError::Change(change) => change.into(),
+        }
+    }
+}
+
+impl From<puronoboi_ports::AdminActionError> for ApiError {
+    fn from(e: puronoboi_ports::AdminActionError) -> Self {
+        use puronoboi_ports::AdminActionError;
+        match e {
+            AdminActionError::NotFound => Self::new(ErrorCode::AccountNotFound, "No such account (it may have been deleted already)."),
+            AdminActionError::IsAdmin => Self::new(ErrorCode::CannotDeleteAdmin, "Admin accounts cannot be deleted."),
+            AdminActionError::Unknown(cause) => Self::internal(cause.as_ref()),
+        }
+    }
+}

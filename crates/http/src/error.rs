@@ -24,6 +24,8 @@ pub enum ErrorCode {
     CategoryNotFound,
     /// 404: no order has this id, or it is someone else's.
     OrderNotFound,
+    /// 404: no live account of the expected kind has this id (admin routes).
+    AccountNotFound,
     /// 400: the query string is malformed or out of range.
     InvalidQuery,
     /// 400: a page that starts beyond the first 10,000 rows of a list.
@@ -42,6 +44,8 @@ pub enum ErrorCode {
     AccountDeleted,
     /// 403: signed in, but this needs another role (a seller cannot buy). The web app explains; it never signs out.
     WrongRole,
+    /// 403: admins cannot be deleted, and nobody deletes their own account this way.
+    CannotDeleteAdmin,
     /// 409: another account already holds this e-mail address.
     EmailTaken,
     /// 409: the book is no longer available (someone else ordered it, or it was sold or withdrawn).
@@ -61,11 +65,13 @@ pub enum ErrorCode {
 impl ErrorCode {
     pub const fn status(self) -> StatusCode {
         match self {
-            Self::NotFound | Self::BookNotFound | Self::CategoryNotFound | Self::OrderNotFound => StatusCode::NOT_FOUND,
+            Self::NotFound | Self::BookNotFound | Self::CategoryNotFound | Self::OrderNotFound | Self::AccountNotFound => {
+                StatusCode::NOT_FOUND
+            }
             Self::InvalidQuery | Self::PageTooDeep | Self::InvalidInput => StatusCode::BAD_REQUEST,
             Self::ValidationFailed => StatusCode::UNPROCESSABLE_ENTITY,
             Self::Unauthenticated | Self::TokenExpired | Self::TokenRevoked => StatusCode::UNAUTHORIZED,
-            Self::AccountDeleted | Self::WrongRole => StatusCode::FORBIDDEN,
+            Self::AccountDeleted | Self::WrongRole | Self::CannotDeleteAdmin => StatusCode::FORBIDDEN,
             Self::EmailTaken | Self::BookUnavailable => StatusCode::CONFLICT,
             Self::ImageTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Self::UnsupportedImage => StatusCode::UNSUPPORTED_MEDIA_TYPE,

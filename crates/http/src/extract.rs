@@ -34,7 +34,6 @@ pub struct Caller(pub Account);
 
 impl Caller {
     /// The caller, if the action is for this role. A wrong role is explained, never treated as signed out.
-    #[cfg_attr(not(test), expect(dead_code, reason = "the seller, order and admin routes of the next issues call it"))]
     pub fn require(self, role: AccountRole, action: &str) -> Result<Account, ApiError> {
         if self.0.role == role {
             Ok(self.0)

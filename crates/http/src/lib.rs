@@ -15,12 +15,16 @@ use std::time::Duration;
 use axum::Router;
 use axum::http::{HeaderName, HeaderValue, StatusCode, header};
 use puronoboi_app::Storefront;
+use puronoboi_app::admin::Admin;
+use puronoboi_app::listings::Listings;
 use puronoboi_app::photos::Photos;
 use puronoboi_app::sessions::Sessions;
 use puronoboi_app::tokens::AccessTokens;
 use puronoboi_app::uploads::{UploadGate, Uploads};
 use puronoboi_domain::Email;
-use puronoboi_ports::{AccountStore, CatalogueReader, IdentityVerifier, ImageHost, ReadinessProbe, UploadQuota};
+use puronoboi_ports::{
+    AccountStore, AdminStore, CatalogueReader, CatalogueWriter, IdentityVerifier, ImageHost, ReadinessProbe, SellerListings, UploadQuota,
+};
 use tower_http::services::{ServeDir, ServeFile};
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
@@ -34,6 +38,8 @@ pub use security::SecurityHeaders;
 #[derive(Clone)]
 pub struct AppState {
     pub storefront: Storefront,
+    pub listings: Listings,
+    pub admin: Admin,
     /// `None` when sign-in is not configured: sessions and signed-in calls answer 503.
     pub sessions: Option<Sessions>,
     pub photos: Photos,
@@ -47,6 +53,9 @@ pub struct AppState {
 /// this in and call [`build_state`], so tests run the same wiring as production.
 pub struct Wiring {
     pub catalogue: Arc<dyn CatalogueReader>,
+    pub catalogue_writer: Arc<dyn CatalogueWriter>,
+    pub seller_listings: Arc<dyn SellerListings>,
+    pub admin: Arc<dyn AdminStore>,
     pub accounts: Arc<dyn AccountStore>,
     pub images: Arc<dyn ImageHost>,
     /// Counts each account's uploads where every server instance sees the count.
@@ -72,10 +81,13 @@ pub struct SignInWiring {
 pub fn build_state(wiring: Wiring) -> AppState {
     let sessions =
         wiring.sign_in.map(|sign_in| Sessions::new(sign_in.verifier, Arc::clone(&wiring.accounts), sign_in.tokens, sign_in.admin_emails));
+    let photos = Photos::new(wiring.images, wiring.accounts);
     AppState {
-        storefront: Storefront::new(wiring.catalogue),
+        storefront: Storefront::new(Arc::clone(&wiring.catalogue)),
+        listings: Listings::new(wiring.catalogue, wiring.catalogue_writer, wiring.seller_listings, photos.clone()),
+        admin: Admin::new(wiring.admin),
         sessions,
-        photos: Photos::new(wiring.images, wiring.accounts),
+        photos,
         uploads: Uploads::new(wiring.upload_quota, wiring.uploads_per_minute, wiring.upload_gate),
         readiness: wiring.readiness,
         public_config: Arc::new(wiring.public_config),

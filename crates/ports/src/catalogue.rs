@@ -48,6 +48,9 @@ pub trait CatalogueReader: Send + Sync {
     /// Advertised books that are still available, newest first, at most `limit`.
     async fn advertised(&self, limit: u32) -> Result<Vec<BookCard>, StoreError>;
 
+    /// The category with this id, if there is one.
+    async fn category(&self, id: CategoryId) -> Result<Option<Category>, StoreError>;
+
     /// Whether the catalogue holds no category at all (a fresh database).
     async fn is_empty(&self) -> Result<bool, StoreError>;
 }

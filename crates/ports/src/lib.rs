@@ -1,18 +1,22 @@
 //! Ports: what the use cases need from the outside world, one trait per concern.
 
 pub mod accounts;
+pub mod admin;
 pub mod catalogue;
 pub mod identity;
 pub mod images;
+pub mod listings;
 pub mod readiness;
 pub mod uploads;
 
 pub use accounts::{AccountStore, LinkIdentityError, NewIdentityAccount, OpenIdentityAccountError, SupersedeError};
+pub use admin::{AccountOverview, AdminActionError, AdminStore};
 pub use catalogue::{
     AddCategoryError, CatalogueReader, CatalogueWriter, CategoryGroup, CategoryPageError, ChangeStatusError, ListBookError, NewAccount,
     OpenAccountError, StoreError,
 };
 pub use identity::{DemoIdentities, DemoLogin, IdentityVerifier, VerifiedIdentity, VerifyTokenError};
 pub use images::{ImageHost, ImageHostError};
+pub use listings::{ListingChangeError, SellerListings};
 pub use readiness::ReadinessProbe;
 pub use uploads::{TakeUploadError, UploadQuota};

@@ -128,6 +128,9 @@ impl TestAppBuilder {
         let security = SecurityHeaders::for_config(&public_config, &[], false);
         let state = puronoboi_http::build_state(Wiring {
             catalogue: shared.clone(),
+            catalogue_writer: shared.clone(),
+            seller_listings: shared.clone(),
+            admin: shared.clone(),
             accounts: shared.clone(),
             images,
             upload_quota: shared.clone(),
@@ -227,6 +230,28 @@ impl TestApp {
         let (status, body) = self.open_session(&id_token, serde_json::json!({ "accountType": account_type })).await;
         assert_eq!(status, 200, "{body}");
         body["accessToken"].as_str().expect("an access token").to_owned()
+    }
+
+    /// A fresh emulator identity whose address is verified (so it becomes admin when listed in `admin_emails`);
+    /// answers our access token.
+    pub async fn signed_in_verified(&self, email: &str, account_type: &str) -> String {
+        use puronoboi_ports::DemoIdentities as _;
+        let login = puronoboi_ports::DemoLogin {
+            email: email.to_owned(),
+            password: "correct horse battery".into(),
+            display_name: "Test Person".into(),
+        };
+        self.emulator().ensure_password_user(&login).await.expect("a verified identity");
+        let id_token = self.emulator().sign_in_with_password(email, "correct horse battery").await.expect("signs in");
+        let (status, body) = self.open_session(&id_token, serde_json::json!({ "accountType": account_type })).await;
+        assert_eq!(status, 200, "{body}");
+        body["accessToken"].as_str().expect("an access token").to_owned()
+    }
+
+    /// `GET /api/me` with an access token; answers the account's id.
+    pub async fn account_id(&self, access_token: &str) -> String {
+        let response = self.client.get(self.url("/api/me")).bearer_auth(access_token).send().await.expect("answered");
+        expect_json(response, 200, "GET /api/me").await["id"].as_str().expect("an id").to_owned()
     }
 }
 

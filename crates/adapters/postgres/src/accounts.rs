@@ -57,7 +57,7 @@ async fn insert_identity_account(conn: &mut AsyncPgConnection, account: &NewIden
 
 /// Closes a live account (optionally only while its address is unproven) and withdraws its available listings.
 /// Runs inside the caller's transaction. `None` when no account matched.
-async fn close_in(
+pub(crate) async fn close_in(
     conn: &mut AsyncPgConnection,
     id: AccountId,
     reason: ClosedReason,

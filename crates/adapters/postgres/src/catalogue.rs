@@ -93,6 +93,13 @@ impl CatalogueReader for PgStore {
         Ok(rows.into_iter().map(|(row, verified)| row.into_card(verified)).collect::<anyhow::Result<_>>()?)
     }
 
+    async fn category(&self, id: CategoryId) -> Result<Option<Category>, StoreError> {
+        let mut conn = self.conn().await?;
+        let row: Option<CategoryRow> =
+            queries::category(id.as_uuid()).get_result(&mut conn).await.optional().context("looking up a category")?;
+        Ok(row.map(Into::into))
+    }
+
     async fn is_empty(&self) -> Result<bool, StoreError> {
         let mut conn = self.conn().await?;
         Ok(diesel::select(not(exists(categories::table.select(categories::id))))

@@ -1,8 +1,10 @@
 //! The PostgreSQL adapter: every store port on diesel-async with a deadpool pool. Row structs stay private here.
 
 mod accounts;
+mod admin;
 mod catalogue;
 mod errors;
+mod listings;
 mod queries;
 mod rows;
 #[rustfmt::skip]
@@ -97,6 +99,10 @@ impl PgStore {
             plans.push(("advertised", lines(Explain(queries::advertised(60)).load(conn).await?)));
             plans.push(("accounts by e-mail", lines(Explain(queries::accounts_by_email("a@example.com")).load(conn).await?)));
             plans.push(("account by identity", lines(Explain(queries::account_by_firebase_uid("uid")).load(conn).await?)));
+            plans.push(("seller books", lines(Explain(queries::seller_books(some_id, 20, 9_980)).load(conn).await?)));
+            plans.push(("seller book count", lines(Explain(queries::seller_book_count(some_id)).load(conn).await?)));
+            plans.push(("accounts with role", lines(Explain(queries::accounts_with_role("seller", 20, 9_980)).load(conn).await?)));
+            plans.push(("live account count", lines(Explain(queries::live_account_count("buyer")).load(conn).await?)));
             Ok::<_, diesel::result::Error>(plans)
         })
         .await

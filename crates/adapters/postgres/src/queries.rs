@@ -10,10 +10,11 @@ use diesel_async::methods::LoadQuery;
 use uuid::Uuid;
 
 use crate::catalogue::lower;
-use crate::rows::{AccountRow, BookRow, CardRow, CategoryRow, GroupedCardRow};
+use crate::rows::{AccountActivityRow, AccountRow, BookRow, CardRow, CategoryRow, GroupedCardRow};
 use crate::schema::{accounts, books, categories};
 
 pub(crate) const AVAILABLE: &str = "available";
+const WITHDRAWN: &str = "withdrawn";
 
 /// A query the store loads rows of `Row` with, and whose plan can be asked for.
 pub(crate) trait Listing<Row>: LoadQuery<'static, AsyncPgConnection, Row> + QueryFragment<Pg> + QueryId + Send + 'static {}
@@ -83,6 +84,42 @@ pub(crate) fn advertised(limit: u32) -> impl Listing<(CardRow, bool)> {
         .order((books::created_at.desc(), books::id.desc()))
         .limit(i64::from(limit))
         .select((CardRow::as_select(), accounts::verified))
+}
+
+/// A seller's listings in every status but withdrawn, newest first.
+pub(crate) fn seller_books(seller: Uuid, limit: i64, offset: i64) -> impl Listing<(BookRow, CategoryRow, bool)> {
+    books::table
+        .inner_join(categories::table)
+        .inner_join(accounts::table)
+        .filter(books::seller_id.eq(seller).and(books::status.ne(WITHDRAWN)))
+        .order((books::created_at.desc(), books::id.desc()))
+        .limit(limit)
+        .offset(offset)
+        .select((BookRow::as_select(), CategoryRow::as_select(), accounts::verified))
+}
+
+pub(crate) fn seller_book_count(seller: Uuid) -> impl Listing<i64> {
+    books::table.filter(books::seller_id.eq(seller).and(books::status.ne(WITHDRAWN))).count()
+}
+
+/// Live accounts of one role, newest first, each with its activity: listings still in the shop or a sale for a
+/// seller; orders for a buyer (none yet: ordering arrives later).
+const ACCOUNTS_WITH_ROLE_SQL: &str = "
+SELECT a.*,
+       CASE WHEN a.role = 'seller'
+            THEN (SELECT count(*) FROM books AS b WHERE b.seller_id = a.id AND b.status <> 'withdrawn')
+            ELSE 0 END AS activity
+FROM accounts AS a
+WHERE a.role = $1 AND a.deleted_at IS NULL
+ORDER BY a.created_at DESC, a.id DESC
+LIMIT $2 OFFSET $3";
+
+pub(crate) fn accounts_with_role(role: &str, limit: i64, offset: i64) -> impl Listing<AccountActivityRow> {
+    diesel::sql_query(ACCOUNTS_WITH_ROLE_SQL).bind::<Text, _>(role.to_owned()).bind::<BigInt, _>(limit).bind::<BigInt, _>(offset)
+}
+
+pub(crate) fn live_account_count(role: &str) -> impl Listing<i64> {
+    accounts::table.filter(accounts::role.eq(role.to_owned()).and(accounts::deleted_at.is_null())).count()
 }
 
 /// Every account ever opened with an address (already normalised to lower case), newest first.

@@ -204,6 +204,15 @@ pub(crate) struct AccountRow {
     pub closed_reason: Option<String>,
 }
 
+/// An account with a count of what it has done, as the admin's tables show it.
+#[derive(Debug, QueryableByName)]
+pub(crate) struct AccountActivityRow {
+    #[diesel(embed)]
+    pub account: AccountRow,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    pub activity: i64,
+}
+
 impl TryFrom<AccountRow> for Account {
     type Error = anyhow::Error;
 

@@ -18,6 +18,16 @@ diesel::table! {
 }
 
 diesel::table! {
+    admin_actions (id) {
+        id -> Int8,
+        admin_id -> Uuid,
+        action -> Text,
+        target_id -> Uuid,
+        at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     books (id) {
         id -> Uuid,
         seller_id -> Uuid,
@@ -61,4 +71,4 @@ diesel::joinable!(books -> accounts (seller_id));
 diesel::joinable!(books -> categories (category_id));
 diesel::joinable!(upload_quotas -> accounts (account_id));
 
-diesel::allow_tables_to_appear_in_same_query!(accounts, books, categories, upload_quotas,);
+diesel::allow_tables_to_appear_in_same_query!(accounts, admin_actions, books, categories, upload_quotas,);

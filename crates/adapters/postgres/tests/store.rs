@@ -278,6 +278,10 @@ async fn the_stores_own_queries_have_indexes_behind_them() {
         ("advertised", "books_advertised_available_idx"),
         ("accounts by e-mail", "accounts_email_idx"),
         ("account by identity", "accounts_firebase_uid_key"),
+        ("seller books", "books_seller_idx"),
+        ("seller book count", "books_seller_idx"),
+        ("accounts with role", "accounts_live_role_idx"),
+        ("live account count", "accounts_live_role_idx"),
     ];
     assert_eq!(plans.len(), expected.len(), "every query the store explains is checked here: {:?}", plans.keys());
     for (query, index) in expected {

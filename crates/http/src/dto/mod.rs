@@ -3,6 +3,8 @@
 
 mod accounts;
 mod catalogue;
+mod listings;
 
 pub use accounts::*;
 pub use catalogue::*;
+pub use listings::*;

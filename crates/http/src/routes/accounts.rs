@@ -19,8 +19,10 @@ use crate::dto::{AccountTypeDto, MeDto, SessionDto, SessionRequestDto};
 use crate::error::{ApiError, ErrorCode};
 use crate::extract::{Caller, bearer_token};
 
-/// Room for the multipart framing around a picture of the largest accepted size.
-const MULTIPART_OVERHEAD: usize = 64 * 1024;
+/// Room for the multipart framing around a picture of the largest accepted size, and for a form's text fields.
+pub(crate) const MULTIPART_OVERHEAD: usize = 64 * 1024;
+/// The longest text field a form may send, in bytes (a 4,000-character description in Bangla is 12,000).
+const MAX_TEXT_FIELD_BYTES: usize = 16 * 1024;
 
 pub fn routes() -> Router<AppState> {
     Router::new()
@@ -104,6 +106,54 @@ pub async fn admitted_picture(uploads: &Uploads, account: AccountId, form: &mut 
     match tokio::time::timeout_at(slot.read_by(), image_field(form)).await {
         Ok(bytes) => Ok((slot, bytes?)),
         Err(_) => Err(ApiError::invalid_input("The picture took too long to arrive. Please try again.")),
+    }
+}
+
+/// Like [`admitted_picture`], for a form that sends text fields with its picture (the add-book form): answers the
+/// slot, the text fields by name, and the picture if one came. Only the `allowed` text fields are accepted, each
+/// once: a field the form does not have (an `email`, say) is refused rather than silently dropped.
+pub async fn admitted_multipart(
+    uploads: &Uploads,
+    account: AccountId,
+    form: &mut Multipart,
+    allowed: &[&str],
+) -> Result<(UploadSlot, std::collections::BTreeMap<String, String>, Option<Vec<u8>>), ApiError> {
+    let slot = match uploads.admit(account).await {
+        Ok(slot) => slot,
+        Err(refused) => {
+            discard_rest(form).await;
+            return Err(refused.into());
+        }
+    };
+    let read = async {
+        let mut fields = std::collections::BTreeMap::new();
+        let mut picture = None;
+        while let Some(field) = form.next_field().await.map_err(multipart_error)? {
+            let name = field.name().unwrap_or_default().to_owned();
+            if name == "image" {
+                if picture.is_some() {
+                    return Err(ApiError::invalid_input("Send one picture, in the field 'image'."));
+                }
+                picture = Some(field.bytes().await.map_err(multipart_error)?.to_vec());
+            } else if allowed.contains(&name.as_str()) {
+                let bytes = field.bytes().await.map_err(multipart_error)?;
+                if bytes.len() > MAX_TEXT_FIELD_BYTES {
+                    return Err(ApiError::invalid_input(format!("The field '{name}' is too long.")));
+                }
+                let text =
+                    String::from_utf8(bytes.to_vec()).map_err(|_| ApiError::invalid_input(format!("The field '{name}' is not text.")))?;
+                if fields.insert(name.clone(), text).is_some() {
+                    return Err(ApiError::invalid_input(format!("The field '{name}' was sent twice.")));
+                }
+            } else {
+                return Err(ApiError::invalid_input(format!("This form has no field '{name}'.")));
+            }
+        }
+        Ok((fields, picture))
+    };
+    match tokio::time::timeout_at(slot.read_by(), read).await {
+        Ok(read) => read.map(|(fields, picture)| (slot, fields, picture)),
+        Err(_) => Err(ApiError::invalid_input("The form took too long to arrive. Please try again.")),
     }
 }
 

@@ -1,7 +1,9 @@
 //! The API's routers, one module per resource.
 
 mod accounts;
+mod admin;
 mod catalogue;
+mod listings;
 mod meta;
 
 use axum::Router;
@@ -14,5 +16,7 @@ pub fn api() -> Router<AppState> {
         .merge(meta::routes())
         .merge(accounts::routes())
         .merge(catalogue::routes())
+        .merge(listings::routes())
+        .merge(admin::routes())
         .fallback(async || ApiError::not_found("No such API endpoint."))
 }

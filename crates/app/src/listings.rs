@@ -1,0 +1,177 @@
+//! A seller's listings: listing a book with its checked picture, and what the owner may do with it afterwards.
+
+use std::sync::Arc;
+
+use chrono::Datelike as _;
+use puronoboi_domain::{
+    Account, AccountId, BookDetail, BookId, CategoryId, CategoryName, FieldErrors, ListingEditForm, ListingForm, NewBook, Page, PageRequest,
+};
+use puronoboi_ports::{AddCategoryError, CatalogueReader, CatalogueWriter, ListBookError, ListingChangeError, SellerListings, StoreError};
+
+use crate::photos::{PhotoError, Photos};
+use crate::uploads::UploadSlot;
+
+/// Which category a new listing goes in: one from the list, or a name typed under "Others".
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CategoryChoice {
+    Existing(CategoryId),
+    New(String),
+}
+
+/// The add-book form as it arrived, picture included.
+#[derive(Debug, Default)]
+pub struct NewListing {
+    pub form: ListingForm,
+    pub category: Option<CategoryChoice>,
+    pub picture: Option<Vec<u8>>,
+    /// Fields that could not even be read (a price that is not a number); reported with every other problem.
+    pub unreadable: FieldErrors,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum CreateListingError {
+    /// Fields break their rules; nothing was stored.
+    #[error("the listing is invalid")]
+    Invalid(FieldErrors),
+    #[error(transparent)]
+    Picture(PhotoError),
+    #[error(transparent)]
+    Unknown(#[from] anyhow::Error),
+}
+
+impl From<StoreError> for CreateListingError {
+    fn from(e: StoreError) -> Self {
+        Self::Unknown(e.0)
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum EditListingError {
+    #[error("the edit is invalid")]
+    Invalid(FieldErrors),
+    #[error(transparent)]
+    Change(#[from] ListingChangeError),
+}
+
+const REQUIRED: &str = "this field is required";
+
+#[derive(Clone)]
+pub struct Listings {
+    reader: Arc<dyn CatalogueReader>,
+    writer: Arc<dyn CatalogueWriter>,
+    listings: Arc<dyn SellerListings>,
+    photos: Photos,
+}
+
+impl Listings {
+    pub fn new(
+        reader: Arc<dyn CatalogueReader>,
+        writer: Arc<dyn CatalogueWriter>,
+        listings: Arc<dyn SellerListings>,
+        photos: Photos,
+    ) -> Self {
+        Self { reader, writer, listings, photos }
+    }
+
+    /// Lists a book with its picture. Every field is checked before the picture is decoded; the picture is checked
+    /// and stored before the listing is written, and deleted again if the listing cannot be written, so a listing
+    /// never points at a picture we did not check and no picture is left without its listing.
+    pub async fn create(&self, seller: &Account, slot: &UploadSlot, request: NewListing) -> Result<BookDetail, CreateListingError> {
+        let this_year = chrono::Utc::now().year();
+        let mut errors = request.unreadable;
+        let listing = match request.form.parse(this_year) {
+            Ok(listing) => Some(listing),
+            Err(problems) => {
+                // A field that could not be read says so, rather than "required".
+                for (field, problem) in problems {
+                    errors.entry(field).or_insert(problem);
+                }
+                None
+            }
+        };
+        let category = match &request.category {
+            None => {
+                errors.entry("categoryId").or_insert_with(|| REQUIRED.to_owned());
+                None
+            }
+            Some(CategoryChoice::Existing(id)) => match self.reader.category(*id).await? {
+                Some(category) => Some(Ok(category.id)),
+                None => {
+                    errors.insert("categoryId", "choose a category from the list".to_owned());
+                    None
+                }
+            },
+            Some(CategoryChoice::New(name)) => match CategoryName::parse(name) {
+                Ok(name) => Some(Err(name)),
+                Err(e) => {
+                    errors.insert("newCategory", e.0.to_string());
+                    None
+                }
+            },
+        };
+        if request.picture.is_none() {
+            errors.insert("image", REQUIRED.to_owned());
+        }
+        let (Some(listing), Some(category), Some(picture)) = (listing, category, request.picture) else {
+            return Err(CreateListingError::Invalid(errors));
+        };
+        if !errors.is_empty() {
+            return Err(CreateListingError::Invalid(errors));
+        }
+
+        let picture_url = self.photos.store_upload(slot, picture).await.map_err(CreateListingError::Picture)?;
+        let stored = async {
+            let category_id = match category {
+                Ok(id) => id,
+                // "poetry" and "Poetry" typed by two sellers share one category: names are unique whatever their case.
+                Err(name) => match self.writer.add_category(&name).await {
+                    Ok(created) => created.id,
+                    Err(AddCategoryError::AlreadyExists(existing)) => existing.id,
+                    Err(AddCategoryError::Unknown(e)) => return Err(CreateListingError::Unknown(e)),
+                },
+            };
+            let book = NewBook {
+                seller_id: seller.id,
+                category_id,
+                picture_url: picture_url.clone(),
+                seller_email: seller.email.clone(),
+                listing,
+                advertised: false,
+            };
+            match self.writer.list_book(book).await {
+                Ok(id) => Ok(id),
+                Err(ListBookError::UnknownCategory) => {
+                    Err(CreateListingError::Invalid([("categoryId", "choose a category from the list".to_owned())].into_iter().collect()))
+                }
+                Err(ListBookError::UnknownSeller) => Err(anyhow::anyhow!("the seller's account vanished while listing").into()),
+                Err(ListBookError::Unknown(e)) => Err(e.into()),
+            }
+        }
+        .await;
+        let id = match stored {
+            Ok(id) => id,
+            Err(e) => {
+                self.photos.forget(&picture_url).await;
+                return Err(e);
+            }
+        };
+        self.reader.book_detail(id).await?.ok_or_else(|| anyhow::anyhow!("a book just listed cannot be found").into())
+    }
+
+    pub async fn of_seller(&self, seller: AccountId, page: PageRequest) -> Result<Page<BookDetail>, StoreError> {
+        self.listings.seller_books(seller, page).await
+    }
+
+    pub async fn advertise(&self, seller: AccountId, book: BookId, advertised: bool) -> Result<BookDetail, ListingChangeError> {
+        self.listings.set_advertised(seller, book, advertised).await
+    }
+
+    pub async fn withdraw(&self, seller: AccountId, book: BookId) -> Result<(), ListingChangeError> {
+        self.listings.withdraw(seller, book).await
+    }
+
+    pub async fn edit(&self, seller: AccountId, book: BookId, form: ListingEditForm) -> Result<BookDetail, EditListingError> {
+        let edit = form.parse().map_err(EditListingError::Invalid)?;
+        Ok(self.listings.edit(seller, book, &edit).await?)
+    }
+}

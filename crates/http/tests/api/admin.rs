@@ -1,0 +1,194 @@
+//! The admin's routes: only admins reach them, every action is recorded, and a deleted account is gone for good
+//! (refused on its next call and its next sign-in, its books off the shop) while its history stays.
+
+use puronoboi_demo::catalogue::{BOOKS, DemoStatus, SELLERS};
+use puronoboi_test_support::{Identity, TestApp, expect_json};
+use serde_json::{Value, json};
+
+fn unique(local: &str) -> String {
+    format!("{local}-{}@puronoboi.test", uuid::Uuid::new_v4().simple())
+}
+
+const ADMIN: &str = "boss@puronoboi.test";
+
+async fn app() -> (TestApp, String) {
+    let app = TestApp::builder().identity(Identity::Emulator).admin_emails(&[ADMIN]).seeded().spawn().await;
+    let admin = app.signed_in_verified(ADMIN, "buyer").await;
+    (app, admin)
+}
+
+async fn call(app: &TestApp, method: reqwest::Method, path: &str, token: Option<&str>) -> reqwest::Response {
+    let request = app.client.request(method, app.url(path));
+    let request = match token {
+        Some(token) => request.bearer_auth(token),
+        None => request,
+    };
+    request.send().await.expect("answered")
+}
+
+async fn count(app: &TestApp, sql: &str) -> i64 {
+    use diesel_async::{AsyncConnection as _, RunQueryDsl as _};
+    #[derive(diesel::QueryableByName)]
+    struct Count {
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        n: i64,
+    }
+    let mut conn = diesel_async::AsyncPgConnection::establish(&app.db.url).await.expect("connect");
+    let rows: Vec<Count> = diesel::sql_query(sql).load(&mut conn).await.expect("count");
+    rows[0].n
+}
+
+fn seller_row<'a>(page: &'a Value, email: &str) -> &'a Value {
+    page["items"].as_array().expect("items").iter().find(|s| s["email"] == email).unwrap_or_else(|| panic!("{email} not in {page}"))
+}
+
+#[tokio::test]
+async fn the_admin_lists_sellers_with_their_listings_and_buyers_newest_first() {
+    let (app, admin) = app().await;
+    let buyer = unique("reader");
+    app.signed_in(&buyer, "buyer").await;
+    let sellers = expect_json(call(&app, reqwest::Method::GET, "/api/admin/sellers?perPage=100", Some(&admin)).await, 200, "sellers").await;
+    assert_eq!(sellers["total"].as_u64(), Some(SELLERS.len() as u64));
+    for seller in SELLERS {
+        let row = seller_row(&sellers, seller.email);
+        let listed = BOOKS.iter().filter(|b| b.seller == seller.key).count() as i64;
+        assert_eq!(
+            (row["name"].as_str(), row["verified"].as_bool(), row["listings"].as_i64()),
+            (Some(seller.name), Some(seller.verified), Some(listed))
+        );
+        assert!(row["joinedAt"].as_str().is_some_and(|t| chrono::DateTime::parse_from_rfc3339(t).is_ok()));
+    }
+    let buyers = expect_json(call(&app, reqwest::Method::GET, "/api/admin/buyers", Some(&admin)).await, 200, "buyers").await;
+    assert_eq!(
+        (buyers["total"].as_i64(), buyers["items"][0]["email"].as_str(), buyers["items"][0]["orders"].as_i64()),
+        (Some(1), Some(buyer.as_str()), Some(0))
+    );
+    assert!(!buyers["items"].as_array().expect("items").iter().any(|b| b["email"] == ADMIN), "admins are in neither table");
+}
+
+#[tokio::test]
+async fn only_admins_reach_the_admin_routes_and_nothing_changes_for_anyone_else() {
+    let (app, _admin) = app().await;
+    let seller = app.signed_in(&unique("seller"), "seller").await;
+    let buyer = app.signed_in(&unique("buyer"), "buyer").await;
+    let tanvir = SELLERS.iter().find(|s| !s.verified).expect("an unverified demo seller");
+    let sellers_before = count(&app, "SELECT count(*) AS n FROM accounts WHERE verified").await;
+    let target = app.store.accounts_by_email(&puronoboi_domain::Email::parse(tanvir.email).expect("e-mail")).await.expect("lookup")[0].id;
+    use puronoboi_ports::AccountStore as _;
+    let routes = [
+        (reqwest::Method::GET, "/api/admin/sellers".to_owned()),
+        (reqwest::Method::GET, "/api/admin/buyers".to_owned()),
+        (reqwest::Method::POST, format!("/api/admin/sellers/{target}/verify")),
+        (reqwest::Method::DELETE, format!("/api/admin/accounts/{target}")),
+    ];
+    for (method, path) in &routes {
+        for token in [&seller, &buyer] {
+            let body = expect_json(call(&app, method.clone(), path, Some(token)).await, 403, &format!("{method} {path}")).await;
+            assert_eq!(body["error"]["code"], "wrong_role", "{method} {path}");
+        }
+        let body = expect_json(call(&app, method.clone(), path, None).await, 401, &format!("{method} {path}")).await;
+        assert_eq!(body["error"]["code"], "unauthenticated");
+    }
+    assert_eq!(count(&app, "SELECT count(*) AS n FROM accounts WHERE verified").await, sellers_before);
+    assert_eq!(count(&app, "SELECT count(*) AS n FROM accounts WHERE deleted_at IS NOT NULL").await, 0);
+    assert_eq!(count(&app, "SELECT count(*) AS n FROM admin_actions").await, 0);
+}
+
+#[tokio::test]
+async fn verifying_a_seller_shows_the_badge_on_their_books_and_is_recorded() {
+    let (app, admin) = app().await;
+    let tanvir = SELLERS.iter().find(|s| !s.verified).expect("an unverified demo seller");
+    let sellers = expect_json(call(&app, reqwest::Method::GET, "/api/admin/sellers", Some(&admin)).await, 200, "sellers").await;
+    let id = seller_row(&sellers, tanvir.email)["id"].as_str().expect("id").to_owned();
+    let verified =
+        expect_json(call(&app, reqwest::Method::POST, &format!("/api/admin/sellers/{id}/verify"), Some(&admin)).await, 200, "verify").await;
+    assert_eq!((verified["email"].as_str(), verified["verified"].as_bool()), (Some(tanvir.email), Some(true)));
+
+    let groups = app.get_json("/api/books/grouped?perCategory=24", 200).await;
+    let theirs: Vec<&Value> = groups
+        .as_array()
+        .expect("groups")
+        .iter()
+        .flat_map(|g| g["books"].as_array().expect("books"))
+        .filter(|b| BOOKS.iter().any(|d| d.title == b["title"] && d.seller == tanvir.key))
+        .collect();
+    assert!(!theirs.is_empty() && theirs.iter().all(|b| b["sellerVerified"] == true), "every card of theirs carries the badge");
+    let page = app.get_json(&format!("/api/books/{}", theirs[0]["id"].as_str().expect("id")), 200).await;
+    assert_eq!(page["seller"]["verified"], true);
+    assert_eq!(
+        count(&app, &format!("SELECT count(*) AS n FROM admin_actions WHERE action = 'verify_seller' AND target_id = '{id}'")).await,
+        1
+    );
+
+    // Only a live seller can be verified.
+    let buyer = app.signed_in(&unique("buyer"), "buyer").await;
+    let buyer_id = app.account_id(&buyer).await;
+    for target in [buyer_id.as_str(), "00000000-0000-0000-0000-000000000000", "not-an-id"] {
+        let body = expect_json(
+            call(&app, reqwest::Method::POST, &format!("/api/admin/sellers/{target}/verify"), Some(&admin)).await,
+            404,
+            "verify",
+        )
+        .await;
+        assert_eq!(body["error"]["code"], "account_not_found", "{target}");
+    }
+}
+
+#[tokio::test]
+async fn a_deleted_seller_is_refused_everywhere_and_their_books_leave_the_shop() {
+    let (app, admin) = app().await;
+    let seller = SELLERS[0];
+    let token = app.signed_in_verified(seller.email, "seller").await;
+    let sellers = expect_json(call(&app, reqwest::Method::GET, "/api/admin/sellers", Some(&admin)).await, 200, "sellers").await;
+    let id = seller_row(&sellers, seller.email)["id"].as_str().expect("id").to_owned();
+    let available = BOOKS.iter().filter(|b| b.seller == seller.key && b.status == DemoStatus::Available).count() as i64;
+    let held_or_sold = BOOKS.iter().filter(|b| b.seller == seller.key && b.status != DemoStatus::Available).count() as i64;
+
+    let response = call(&app, reqwest::Method::DELETE, &format!("/api/admin/accounts/{id}"), Some(&admin)).await;
+    assert_eq!(response.status(), 204);
+    assert_eq!(response.text().await.expect("body"), "");
+
+    let body = expect_json(call(&app, reqwest::Method::GET, "/api/me", Some(&token)).await, 403, "me").await;
+    assert_eq!((body["error"]["code"].as_str(), body["error"]["message"].as_str()), (Some("account_deleted"), Some("Forbidden Access")));
+    let id_token = app.emulator().sign_in_with_password(seller.email, "correct horse battery").await.expect("Firebase still signs them in");
+    let (status, body) = app.open_session(&id_token, json!({})).await;
+    assert_eq!((status, body["error"]["code"].as_str()), (403, Some("account_deleted")), "no fresh account: {body}");
+
+    let shop = app.get_json("/api/books/grouped?perCategory=24", 200).await;
+    let listed: Vec<&str> = shop
+        .as_array()
+        .expect("groups")
+        .iter()
+        .flat_map(|g| g["books"].as_array().expect("books"))
+        .filter_map(|b| b["title"].as_str())
+        .collect();
+    assert!(BOOKS.iter().filter(|b| b.seller == seller.key).all(|b| !listed.contains(&b.title)), "none of their books on the shop");
+    assert_eq!(count(&app, &format!("SELECT count(*) AS n FROM books WHERE seller_id = '{id}' AND status = 'withdrawn'")).await, available);
+    assert_eq!(
+        count(&app, &format!("SELECT count(*) AS n FROM books WHERE seller_id = '{id}' AND status IN ('pending', 'sold')")).await,
+        held_or_sold,
+        "history stays"
+    );
+    assert_eq!(count(&app, &format!("SELECT count(*) AS n FROM accounts WHERE id = '{id}'")).await, 1, "marked deleted, never erased");
+    assert_eq!(
+        count(&app, &format!("SELECT count(*) AS n FROM admin_actions WHERE action = 'delete_account' AND target_id = '{id}'")).await,
+        1
+    );
+
+    let again =
+        expect_json(call(&app, reqwest::Method::DELETE, &format!("/api/admin/accounts/{id}"), Some(&admin)).await, 404, "again").await;
+    assert_eq!(again["error"]["code"], "account_not_found");
+    let sellers = expect_json(call(&app, reqwest::Method::GET, "/api/admin/sellers", Some(&admin)).await, 200, "sellers").await;
+    assert!(!sellers["items"].as_array().expect("items").iter().any(|s| s["id"] == id.as_str()), "off the seller table");
+}
+
+#[tokio::test]
+async fn admins_cannot_be_deleted_not_even_by_themselves() {
+    let (app, admin) = app().await;
+    let admin_id = app.account_id(&admin).await;
+    let body =
+        expect_json(call(&app, reqwest::Method::DELETE, &format!("/api/admin/accounts/{admin_id}"), Some(&admin)).await, 403, "self").await;
+    assert_eq!(body["error"]["code"], "cannot_delete_admin");
+    expect_json(call(&app, reqwest::Method::GET, "/api/me", Some(&admin)).await, 200, "still here").await;
+    assert_eq!(count(&app, "SELECT count(*) AS n FROM admin_actions").await, 0);
+}

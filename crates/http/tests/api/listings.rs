@@ -1,0 +1,333 @@
+//! Sellers' listings through the real router: listing a book with its picture, the seller's own list, and the
+//! owner-only changes. Every refusal is checked against the database too: nothing changed.
+
+use puronoboi_ports::CatalogueWriter as _;
+use puronoboi_test_support::pictures::{png_of, wide_rgb};
+use puronoboi_test_support::{Identity, TestApp, expect_json};
+use reqwest::multipart::{Form, Part};
+use serde_json::{Value, json};
+
+fn unique(local: &str) -> String {
+    format!("{local}-{}@puronoboi.test", uuid::Uuid::new_v4().simple())
+}
+
+async fn app() -> TestApp {
+    TestApp::builder().identity(Identity::Emulator).seeded().uploads_per_minute(100).spawn().await
+}
+
+/// A complete, valid add-book form in the category named `category` of the seeded catalogue.
+async fn valid_fields(app: &TestApp, title: &str) -> Vec<(&'static str, String)> {
+    let categories = app.get_json("/api/categories", 200).await;
+    let poetry = categories.as_array().expect("array").iter().find(|c| c["name"] == "Poetry").expect("Poetry")["id"]
+        .as_str()
+        .expect("id")
+        .to_owned();
+    vec![
+        ("title", title.to_owned()),
+        ("author", "Jibanananda Das".to_owned()),
+        ("categoryId", poetry),
+        ("sellerName", "Rahim Uddin".to_owned()),
+        ("location", "Nilkhet, Dhaka".to_owned()),
+        ("phone", "+880 1715-384926".to_owned()),
+        ("originalPrice", "400".to_owned()),
+        ("resalePrice", "250".to_owned()),
+        ("publishYear", "1999".to_owned()),
+        ("description", "  Clean copy.  ".to_owned()),
+        ("ratings", "4.5".to_owned()),
+        ("reviews", "12".to_owned()),
+    ]
+}
+
+async fn post_book(app: &TestApp, token: &str, fields: &[(&str, String)], picture: Option<Vec<u8>>) -> reqwest::Response {
+    let mut form = Form::new();
+    for (name, value) in fields {
+        form = form.text(name.to_string(), value.clone());
+    }
+    if let Some(bytes) = picture {
+        form = form.part("image", Part::bytes(bytes).file_name("cover.png").mime_str("image/png").expect("mime"));
+    }
+    app.client.post(app.url("/api/books")).bearer_auth(token).multipart(form).send().await.expect("answered")
+}
+
+async fn list_book(app: &TestApp, token: &str, title: &str) -> Value {
+    let fields = valid_fields(app, title).await;
+    expect_json(post_book(app, token, &fields, Some(png_of(&wide_rgb()))).await, 201, "POST /api/books").await
+}
+
+async fn call(app: &TestApp, method: reqwest::Method, path: &str, token: &str) -> reqwest::Response {
+    app.client.request(method, app.url(path)).bearer_auth(token).send().await.expect("answered")
+}
+
+/// The book's row as the database holds it: (status, advertised, resale price).
+async fn stored(app: &TestApp, id: &str) -> (String, bool, i32) {
+    use diesel_async::{AsyncConnection as _, RunQueryDsl as _};
+    #[derive(diesel::QueryableByName)]
+    struct Row {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        status: String,
+        #[diesel(sql_type = diesel::sql_types::Bool)]
+        advertised: bool,
+        #[diesel(sql_type = diesel::sql_types::Integer)]
+        resale_price: i32,
+    }
+    let mut conn = diesel_async::AsyncPgConnection::establish(&app.db.url).await.expect("connect");
+    let rows: Vec<Row> = diesel::sql_query(format!("SELECT status, advertised, resale_price FROM books WHERE id = '{id}'"))
+        .load(&mut conn)
+        .await
+        .expect("query");
+    let row = rows.into_iter().next().expect("the book exists");
+    (row.status, row.advertised, row.resale_price)
+}
+
+#[tokio::test]
+async fn a_seller_lists_a_book_with_its_picture_and_it_is_on_the_storefront_at_once() {
+    let app = app().await;
+    let email = unique("seller");
+    let token = app.signed_in(&email, "seller").await;
+    let book = list_book(&app, &token, "Rupashi Bangla").await;
+    assert_eq!(book["title"], "Rupashi Bangla");
+    assert_eq!((book["status"].as_str(), book["advertised"].as_bool()), (Some("available"), Some(false)));
+    assert_eq!((book["resalePrice"].as_i64(), book["originalPrice"].as_i64()), (Some(250), Some(400)));
+    assert_eq!((book["phone"].as_str(), book["description"].as_str()), (Some("01715-384926"), Some("Clean copy.")));
+    assert_eq!((book["publishYear"].as_i64(), book["ratings"].as_f64(), book["reviews"].as_i64()), (Some(1999), Some(4.5), Some(12)));
+    let picture = book["picture"].as_str().expect("a picture");
+    let served = app.get(picture).await;
+    assert_eq!((served.status().as_u16(), served.headers()["content-type"].to_str().expect("ascii")), (200, "image/png"));
+
+    let id = book["id"].as_str().expect("an id");
+    let page = app.get_json(&format!("/api/books/{id}"), 200).await;
+    assert_eq!((page["title"].as_str(), page["category"]["name"].as_str()), (Some("Rupashi Bangla"), Some("Poetry")));
+    let response = app.client.get(app.url(&format!("/api/books/{id}"))).bearer_auth(&token).send().await.expect("answered");
+    assert_eq!(expect_json(response, 200, "book").await["seller"]["email"], email.as_str(), "the e-mail comes from the account");
+    let category = page["category"]["id"].as_str().expect("a category");
+    let listed = app.get_json(&format!("/api/categories/{category}/books?perPage=100"), 200).await;
+    assert!(listed["books"].as_array().expect("books").iter().any(|b| b["id"] == id), "on its category page at once");
+}
+
+#[tokio::test]
+async fn every_rule_is_a_field_error_and_nothing_is_stored() {
+    let app = app().await;
+    let token = app.signed_in(&unique("seller"), "seller").await;
+    let fields = vec![
+        ("title", "   ".to_owned()),
+        ("author", "a".repeat(121)),
+        ("sellerName", String::new()),
+        ("location", "Dhaka".to_owned()),
+        ("phone", "12345".to_owned()),
+        ("originalPrice", "0".to_owned()),
+        ("resalePrice", "500001".to_owned()),
+        ("publishYear", "1449".to_owned()),
+        ("ratings", "5.5".to_owned()),
+        ("reviews", "-1".to_owned()),
+    ];
+    let body = expect_json(post_book(&app, &token, &fields, None).await, 422, "POST /api/books").await;
+    assert_eq!(body["error"]["code"], "validation_failed");
+    let errors = &body["error"]["fields"];
+    for (field, message) in [
+        ("title", "this field is required"),
+        ("author", "at most 120 characters are allowed, got 121"),
+        ("sellerName", "this field is required"),
+        ("phone", "enter a Bangladesh mobile number, e.g. 01712-345678"),
+        ("originalPrice", "a price must be at least 1 taka, got 0"),
+        ("resalePrice", "a price must be at most 500000 taka, got 500001"),
+        ("ratings", "ratings must be between 0 and 5"),
+        ("reviews", "reviews must be a whole number, 0 or more"),
+        ("categoryId", "this field is required"),
+        ("image", "this field is required"),
+    ] {
+        assert_eq!(errors[field], message, "{field}: {body}");
+    }
+    assert!(errors["publishYear"].as_str().is_some_and(|m| m.starts_with("the publish year must be between 1450 and ")), "{body}");
+
+    let mut unreadable = valid_fields(&app, "Banalata Sen").await;
+    unreadable.retain(|(name, _)| *name != "originalPrice");
+    unreadable.push(("originalPrice", "two hundred".to_owned()));
+    unreadable.push(("newCategory", "Also this".to_owned()));
+    let body = expect_json(post_book(&app, &token, &unreadable, Some(png_of(&wide_rgb()))).await, 422, "POST /api/books").await;
+    assert_eq!(body["error"]["fields"]["originalPrice"], "must be a whole number");
+    assert!(body["error"]["fields"]["categoryId"].as_str().is_some_and(|m| m.contains("not both")), "{body}");
+
+    let mut with_email = valid_fields(&app, "Banalata Sen").await;
+    with_email.push(("email", "someone-else@puronoboi.test".to_owned()));
+    let body = expect_json(post_book(&app, &token, &with_email, Some(png_of(&wide_rgb()))).await, 400, "POST /api/books").await;
+    assert_eq!(body["error"]["code"], "invalid_input", "the e-mail comes from the account, never from the form");
+
+    let text =
+        expect_json(post_book(&app, &token, &valid_fields(&app, "Banalata Sen").await, Some(b"not a picture".to_vec())).await, 415, "POST")
+            .await;
+    assert_eq!(text["error"]["code"], "unsupported_image");
+
+    let mine = expect_json(call(&app, reqwest::Method::GET, "/api/me/books", &token).await, 200, "GET /api/me/books").await;
+    assert_eq!(mine["total"], 0, "nothing was listed");
+}
+
+#[tokio::test]
+async fn others_creates_a_category_once_whatever_its_letter_case() {
+    let app = app().await;
+    let first = app.signed_in(&unique("first"), "seller").await;
+    let second = app.signed_in(&unique("second"), "seller").await;
+    let with_new_category = |fields: Vec<(&'static str, String)>, name: &str| {
+        let mut fields: Vec<_> = fields.into_iter().filter(|(n, _)| *n != "categoryId").collect();
+        fields.push(("newCategory", name.to_owned()));
+        fields
+    };
+    let a = with_new_category(valid_fields(&app, "Book A").await, " Travel  Writing ");
+    let b = with_new_category(valid_fields(&app, "Book B").await, "travel writing");
+    let one = expect_json(post_book(&app, &first, &a, Some(png_of(&wide_rgb()))).await, 201, "POST").await;
+    let two = expect_json(post_book(&app, &second, &b, Some(png_of(&wide_rgb()))).await, 201, "POST").await;
+    assert_eq!(one["category"], two["category"], "one category for both");
+    assert_eq!(one["category"]["name"], "Travel Writing", "the first spelling, tidied");
+    let existing = with_new_category(valid_fields(&app, "Book C").await, "POETRY");
+    let three = expect_json(post_book(&app, &first, &existing, Some(png_of(&wide_rgb()))).await, 201, "POST").await;
+    assert_eq!(three["category"]["name"], "Poetry", "an existing category is matched, not duplicated");
+    let categories = app.get_json("/api/categories", 200).await;
+    let names: Vec<&str> = categories.as_array().expect("array").iter().filter_map(|c| c["name"].as_str()).collect();
+    assert_eq!(names.iter().filter(|n| n.eq_ignore_ascii_case("travel writing")).count(), 1);
+    assert_eq!(names.iter().filter(|n| n.eq_ignore_ascii_case("poetry")).count(), 1);
+}
+
+#[tokio::test]
+async fn my_books_are_mine_only_newest_first_in_every_status_but_deleted() {
+    let app = app().await;
+    let token = app.signed_in(&unique("mine"), "seller").await;
+    let other = app.signed_in(&unique("other"), "seller").await;
+    let older = list_book(&app, &token, "Older").await;
+    let newer = list_book(&app, &token, "Newer").await;
+    let gone = list_book(&app, &token, "Gone").await;
+    list_book(&app, &other, "Someone else's").await;
+    let held: puronoboi_domain::BookId = newer["id"].as_str().expect("id").parse().expect("uuid");
+    app.store.move_book_status(held, puronoboi_domain::BookStatus::Pending).await.expect("held by a buyer");
+    let response = call(&app, reqwest::Method::DELETE, &format!("/api/books/{}", gone["id"].as_str().expect("id")), &token).await;
+    assert_eq!(response.status(), 204);
+
+    let mine = expect_json(call(&app, reqwest::Method::GET, "/api/me/books?perPage=1", &token).await, 200, "mine").await;
+    assert_eq!((mine["total"].as_i64(), mine["page"].as_i64(), mine["perPage"].as_i64()), (Some(2), Some(1), Some(1)));
+    assert_eq!((mine["items"][0]["title"].as_str(), mine["items"][0]["status"].as_str()), (Some("Newer"), Some("pending")));
+    let second = expect_json(call(&app, reqwest::Method::GET, "/api/me/books?perPage=1&page=2", &token).await, 200, "mine").await;
+    assert_eq!(second["items"][0]["id"], older["id"]);
+    let deep = expect_json(call(&app, reqwest::Method::GET, "/api/me/books?perPage=100&page=101", &token).await, 400, "deep").await;
+    assert_eq!(deep["error"]["code"], "page_too_deep");
+}
+
+#[tokio::test]
+async fn only_the_owner_changes_a_book_and_only_while_it_is_available() {
+    let app = app().await;
+    let owner = app.signed_in(&unique("owner"), "seller").await;
+    let intruder = app.signed_in(&unique("intruder"), "seller").await;
+    let buyer = app.signed_in(&unique("buyer"), "buyer").await;
+    let book = list_book(&app, &owner, "Sonar Tori").await;
+    let id = book["id"].as_str().expect("id").to_owned();
+    let before = stored(&app, &id).await;
+
+    for token in [&intruder] {
+        for (method, path) in [
+            (reqwest::Method::POST, format!("/api/books/{id}/advertise")),
+            (reqwest::Method::DELETE, format!("/api/books/{id}/advertise")),
+            (reqwest::Method::DELETE, format!("/api/books/{id}")),
+        ] {
+            let body = expect_json(call(&app, method.clone(), &path, token).await, 404, &format!("{method} {path}")).await;
+            assert_eq!(body["error"]["code"], "book_not_found", "another seller's book looks like no book");
+        }
+        let response = app
+            .client
+            .patch(app.url(&format!("/api/books/{id}")))
+            .bearer_auth(token)
+            .json(&json!({ "resalePrice": 1 }))
+            .send()
+            .await
+            .expect("answered");
+        assert_eq!(expect_json(response, 404, "PATCH").await["error"]["code"], "book_not_found");
+    }
+    let body = expect_json(call(&app, reqwest::Method::POST, &format!("/api/books/{id}/advertise"), &buyer).await, 403, "buyer").await;
+    assert_eq!(body["error"]["code"], "wrong_role");
+    let body = expect_json(app.client.delete(app.url(&format!("/api/books/{id}"))).send().await.expect("answered"), 401, "anonymous").await;
+    assert_eq!(body["error"]["code"], "unauthenticated");
+    assert_eq!(stored(&app, &id).await, before, "nothing changed");
+
+    // The owner advertises (twice is harmless), edits, and stops advertising.
+    for _ in 0..2 {
+        let advertised =
+            expect_json(call(&app, reqwest::Method::POST, &format!("/api/books/{id}/advertise"), &owner).await, 200, "advertise").await;
+        assert_eq!(advertised["advertised"], true);
+    }
+    let ads = app.get_json("/api/advertised", 200).await;
+    assert!(ads.as_array().expect("array").iter().any(|b| b["id"] == id.as_str()), "on the advertised list at once");
+    let response = app
+        .client
+        .patch(app.url(&format!("/api/books/{id}")))
+        .bearer_auth(&owner)
+        .json(&json!({ "resalePrice": 199, "phone": "01819462073" }))
+        .send()
+        .await
+        .expect("answered");
+    let edited = expect_json(response, 200, "PATCH").await;
+    assert_eq!(
+        (edited["resalePrice"].as_i64(), edited["phone"].as_str(), edited["originalPrice"].as_i64()),
+        (Some(199), Some("01819-462073"), Some(400))
+    );
+    let response = app
+        .client
+        .patch(app.url(&format!("/api/books/{id}")))
+        .bearer_auth(&owner)
+        .json(&json!({ "resalePrice": 0, "title": "New" }))
+        .send()
+        .await
+        .expect("answered");
+    assert_eq!(expect_json(response, 400, "PATCH a field that cannot change").await["error"]["code"], "invalid_input");
+    let response = app
+        .client
+        .patch(app.url(&format!("/api/books/{id}")))
+        .bearer_auth(&owner)
+        .json(&json!({ "resalePrice": 0, "location": " " }))
+        .send()
+        .await
+        .expect("answered");
+    let body = expect_json(response, 422, "PATCH").await;
+    assert_eq!(
+        (body["error"]["fields"]["resalePrice"].as_str(), body["error"]["fields"]["location"].as_str()),
+        (Some("a price must be at least 1 taka, got 0"), Some("this field is required"))
+    );
+    let stopped = expect_json(call(&app, reqwest::Method::DELETE, &format!("/api/books/{id}/advertise"), &owner).await, 200, "stop").await;
+    assert_eq!(stopped["advertised"], false);
+    assert_eq!(stored(&app, &id).await, ("available".to_owned(), false, 199));
+
+    // Held by a buyer: nothing can change, so no order ever loses its book.
+    let held: puronoboi_domain::BookId = id.parse().expect("uuid");
+    app.store.move_book_status(held, puronoboi_domain::BookStatus::Pending).await.expect("held");
+    for (method, path) in
+        [(reqwest::Method::POST, format!("/api/books/{id}/advertise")), (reqwest::Method::DELETE, format!("/api/books/{id}"))]
+    {
+        let body = expect_json(call(&app, method, &path, &owner).await, 409, "held").await;
+        assert_eq!(body["error"]["code"], "book_unavailable");
+    }
+    let response = app
+        .client
+        .patch(app.url(&format!("/api/books/{id}")))
+        .bearer_auth(&owner)
+        .json(&json!({ "resalePrice": 100 }))
+        .send()
+        .await
+        .expect("answered");
+    assert_eq!(expect_json(response, 409, "PATCH held").await["error"]["code"], "book_unavailable");
+    assert_eq!(stored(&app, &id).await, ("pending".to_owned(), false, 199));
+}
+
+#[tokio::test]
+async fn a_deleted_listing_leaves_the_storefront_and_cannot_be_deleted_twice() {
+    let app = app().await;
+    let owner = app.signed_in(&unique("owner"), "seller").await;
+    let book = list_book(&app, &owner, "Agnibeena").await;
+    let id = book["id"].as_str().expect("id").to_owned();
+    expect_json(call(&app, reqwest::Method::POST, &format!("/api/books/{id}/advertise"), &owner).await, 200, "advertise").await;
+
+    // Two tabs delete at once: one wins, the other learns the book is gone.
+    let path = format!("/api/books/{id}");
+    let (a, b) = tokio::join!(call(&app, reqwest::Method::DELETE, &path, &owner), call(&app, reqwest::Method::DELETE, &path, &owner));
+    let mut statuses = [a.status().as_u16(), b.status().as_u16()];
+    statuses.sort_unstable();
+    assert_eq!(statuses, [204, 404]);
+    assert_eq!(app.get_json(&format!("/api/books/{id}"), 404).await["error"]["code"], "book_not_found");
+    let ads = app.get_json("/api/advertised", 200).await;
+    assert!(!ads.as_array().expect("array").iter().any(|b| b["id"] == id.as_str()));
+    assert_eq!(stored(&app, &id).await.0, "withdrawn", "kept, never erased");
+}

@@ -1,0 +1,43 @@
+//! A seller's own listings and what the owner may do with them. Every method takes the seller: a book of
+//! another seller is, to these methods, a book that does not exist.
+
+use async_trait::async_trait;
+use puronoboi_domain::{AccountId, BookDetail, BookId, BookStatus, ListingEdit, Page, PageRequest};
+
+use crate::StoreError;
+
+#[derive(Debug, thiserror::Error)]
+pub enum ListingChangeError {
+    /// No book of this seller has this id (someone else's book included, so ids cannot be probed).
+    #[error("no such book")]
+    NotFound,
+    /// The book is held by a buyer, sold or withdrawn: only an available listing can change.
+    #[error("the book is {0}, not available")]
+    Unavailable(BookStatus),
+    #[error(transparent)]
+    Unknown(#[from] anyhow::Error),
+}
+
+impl From<StoreError> for ListingChangeError {
+    fn from(e: StoreError) -> Self {
+        Self::Unknown(e.0)
+    }
+}
+
+#[async_trait]
+pub trait SellerListings: Send + Sync {
+    /// The seller's listings (available, pending and sold; withdrawn ones are gone), newest first.
+    async fn seller_books(&self, seller: AccountId, page: PageRequest) -> Result<Page<BookDetail>, StoreError>;
+
+    /// Advertises or stops advertising the seller's available book, in one conditional statement.
+    /// Errors: `NotFound`, `Unavailable`.
+    async fn set_advertised(&self, seller: AccountId, book: BookId, advertised: bool) -> Result<BookDetail, ListingChangeError>;
+
+    /// Withdraws the seller's available book (a deleted listing), in one conditional statement: a book a buyer
+    /// holds or bought can never be withdrawn. Errors: `NotFound`, `Unavailable`.
+    async fn withdraw(&self, seller: AccountId, book: BookId) -> Result<(), ListingChangeError>;
+
+    /// Changes the fields an edit names on the seller's available book, in one conditional statement.
+    /// Errors: `NotFound`, `Unavailable`.
+    async fn edit(&self, seller: AccountId, book: BookId, edit: &ListingEdit) -> Result<BookDetail, ListingChangeError>;
+}
