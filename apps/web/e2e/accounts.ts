@@ -48,6 +48,30 @@ export async function logIn(page: Page, email: string, password = DEMO_PASSWORD)
   await page.getByRole('banner').getByRole('button', { name: 'Account menu' }).waitFor({ state: 'visible' });
 }
 
+/**
+ * Signs up through /signup (a seller when `seller`), then waits for the "User created successfully" toast and the
+ * landing page.
+ */
+export async function signUp(page: Page, { name, email, password, seller }: { name: string; email: string; password: string; seller: boolean }): Promise<void> {
+  await page.goto('/signup', { waitUntil: 'networkidle' });
+  const form = page.getByRole('form', { name: 'Sign up' });
+  await form.getByLabel('Name', { exact: true }).fill(name);
+  await form.getByLabel('Email', { exact: true }).fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  const toggle = form.getByRole('checkbox', { name: 'Seller Account' });
+  expect(await toggle.isChecked()).toBe(false);
+  if (seller) await toggle.check();
+  await form.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await page
+    .getByText('User created successfully', { exact: true })
+    .waitFor({ state: 'visible', timeout: 10_000 })
+    .catch(async () => {
+      const alert = await form.getByRole('alert').allInnerTexts();
+      throw new Error(`signing up as ${email} did not succeed; the form says ${JSON.stringify(alert)} (at ${page.url()})`);
+    });
+  await expectPathSoon(page, '/');
+}
+
 /** The link texts of the dashboard drawer. */
 export async function drawerLinks(page: Page): Promise<string[]> {
   const drawer = page.getByRole('navigation', { name: 'Dashboard' });

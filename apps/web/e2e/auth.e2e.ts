@@ -2,7 +2,7 @@
 // in a real browser against the real server and the Firebase Auth emulator it verifies tokens with.
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { DEMO, LOGIN_TOAST, drawerLinks, expectPathSoon, logIn, pathOf, uniqueEmail } from './accounts';
+import { DEMO, LOGIN_TOAST, drawerLinks, expectPathSoon, logIn, pathOf, signUp, uniqueEmail } from './accounts';
 import { DESKTOP, MOBILE, screenshot, useBrowser, withPage } from './browser';
 import { api, fixtures, url } from './env';
 import { makePng } from './png';
@@ -61,20 +61,6 @@ async function logOut(page: Page): Promise<void> {
   await visible(banner(page).getByRole('link', { name: 'Login', exact: true }), 'the Login link after logout');
   expect(await banner(page).getByRole('button', { name: 'Account menu' }).count()).toBe(0);
   expect(await page.evaluate(() => localStorage.getItem('AccessToken'))).toBeNull();
-}
-
-async function signUp(page: Page, { name, email, password, seller }: { name: string; email: string; password: string; seller: boolean }): Promise<void> {
-  await page.goto('/signup', { waitUntil: 'networkidle' });
-  const form = page.getByRole('form', { name: 'Sign up' });
-  await form.getByLabel('Name', { exact: true }).fill(name);
-  await form.getByLabel('Email', { exact: true }).fill(email);
-  await form.getByLabel('Password', { exact: true }).fill(password);
-  const toggle = form.getByRole('checkbox', { name: 'Seller Account' });
-  expect(await toggle.isChecked()).toBe(false);
-  if (seller) await toggle.check();
-  await form.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await visible(page.getByText('User created successfully', { exact: true }), 'the "User created successfully" toast');
-  await expectPathSoon(page, '/');
 }
 
 /** GET /api/me with a given access token, from outside the browser. */

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, apiGet, errorFromResponse, fallbackCode, isAccountDeleted, isNotFoundError } from './api-client';
+import { ApiError, apiGet, errorFromResponse, fallbackCode, isAccountDeleted, isNotFoundError, readJson } from './api-client';
 
 function stubOnce(response: Response | Error) {
   const fetchMock = vi.fn(async () => {
@@ -59,6 +59,12 @@ describe('apiGet', () => {
   it('reports a network failure as an unavailable ApiError with status 0', async () => {
     stubOnce(new TypeError('Failed to fetch'));
     await expect(apiGet('/api/categories')).rejects.toMatchObject({ status: 0, code: 'unavailable' });
+  });
+});
+
+describe('readJson', () => {
+  it('answers nothing for a 204 (a deletion), which has no body to read', async () => {
+    await expect(readJson<void>(new Response(null, { status: 204 }))).resolves.toBeUndefined();
   });
 });
 

@@ -143,9 +143,13 @@ export async function send(path: string, { method = 'GET', headers = {}, body, s
   }
 }
 
-/** The JSON of a 2xx answer, or the ApiError it stands for. */
+/**
+ * The JSON of a 2xx answer, or the ApiError it stands for. A 204 (a deletion) has no body: callers that expect one
+ * ask for `void`.
+ */
 export async function readJson<T>(response: Response): Promise<T> {
   if (!response.ok) throw await errorFromResponse(response);
+  if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }
 

@@ -37,6 +37,8 @@ export const ERROR_HANDLING: Readonly<Record<ErrorCode, ErrorHandling>> = {
   book_not_found: handle('notFound'),
   category_not_found: handle('notFound'),
   order_not_found: handle('notFound'),
+  // The admin acted on an account someone else removed meanwhile: the list refreshes and the gone row disappears.
+  account_not_found: handle('notFound'),
   invalid_query: handle('showMessage'),
   page_too_deep: handle('showMessage'),
   invalid_input: handle('showMessage'),
@@ -48,6 +50,8 @@ export const ERROR_HANDLING: Readonly<Record<ErrorCode, ErrorHandling>> = {
   account_deleted: handle('signOut'),
   // Signed in, but this needs another role (a seller cannot buy): explain, never sign out.
   wrong_role: handle('showMessage'),
+  // The admin tried to delete an admin account (their own included): refused and explained, never retried.
+  cannot_delete_admin: handle('showMessage'),
   email_taken: handle('showMessage'),
   book_unavailable: handle('showMessage'),
   image_too_large: handle('showMessage'),

@@ -10,6 +10,21 @@ export const MAX_RETRIES = 3;
 export const USER_DATA_KEY = ['user'] as const;
 
 /**
+ * The storefront's public lists start their keys with one of these: books (grouped, advertised, one book) and
+ * categories (the list, each category's pages). A seller's or the admin's change to a listing or an account refreshes
+ * them all through invalidateStorefront, so the home page, the navbar's Advertise Items link and the shop follow at once.
+ */
+export const BOOKS_KEY = ['books'] as const;
+export const CATEGORIES_KEY = ['categories'] as const;
+
+export async function invalidateStorefront(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: BOOKS_KEY }),
+    queryClient.invalidateQueries({ queryKey: CATEGORIES_KEY }),
+  ]);
+}
+
+/**
  * Retry transient failures up to three times (ERROR_HANDLING says which), but never a client error: a 404 (unknown
  * book, unknown category) or a 400 will answer the same way every time, and the user should see it at once.
  */

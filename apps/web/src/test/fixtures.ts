@@ -1,9 +1,16 @@
+import type { AdminBuyerDto } from '@bindings/AdminBuyerDto';
+import type { AdminSellerDto } from '@bindings/AdminSellerDto';
 import type { BookCardDto } from '@bindings/BookCardDto';
 import type { BookDetailDto } from '@bindings/BookDetailDto';
 import type { CategoryGroupDto } from '@bindings/CategoryGroupDto';
 import type { CategoryPageDto } from '@bindings/CategoryPageDto';
+import type { CategorySummaryDto } from '@bindings/CategorySummaryDto';
+import type { ErrorBody } from '@bindings/ErrorBody';
+import type { ErrorCode } from '@bindings/ErrorCode';
 import type { MeDto } from '@bindings/MeDto';
+import type { PageDto } from '@bindings/PageDto';
 import type { PublicConfigDto } from '@bindings/PublicConfigDto';
+import type { SellerBookDto } from '@bindings/SellerBookDto';
 import type { SessionDto } from '@bindings/SessionDto';
 
 export const POETRY = { id: '11111111-1111-4111-8111-111111111111', name: 'Poetry' };
@@ -100,4 +107,66 @@ export const ADMIN = me({ id: 'a0000000-0000-4000-8000-000000000003', name: 'Adm
 
 export function sessionFor(user: MeDto, accessToken = `access-${user.id}`): SessionDto {
   return { accessToken, expiresAt: new Date(Date.now() + 15 * 60 * 1000).toISOString(), user };
+}
+
+export const CATEGORY_SUMMARIES: CategorySummaryDto[] = [
+  { ...POETRY, bookCount: 12 },
+  { ...THRILLERS, bookCount: 30 },
+];
+
+/** A listing as its seller sees it in My Products. */
+export function sellerBook(overrides: Partial<SellerBookDto> = {}): SellerBookDto {
+  return {
+    id: 'b0000000-0000-4000-8000-000000000101',
+    title: 'Gitanjali',
+    author: 'Rabindranath Tagore',
+    category: POETRY,
+    picture: '/images/gitanjali.svg',
+    description: "Song Offerings, Tagore's own English translation.",
+    publishYear: 2011,
+    ratings: 4.9,
+    reviews: 356,
+    sellerName: 'Rahim Uddin',
+    location: 'Nilkhet, Dhaka',
+    phone: '01715-384926',
+    originalPrice: 650,
+    resalePrice: 220,
+    status: 'available',
+    advertised: false,
+    createdAt: '2026-11-21T22:56:00.034706+00:00',
+    ...overrides,
+  };
+}
+
+/** One page of a paged list; `total` defaults to the items given. */
+export function pageOf<T>(items: T[], overrides: Partial<PageDto<T>> = {}): PageDto<T> {
+  return { items, page: 1, perPage: 20, total: items.length, ...overrides };
+}
+
+export function adminSeller(overrides: Partial<AdminSellerDto> = {}): AdminSellerDto {
+  return {
+    id: 'a0000000-0000-4000-8000-000000000011',
+    name: 'Tanvir Ahmed',
+    email: 'tanvir@puronoboi.test',
+    verified: false,
+    joinedAt: '2026-11-01T09:00:00+00:00',
+    listings: 21,
+    ...overrides,
+  };
+}
+
+export function adminBuyer(overrides: Partial<AdminBuyerDto> = {}): AdminBuyerDto {
+  return {
+    id: 'a0000000-0000-4000-8000-000000000021',
+    name: 'Karim Hossain',
+    email: 'karim@puronoboi.test',
+    joinedAt: '2026-11-02T09:00:00+00:00',
+    orders: 0,
+    ...overrides,
+  };
+}
+
+/** An error answer in the server's shape. */
+export function errorReply(status: number, code: ErrorCode, message: string, fields?: Record<string, string>): { status: number; body: ErrorBody } {
+  return { status, body: { error: { code, message, ...(fields ? { fields } : {}) } } };
 }

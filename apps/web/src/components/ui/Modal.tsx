@@ -9,13 +9,17 @@ interface ModalProps {
   busy?: boolean;
   /** Extra classes for the box (width). */
   className?: string;
+  /** `alertdialog` for a question that interrupts the user (a confirmation); a plain dialog otherwise. */
+  role?: 'dialog' | 'alertdialog';
+  /** The id of the element that says what the dialog is about, beyond its title. */
+  describedBy?: string;
 }
 
 /**
  * A modal on the native <dialog>: the browser traps focus inside it, makes the page behind it inert and closes it
  * on Escape. It opens when mounted; the parent closes it by unmounting it, and focus goes back to where it was.
  */
-export function Modal({ title, onClose, children, busy = false, className = '' }: ModalProps) {
+export function Modal({ title, onClose, children, busy = false, className = '', role, describedBy }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const busyRef = useRef(busy);
@@ -38,16 +42,24 @@ export function Modal({ title, onClose, children, busy = false, className = '' }
   return (
     <dialog
       ref={ref}
+      role={role}
       aria-labelledby={titleId}
+      aria-describedby={describedBy}
       className="modal modal-bottom sm:modal-middle"
+      onKeyDown={(event) => {
+        // Escape is handled here rather than left to the browser's cancel event, which a browser may skip (and jsdom
+        // never sends): it then works the same everywhere, and waits while something is being sent.
+        if (event.key !== 'Escape') return;
+        event.preventDefault();
+        if (!busyRef.current) onClose();
+      }}
       onCancel={(event) => {
-        // Escape waits while something is being sent; otherwise the dialog closes and tells the parent.
         if (busyRef.current) event.preventDefault();
       }}
       onClose={onClose}
     >
       <div className={`modal-box max-h-[92dvh] ${className}`}>
-        <h2 id={titleId} className="pr-8 text-2xl font-bold text-primary">
+        <h2 id={titleId} className="pr-8 text-2xl font-bold wrap-break-word text-primary">
           {title}
         </h2>
         {children}

@@ -1,9 +1,12 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { FieldMessages, describedByOf } from './FieldMessages';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'className'> {
   label: string;
   /** The validation message; marks the input aria-invalid and describes it. */
   error?: string;
+  /** A line of help under the input (what is expected, where a value comes from). */
+  hint?: ReactNode;
   /** Shown at the end of the label row (the forgot-password label). */
   aside?: ReactNode;
   ref?: Ref<HTMLInputElement>;
@@ -11,10 +14,9 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'cl
 }
 
 /** A labelled input with its validation message underneath, wired for screen readers. */
-export function TextField({ label, error, aside, icon, id, ref, ...input }: TextFieldProps) {
+export function TextField({ label, error, hint, aside, icon, id, ref, ...input }: TextFieldProps) {
   const generated = useId();
   const inputId = id ?? generated;
-  const errorId = `${inputId}-error`;
   return (
     <div className="flex flex-col gap-1.5">
       <div className="flex items-baseline justify-between gap-3">
@@ -23,7 +25,7 @@ export function TextField({ label, error, aside, icon, id, ref, ...input }: Text
         </label>
         {aside}
       </div>
-      <label className={`input w-full ${error ? 'input-error' : ''}`}>
+      <label className={`input w-full ${error ? 'input-error' : ''} ${input.readOnly ? 'bg-base-200/70' : ''}`}>
         {icon && (
           <span className="text-base-content/50" aria-hidden="true">
             {icon}
@@ -34,15 +36,11 @@ export function TextField({ label, error, aside, icon, id, ref, ...input }: Text
           id={inputId}
           className="grow"
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          aria-describedby={describedByOf(inputId, { error, hint })}
           {...input}
         />
       </label>
-      {error && (
-        <p id={errorId} className="text-sm font-medium text-error">
-          {error}
-        </p>
-      )}
+      <FieldMessages id={inputId} error={error} hint={hint} />
     </div>
   );
 }

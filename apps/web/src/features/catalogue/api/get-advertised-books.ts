@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BookCardDto } from '@bindings/BookCardDto';
 import { apiGet } from '@/lib/api-client';
+import { BOOKS_KEY } from '@/lib/query-client';
 
 /** Books their sellers advertise that can still be bought. */
 export function getAdvertisedBooks({ signal }: { signal?: AbortSignal } = {}): Promise<BookCardDto[]> {
@@ -9,7 +10,7 @@ export function getAdvertisedBooks({ signal }: { signal?: AbortSignal } = {}): P
 
 export const advertisedBooksQueryOptions = () =>
   queryOptions({
-    queryKey: ['books', 'advertised'],
+    queryKey: [...BOOKS_KEY, 'advertised'],
     queryFn: ({ signal }) => getAdvertisedBooks({ signal }),
   });
 

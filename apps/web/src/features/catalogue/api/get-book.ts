@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BookDetailDto } from '@bindings/BookDetailDto';
 import { apiGet } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/auth-store';
+import { BOOKS_KEY } from '@/lib/query-client';
 import { viewerRequest } from '@/lib/session-token';
 
 /** The server leaves out the seller's phone and e-mail (null) for visitors, and for a token it did not accept. */
@@ -25,7 +26,7 @@ export function getBook(
 /** `viewerId` is the signed-in account (null for a visitor): signing in, out or as someone else asks again. */
 export const bookQueryOptions = (bookId: string, viewerId: string | null) =>
   queryOptions({
-    queryKey: ['books', 'detail', bookId, viewerId ?? 'visitor'],
+    queryKey: [...BOOKS_KEY, 'detail', bookId, viewerId ?? 'visitor'],
     queryFn: ({ signal }) => getBook(bookId, { signal, signedIn: viewerId !== null }),
   });
 

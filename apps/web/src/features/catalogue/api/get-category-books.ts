@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { CategoryPageDto } from '@bindings/CategoryPageDto';
 import { apiGet } from '@/lib/api-client';
+import { CATEGORIES_KEY } from '@/lib/query-client';
 
 export const CATEGORY_PAGE_SIZE = 12;
 
@@ -22,7 +23,7 @@ export function getCategoryBooks(
 
 export const categoryBooksQueryOptions = (params: CategoryBooksParams) =>
   queryOptions({
-    queryKey: ['categories', params.categoryId, 'books', { page: params.page, perPage: params.perPage ?? CATEGORY_PAGE_SIZE }],
+    queryKey: [...CATEGORIES_KEY, params.categoryId, 'books', { page: params.page, perPage: params.perPage ?? CATEGORY_PAGE_SIZE }],
     queryFn: ({ signal }) => getCategoryBooks(params, { signal }),
   });
 

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CategoryGroupDto } from '@bindings/CategoryGroupDto';
 import { apiGet } from '@/lib/api-client';
+import { BOOKS_KEY } from '@/lib/query-client';
 
 /** The landing page shows a few books per category; the shop shows up to the server's maximum. */
 export const HOME_BOOKS_PER_CATEGORY = 4;
@@ -16,7 +17,7 @@ export function getGroupedBooks(
 
 export const groupedBooksQueryOptions = (perCategory: number) =>
   queryOptions({
-    queryKey: ['books', 'grouped', { perCategory }],
+    queryKey: [...BOOKS_KEY, 'grouped', { perCategory }],
     queryFn: ({ signal }) => getGroupedBooks(perCategory, { signal }),
   });
 

@@ -5,7 +5,6 @@ import { signedInAs } from '@/test/auth';
 import { BUYER, bookCard, categoryPage, POETRY } from '@/test/fixtures';
 import { callsTo, notFound, stubFetch } from '@/test/fetch-stub';
 import { renderApp } from '@/test/render';
-import { parsePage } from './CategoryPage';
 
 const PATH = `/api/categories/${POETRY.id}/books`;
 
@@ -65,12 +64,5 @@ describe('Category page (signed in)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Category not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse the shop' })).toHaveAttribute('href', '/shop');
     expect(callsTo(fetchMock, '/api/categories/nope/books')).toBe(1);
-  });
-});
-
-describe('parsePage', () => {
-  it('accepts positive integers and falls back to 1 otherwise', () => {
-    expect(parsePage('3')).toBe(3);
-    for (const raw of [null, '', '0', '-2', '1.5', 'abc']) expect(parsePage(raw)).toBe(1);
   });
 });

@@ -1,35 +1,24 @@
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { LuBookX, LuSearchX } from 'react-icons/lu';
 import { CATEGORY_PAGE_SIZE, useCategoryBooks } from '../api/get-category-books';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { PageHeader } from '@/components/ui/PageHeader';
+import { Pagination } from '@/components/ui/Pagination';
 import { Spinner } from '@/components/ui/Spinner';
 import { isNotFoundError } from '@/lib/api-client';
+import { pageCount, usePageParam } from '@/lib/page-param';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { BookGrid } from './BookGrid';
-import { Pagination } from './Pagination';
-
-/** "?page=3" -> 3; anything missing or nonsensical -> 1. */
-export function parsePage(raw: string | null): number {
-  const page = Number(raw);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
 
 /** /category/{id}: one category's books, twelve per page, the page number kept in the URL. */
 export function CategoryPage() {
   const { id = '' } = useParams();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const page = parsePage(searchParams.get('page'));
+  const [page, goToPage] = usePageParam();
   const query = useCategoryBooks({ categoryId: id, page });
   const notFound = query.isError && isNotFoundError(query.error);
 
   useDocumentTitle(query.data?.category.name ?? (notFound ? 'Category not found' : 'Category'));
-
-  const goToPage = (next: number) => {
-    setSearchParams(next === 1 ? {} : { page: String(next) });
-    window.scrollTo({ top: 0 });
-  };
 
   if (query.isPending) return <Spinner />;
 
@@ -54,7 +43,7 @@ export function CategoryPage() {
   }
 
   const { category, books, total } = query.data;
-  const totalPages = Math.max(1, Math.ceil(total / CATEGORY_PAGE_SIZE));
+  const totalPages = pageCount(total, CATEGORY_PAGE_SIZE);
 
   return (
     <>

@@ -1,10 +1,13 @@
-import { OpensSoonPage } from '@/components/ui/OpensSoonPage';
+import { DashboardPage } from '@/components/ui/DashboardPage';
+import { useCurrentUser } from '@/lib/auth-store';
+import { AddBookForm } from './AddBookForm';
 
-/** /dashboard/addAProduct (seller). Placeholder until listing books ships. */
+/** /dashboard/addAProduct (seller): list a used book for sale. */
 export function AddAProductPage() {
+  const seller = useCurrentUser();
   return (
-    <OpensSoonPage title="Add A Product">
-      The form for listing a book, with its picture, prices and condition, will be here.
-    </OpensSoonPage>
+    <DashboardPage title="Add A Product" lead="List a book you have finished with. It goes on the shop as soon as it is added.">
+      {seller && <AddBookForm seller={seller} />}
+    </DashboardPage>
   );
 }

@@ -4,12 +4,14 @@ interface PaginationProps {
   page: number;
   totalPages: number;
   onPageChange: (page: number) => void;
+  /** Spacing above; lists inside a dashboard panel need less than a shop page. */
+  className?: string;
 }
 
 /** Previous / "Page X of Y" / Next. */
-export function Pagination({ page, totalPages, onPageChange }: PaginationProps) {
+export function Pagination({ page, totalPages, onPageChange, className = 'mt-12' }: PaginationProps) {
   return (
-    <nav aria-label="Pagination" className="mt-12 flex items-center justify-center gap-3 sm:gap-5">
+    <nav aria-label="Pagination" className={`flex items-center justify-center gap-3 sm:gap-5 ${className}`}>
       <button
         type="button"
         className="btn btn-outline btn-primary"

@@ -1,0 +1,241 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { signedInAs } from '@/test/auth';
+import { requestsTo, stubFetch, type Reply } from '@/test/fetch-stub';
+import { CATEGORY_SUMMARIES, POETRY, SELLER, errorReply, pageOf, sellerBook } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
+import { PICTURE_SIZE_MESSAGE, PICTURE_TYPE_MESSAGE, PHONE_MESSAGE, PRICE_MESSAGE, REQUIRED } from '../listing-rules';
+import { ADDED_TOAST, ADDING_TEXT } from './AddBookForm';
+
+const PATH = '/dashboard/addAProduct';
+
+function routes(extra: Record<string, Reply> = {}): Record<string, Reply> {
+  return {
+    ...signedInAs(SELLER),
+    '/api/categories': { body: CATEGORY_SUMMARIES },
+    '/api/me/books': { body: pageOf([sellerBook()]) },
+    ...extra,
+  };
+}
+
+function png(name = 'cover.png', size = 2048): File {
+  const file = new File(['png bytes'], name, { type: 'image/png' });
+  Object.defineProperty(file, 'size', { value: size });
+  return file;
+}
+
+async function openForm() {
+  // The file picker accepts only pictures; the tests also pick what a user could choose with "All files".
+  const user = userEvent.setup({ applyAccept: false });
+  const utils = renderApp(PATH);
+  const form = await screen.findByRole('form', { name: 'Add a product' });
+  await within(form).findByRole('option', { name: POETRY.name });
+  return { user, form, ...utils };
+}
+
+function field(form: HTMLElement, label: string): HTMLInputElement {
+  return within(form).getByLabelText(label);
+}
+
+/** Fills every required field with something valid. */
+async function fillIn(user: ReturnType<typeof userEvent.setup>, form: HTMLElement) {
+  await user.type(field(form, 'Title'), 'Pather Panchali');
+  await user.type(field(form, 'Author'), 'Bibhutibhushan Bandyopadhyay');
+  await user.selectOptions(field(form, 'Category'), POETRY.name);
+  await user.upload(field(form, 'Picture'), png());
+  await user.type(field(form, 'Original price (৳)'), '450');
+  await user.type(field(form, 'Resale price (৳)'), '200');
+  await user.type(field(form, 'Phone'), '01712-345678');
+  await user.type(field(form, 'Location'), 'Nilkhet, Dhaka');
+}
+
+function submit(user: ReturnType<typeof userEvent.setup>, form: HTMLElement) {
+  return user.click(within(form).getByRole('button', { name: 'Add Product' }));
+}
+
+let created: string[] = [];
+let revoked: string[] = [];
+beforeEach(() => {
+  created = [];
+  revoked = [];
+  let n = 0;
+  URL.createObjectURL = vi.fn(() => {
+    const url = `blob:preview-${++n}`;
+    created.push(url);
+    return url;
+  });
+  URL.revokeObjectURL = vi.fn((url: string) => {
+    revoked.push(url);
+  });
+});
+afterEach(() => {
+  Reflect.deleteProperty(URL, 'createObjectURL');
+  Reflect.deleteProperty(URL, 'revokeObjectURL');
+});
+
+describe('Add A Product', () => {
+  it("starts with the seller's display name and shows the account's e-mail, read-only", async () => {
+    stubFetch(routes());
+    const { form } = await openForm();
+    expect(screen.getByRole('heading', { level: 1, name: 'Add A Product' })).toBeInTheDocument();
+    expect(field(form, 'Seller name')).toHaveValue(SELLER.name);
+    expect(field(form, 'Email')).toHaveValue(SELLER.email);
+    expect(field(form, 'Email')).toHaveAttribute('readonly');
+  });
+
+  it('says "This field is required" beside every required field left empty, and sends nothing', async () => {
+    const fetchMock = stubFetch(routes());
+    const { user, form } = await openForm();
+    await user.clear(field(form, 'Seller name'));
+    await submit(user, form);
+
+    for (const label of ['Title', 'Author', 'Category', 'Picture', 'Seller name', 'Phone', 'Location', 'Original price (৳)', 'Resale price (৳)']) {
+      expect(field(form, label), label).toHaveAttribute('aria-invalid', 'true');
+      expect(field(form, label), label).toHaveAccessibleDescription(expect.stringContaining(REQUIRED));
+    }
+    for (const label of ['Publish year (optional)', 'Ratings (optional)', 'Reviews (optional)', 'Description (optional)']) {
+      expect(field(form, label), label).not.toHaveAttribute('aria-invalid');
+    }
+    expect(within(form).getAllByText(REQUIRED)).toHaveLength(9);
+    expect(requestsTo(fetchMock, '/api/books')).toHaveLength(0);
+  });
+
+  it('lists the categories from the server plus Others, which switches to a free-text category', async () => {
+    const fetchMock = stubFetch(routes({ '/api/books': { status: 201, body: sellerBook() } }));
+    const { user, form } = await openForm();
+    const options = within(field(form, 'Category')).getAllByRole('option').map((option) => option.textContent);
+    expect(options).toEqual(['Choose a category', 'Poetry', 'Thrillers & Mysteries', 'Others']);
+    expect(within(form).queryByLabelText('New category')).not.toBeInTheDocument();
+
+    await fillIn(user, form);
+    await user.selectOptions(field(form, 'Category'), 'Others');
+    const newCategory = field(form, 'New category');
+    await submit(user, form);
+    expect(newCategory).toHaveAccessibleDescription(expect.stringContaining(REQUIRED));
+    expect(requestsTo(fetchMock, '/api/books')).toHaveLength(0);
+
+    await user.type(newCategory, 'Travel writing');
+    await submit(user, form);
+    await screen.findByText(ADDED_TOAST);
+    const body = requestsTo(fetchMock, '/api/books')[0]?.body as FormData;
+    expect(body.get('newCategory')).toBe('Travel writing');
+    expect(body.has('categoryId')).toBe(false);
+  });
+
+  it('explains a picture of the wrong type or over 5 MB as soon as it is picked, and previews a good one', async () => {
+    const fetchMock = stubFetch(routes());
+    const { user, form } = await openForm();
+    const picture = field(form, 'Picture');
+
+    await user.upload(picture, new File(['%PDF'], 'scan.pdf', { type: 'application/pdf' }));
+    expect(await within(form).findByText(PICTURE_TYPE_MESSAGE)).toBeInTheDocument();
+    expect(picture).toHaveAttribute('aria-invalid', 'true');
+    expect(within(form).queryByRole('img', { name: 'Preview of the chosen picture' })).not.toBeInTheDocument();
+
+    await user.upload(picture, png('huge.png', 5 * 1024 * 1024 + 1));
+    expect(await within(form).findByText(PICTURE_SIZE_MESSAGE)).toBeInTheDocument();
+    expect(within(form).queryByText(PICTURE_TYPE_MESSAGE)).not.toBeInTheDocument();
+
+    await user.upload(picture, png('first.png'));
+    await waitFor(() => expect(within(form).queryByText(PICTURE_SIZE_MESSAGE)).not.toBeInTheDocument());
+    expect(picture).not.toHaveAttribute('aria-invalid');
+    expect(within(form).getByRole('img', { name: 'Preview of the chosen picture' })).toHaveAttribute('src', 'blob:preview-1');
+
+    // Another picture: the first preview's URL is let go.
+    await user.upload(picture, png('second.png'));
+    await waitFor(() => expect(within(form).getByRole('img', { name: 'Preview of the chosen picture' })).toHaveAttribute('src', 'blob:preview-2'));
+    expect(revoked).toEqual(['blob:preview-1']);
+    expect(requestsTo(fetchMock, '/api/books')).toHaveLength(0);
+  });
+
+  it('checks phone and prices before sending', async () => {
+    const fetchMock = stubFetch(routes());
+    const { user, form } = await openForm();
+    await fillIn(user, form);
+    await user.clear(field(form, 'Phone'));
+    await user.type(field(form, 'Phone'), '12345');
+    await user.clear(field(form, 'Resale price (৳)'));
+    await user.type(field(form, 'Resale price (৳)'), '0');
+    await submit(user, form);
+    expect(field(form, 'Phone')).toHaveAccessibleDescription(PHONE_MESSAGE);
+    expect(field(form, 'Resale price (৳)')).toHaveAccessibleDescription(expect.stringContaining(PRICE_MESSAGE));
+    expect(requestsTo(fetchMock, '/api/books')).toHaveLength(0);
+  });
+
+  it('sends the form as multipart with the picture, shows "Adding new item. Please wait...", then toasts and goes to My Products', async () => {
+    let answer: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const fetchMock = stubFetch(routes({ '/api/books': async () => (await held, { status: 201, body: sellerBook() }) }));
+    const { user, form, router } = await openForm();
+    await fillIn(user, form);
+    await user.type(field(form, 'Ratings (optional)'), '4.5');
+    await submit(user, form);
+
+    expect((await screen.findByText(ADDING_TEXT)).closest('[role="status"]')).not.toBeNull();
+    expect(within(form).getByRole('button', { name: 'Add Product' })).toBeDisabled();
+    answer();
+
+    expect(await screen.findByText(ADDED_TOAST)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/myProducts'));
+    const [request] = requestsTo(fetchMock, '/api/books');
+    expect(request?.method).toBe('POST');
+    expect(request?.authorization).toBe(`Bearer access-${SELLER.id}`);
+    const body = request?.body as FormData;
+    expect(Object.fromEntries([...body.entries()].filter(([name]) => name !== 'image'))).toEqual({
+      categoryId: POETRY.id,
+      title: 'Pather Panchali',
+      author: 'Bibhutibhushan Bandyopadhyay',
+      sellerName: SELLER.name,
+      location: 'Nilkhet, Dhaka',
+      phone: '01712-345678',
+      originalPrice: '450',
+      resalePrice: '200',
+      ratings: '4.5',
+    });
+    expect((body.get('image') as File).name).toBe('cover.png');
+  });
+
+  it("puts the server's field messages beside their fields and keeps everything typed, the picture included", async () => {
+    stubFetch(
+      routes({
+        '/api/books': errorReply(422, 'validation_failed', 'title: at most 200 characters are allowed (and 1 more)', {
+          title: 'at most 200 characters are allowed, got 240',
+          categoryId: 'choose a category from the list',
+        }),
+      }),
+    );
+    const { user, form, router } = await openForm();
+    await fillIn(user, form);
+    await submit(user, form);
+
+    await waitFor(() => expect(field(form, 'Title')).toHaveAccessibleDescription('at most 200 characters are allowed, got 240'));
+    expect(field(form, 'Category')).toHaveAccessibleDescription('choose a category from the list');
+    expect(field(form, 'Title')).toHaveValue('Pather Panchali');
+    expect(field(form, 'Resale price (৳)')).toHaveValue('200');
+    expect(field(form, 'Picture').files?.[0]?.name).toBe('cover.png');
+    expect(router.state.location.pathname).toBe(PATH);
+    expect(screen.queryByText(ADDED_TOAST)).not.toBeInTheDocument();
+  });
+
+  it('puts a refused picture beside the picture field', async () => {
+    stubFetch(routes({ '/api/books': errorReply(413, 'image_too_large', 'The picture is larger than 5 MB.') }));
+    const { user, form } = await openForm();
+    await fillIn(user, form);
+    await submit(user, form);
+    await waitFor(() => expect(field(form, 'Picture')).toHaveAccessibleDescription(expect.stringContaining('The picture is larger than 5 MB.')));
+  });
+
+  it("shows the server's explanation when the account may not list books", async () => {
+    const message = 'Only a seller account can list and manage books; yours is a buyer account.';
+    stubFetch(routes({ '/api/books': errorReply(403, 'wrong_role', message) }));
+    const { user, form, router } = await openForm();
+    await fillIn(user, form);
+    await submit(user, form);
+    expect(await within(form).findByRole('alert')).toHaveTextContent(message);
+    expect(router.state.location.pathname).toBe(PATH);
+    expect(field(form, 'Title')).toHaveValue('Pather Panchali');
+  });
+});

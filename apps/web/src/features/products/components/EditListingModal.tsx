@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import toast from 'react-hot-toast';
+import type { EditListingDto } from '@bindings/EditListingDto';
+import type { SellerBookDto } from '@bindings/SellerBookDto';
+import { FormAlert } from '@/components/ui/FormAlert';
+import { Modal } from '@/components/ui/Modal';
+import { TextAreaField } from '@/components/ui/TextAreaField';
+import { TextField } from '@/components/ui/TextField';
+import { userMessage } from '@/lib/error-handling';
+import { applyFieldErrors } from '@/lib/form-errors';
+import { useEditBook } from '../api/edit-book';
+import * as rules from '../listing-rules';
+
+export const SAVED_TOAST = 'Changes saved';
+
+const editSchema = z.object({
+  originalPrice: rules.price,
+  resalePrice: rules.price,
+  description: rules.description,
+  location: rules.requiredText(200),
+  phone: rules.phone,
+});
+type EditValues = z.infer<typeof editSchema>;
+
+const FIELDS = ['originalPrice', 'resalePrice', 'description', 'location', 'phone'] as const satisfies readonly (keyof EditValues)[];
+
+function valuesOf(book: SellerBookDto): EditValues {
+  return {
+    originalPrice: String(book.originalPrice),
+    resalePrice: String(book.resalePrice),
+    description: book.description,
+    location: book.location,
+    phone: book.phone,
+  };
+}
+
+/** Only what the seller changed goes to the server: an untouched field stays exactly as it was. */
+export function changesBetween(book: SellerBookDto, values: EditValues): EditListingDto {
+  const before = valuesOf(book);
+  const changes: EditListingDto = {};
+  if (values.originalPrice !== before.originalPrice) changes.originalPrice = Number(values.originalPrice);
+  if (values.resalePrice !== before.resalePrice) changes.resalePrice = Number(values.resalePrice);
+  if (values.description !== before.description.trim()) changes.description = values.description;
+  if (values.location !== before.location.trim()) changes.location = values.location;
+  if (values.phone !== before.phone) changes.phone = values.phone;
+  return changes;
+}
+
+/**
+ * Edit an available listing: its prices, description, meeting place and phone. The server's field messages appear
+ * beside the fields; a refusal for the whole listing (it was ordered meanwhile) above the buttons.
+ */
+export function EditListingModal({ book, onClose }: { book: SellerBookDto; onClose: () => void }) {
+  const edit = useEditBook();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<EditValues>({ resolver: zodResolver(editSchema), defaultValues: valuesOf(book) });
+  const { errors } = form.formState;
+  const saving = edit.isPending;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const changes = changesBetween(book, values);
+    if (Object.keys(changes).length === 0) {
+      onClose();
+      return;
+    }
+    setFailure(null);
+    try {
+      await edit.mutateAsync({ bookId: book.id, changes });
+      toast.success(SAVED_TOAST);
+      onClose();
+    } catch (error) {
+      if (!applyFieldErrors(error, form.setError, { fields: FIELDS })) setFailure(userMessage(error));
+    }
+  });
+
+  const field = (name: keyof EditValues) => ({ error: errors[name]?.message, ...form.register(name) });
+  const number = { inputMode: 'numeric' as const, autoComplete: 'off' };
+
+  return (
+    <Modal title="Edit listing" onClose={onClose} busy={saving} className="sm:max-w-lg">
+      <p className="mt-1 text-base-content/75">{book.title}</p>
+      <form noValidate onSubmit={onSubmit} aria-label="Edit listing" className="mt-5 flex flex-col gap-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Original price (৳)" {...number} {...field('originalPrice')} />
+          <TextField label="Resale price (৳)" {...number} {...field('resalePrice')} />
+        </div>
+        <TextAreaField label="Description" rows={3} {...field('description')} />
+        <TextField label="Location" {...field('location')} />
+        <TextField label="Phone" type="tel" autoComplete="tel" {...field('phone')} />
+        <FormAlert message={failure} />
+        <div className="modal-action mt-1">
+          <button type="button" className="btn btn-ghost" onClick={onClose} disabled={saving}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={saving}>
+            {saving && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+            Save changes
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

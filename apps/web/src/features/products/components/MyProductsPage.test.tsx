@@ -1,0 +1,232 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { SellerBookDto } from '@bindings/SellerBookDto';
+import { useAuthStore } from '@/lib/auth-store';
+import { signedInAs } from '@/test/auth';
+import { callsTo, requestsTo, stubFetch, type Reply } from '@/test/fetch-stub';
+import { SELLER, errorReply, pageOf, sellerBook } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
+import { SAVED_TOAST } from './EditListingModal';
+import { ADVERTISED_TOAST, STOPPED_TOAST } from './ListingActions';
+import { DELETED_TOAST, DELETE_QUESTION, EMPTY_TEXT } from './MyProductsPage';
+
+const PATH = '/dashboard/myProducts';
+
+const AVAILABLE = sellerBook({ id: 'book-available', title: 'Gitanjali', resalePrice: 220 });
+const ADVERTISED = sellerBook({ id: 'book-advertised', title: 'Sonar Kella', resalePrice: 1500, advertised: true });
+const PENDING = sellerBook({ id: 'book-pending', title: 'Debdas', status: 'pending' });
+const SOLD = sellerBook({ id: 'book-sold', title: 'Aranyak', status: 'sold' });
+
+/** A seller whose listings the stub keeps, answering the listing calls as the server would. */
+function sellerWith(books: SellerBookDto[], extra: Record<string, Reply> = {}) {
+  let listings = [...books];
+  const update = (id: string, change: Partial<SellerBookDto>) => {
+    listings = listings.map((book) => (book.id === id ? { ...book, ...change } : book));
+    return listings.find((book) => book.id === id);
+  };
+  const routes: Record<string, Reply> = {
+    ...signedInAs(SELLER),
+    '/api/me/books': () => ({ body: pageOf(listings) }),
+  };
+  for (const book of books) {
+    routes[`/api/books/${book.id}/advertise`] = (_url, init) => ({ body: update(book.id, { advertised: init.method === 'POST' }) });
+    routes[`/api/books/${book.id}`] = (_url, init) => {
+      if (init.method === 'DELETE') {
+        listings = listings.filter((item) => item.id !== book.id);
+        return { status: 204, body: null };
+      }
+      return { body: update(book.id, JSON.parse(String(init.body)) as Partial<SellerBookDto>) };
+    };
+  }
+  return stubFetch({ ...routes, ...extra });
+}
+
+async function table() {
+  return screen.findByRole('table', { name: 'Your books' });
+}
+
+async function row(title: string) {
+  return within(await table()).findByRole('row', { name: new RegExp(title) });
+}
+
+describe('My Products', () => {
+  it('lists each book with its picture, title, resale price in taka and status', async () => {
+    sellerWith([AVAILABLE, ADVERTISED, PENDING, SOLD]);
+    renderApp(PATH);
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Products' })).toBeInTheDocument();
+    const available = await row('Gitanjali');
+    expect(within(available).getByRole('link', { name: 'Gitanjali' })).toHaveAttribute('href', '/books/book-available');
+    expect(within(available).getByText('220 ৳')).toBeInTheDocument();
+    expect(within(available).getByText('Available')).toBeInTheDocument();
+    expect(available.querySelector('img')).toHaveAttribute('src', AVAILABLE.picture);
+    expect(within(await row('Debdas')).getByText('Waiting for payment')).toBeInTheDocument();
+    expect(within(await row('Aranyak')).getByText('Sold')).toBeInTheDocument();
+    expect(screen.getByText('4 books listed.')).toBeInTheDocument();
+    // The same listings as cards, for phones.
+    expect(within(screen.getByRole('list', { name: 'Your books' })).getAllByRole('listitem')).toHaveLength(4);
+  });
+
+  it('offers Advertise, Edit and Delete only while a book is available, and shows an advertised one differently', async () => {
+    sellerWith([AVAILABLE, ADVERTISED, PENDING, SOLD]);
+    renderApp(PATH);
+    const available = await row('Gitanjali');
+    for (const name of ['Advertise Gitanjali', 'Edit Gitanjali', 'Delete Gitanjali']) {
+      expect(within(available).getByRole('button', { name })).toBeInTheDocument();
+    }
+    expect(within(available).queryByText('Advertised')).not.toBeInTheDocument();
+
+    const advertised = await row('Sonar Kella');
+    expect(within(advertised).getByText('Advertised')).toBeInTheDocument();
+    expect(within(advertised).queryByRole('button', { name: /^Advertise/ })).not.toBeInTheDocument();
+    expect(within(advertised).getByRole('button', { name: 'Stop advertising Sonar Kella' })).toBeInTheDocument();
+
+    for (const title of ['Debdas', 'Aranyak']) {
+      expect(within(await row(title)).queryByRole('button')).not.toBeInTheDocument();
+    }
+  });
+
+  it('advertises a book: "Items have been advertised", the row shows it, and the storefront lists are asked again', async () => {
+    const fetchMock = sellerWith([AVAILABLE]);
+    const user = userEvent.setup();
+    renderApp(PATH);
+    await user.click(within(await row('Gitanjali')).getByRole('button', { name: 'Advertise Gitanjali' }));
+    expect(await screen.findByText(ADVERTISED_TOAST)).toBeInTheDocument();
+    const updated = await row('Gitanjali');
+    expect(within(updated).getByText('Advertised')).toBeInTheDocument();
+    expect(within(updated).getByRole('button', { name: 'Stop advertising Gitanjali' })).toBeInTheDocument();
+    expect(requestsTo(fetchMock, '/api/books/book-available/advertise')).toMatchObject([
+      { method: 'POST', authorization: `Bearer access-${SELLER.id}` },
+    ]);
+    // The navbar's Advertise Items link follows the advertised list.
+    await waitFor(() => expect(callsTo(fetchMock, '/api/advertised')).toBeGreaterThan(1));
+
+    await user.click(within(updated).getByRole('button', { name: 'Stop advertising Gitanjali' }));
+    expect(await screen.findByText(STOPPED_TOAST)).toBeInTheDocument();
+    expect(within(await row('Gitanjali')).getByRole('button', { name: 'Advertise Gitanjali' })).toBeInTheDocument();
+    expect(requestsTo(fetchMock, '/api/books/book-available/advertise').map((r) => r.method)).toEqual(['POST', 'DELETE']);
+  });
+
+  it("shows the server's reason when a book cannot be advertised any more", async () => {
+    const message = 'This book is no longer available.';
+    sellerWith([AVAILABLE], { '/api/books/book-available/advertise': errorReply(409, 'book_unavailable', message) });
+    const user = userEvent.setup();
+    renderApp(PATH);
+    await user.click(within(await row('Gitanjali')).getByRole('button', { name: 'Advertise Gitanjali' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+  });
+
+  it('asks "Are you sure you want to delete?" first: Cancel deletes nothing', async () => {
+    const fetchMock = sellerWith([AVAILABLE]);
+    const user = userEvent.setup();
+    renderApp(PATH);
+    const deleteButton = within(await row('Gitanjali')).getByRole('button', { name: 'Delete Gitanjali' });
+    await user.click(deleteButton);
+    const dialog = screen.getByRole('alertdialog', { name: DELETE_QUESTION });
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(deleteButton).toHaveFocus();
+
+    await user.click(deleteButton);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(requestsTo(fetchMock, '/api/books/book-available').filter((r) => r.method === 'DELETE')).toHaveLength(0);
+    expect(await row('Gitanjali')).toBeInTheDocument();
+  });
+
+  it('OK deletes the book: "Item deleted successfully" and it leaves the list', async () => {
+    const fetchMock = sellerWith([AVAILABLE, ADVERTISED]);
+    const user = userEvent.setup();
+    renderApp(PATH);
+    await user.click(within(await row('Gitanjali')).getByRole('button', { name: 'Delete Gitanjali' }));
+    await user.click(within(screen.getByRole('alertdialog', { name: DELETE_QUESTION })).getByRole('button', { name: 'OK' }));
+    expect(await screen.findByText(DELETED_TOAST)).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(within(screen.getByRole('table')).queryByRole('row', { name: /Gitanjali/ })).not.toBeInTheDocument());
+    expect(await row('Sonar Kella')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, '/api/books/book-available')).toMatchObject([{ method: 'DELETE' }]);
+  });
+
+  it('edits prices and contact details: only what changed is sent, then "Changes saved"', async () => {
+    const fetchMock = sellerWith([AVAILABLE]);
+    const user = userEvent.setup();
+    renderApp(PATH);
+    await user.click(within(await row('Gitanjali')).getByRole('button', { name: 'Edit Gitanjali' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit listing' });
+    const resale = within(dialog).getByLabelText('Resale price (৳)');
+    expect(resale).toHaveValue('220');
+    expect(within(dialog).getByLabelText('Phone')).toHaveValue(AVAILABLE.phone);
+    await user.clear(resale);
+    await user.type(resale, '180');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText(SAVED_TOAST)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Edit listing' })).not.toBeInTheDocument();
+    expect(requestsTo(fetchMock, '/api/books/book-available')).toMatchObject([{ method: 'PATCH', json: { resalePrice: 180 } }]);
+    expect(within(await row('Gitanjali')).getByText('180 ৳')).toBeInTheDocument();
+  });
+
+  it("keeps the edit open with the server's field messages beside the fields", async () => {
+    sellerWith([AVAILABLE], {
+      '/api/books/book-available': errorReply(422, 'validation_failed', 'location: at most 200 characters are allowed', {
+        location: 'at most 200 characters are allowed, got 201',
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp(PATH);
+    await user.click(within(await row('Gitanjali')).getByRole('button', { name: 'Edit Gitanjali' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit listing' });
+    const location = within(dialog).getByLabelText('Location');
+    await user.clear(location);
+    await user.type(location, 'Farmgate, Dhaka');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(location).toHaveAccessibleDescription('at most 200 characters are allowed, got 201'));
+    expect(location).toHaveValue('Farmgate, Dhaka');
+    expect(screen.queryByText(SAVED_TOAST)).not.toBeInTheDocument();
+  });
+
+  it('says "You have to products to display." with an Add Some link when there are none', async () => {
+    sellerWith([]);
+    renderApp(PATH);
+    expect(await screen.findByRole('heading', { name: EMPTY_TEXT })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add Some' })).toHaveAttribute('href', '/dashboard/addAProduct');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('pages through more than twenty books', async () => {
+    const books = Array.from({ length: 25 }, (_, i) => sellerBook({ id: `book-${i}`, title: `Book number ${i}` }));
+    const fetchMock = stubFetch({
+      ...signedInAs(SELLER),
+      '/api/me/books': (url) => {
+        const page = Number(url.searchParams.get('page'));
+        return { body: pageOf(books.slice((page - 1) * 20, page * 20), { page, total: 25 }) };
+      },
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp(PATH);
+    await row('Book number 0');
+    const pagination = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(within(pagination).getByText('Page 1 of 2')).toBeInTheDocument();
+    await user.click(within(pagination).getByRole('button', { name: 'Next' }));
+    expect(await row('Book number 24')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?page=2');
+    const asked = fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((url) => url.pathname === '/api/me/books');
+    expect(asked.at(-1)?.searchParams.get('perPage')).toBe('20');
+  });
+
+  it("shows the server's explanation when the account is not a seller's", async () => {
+    const message = 'Only a seller account can list and manage books; yours is a buyer account.';
+    stubFetch({ ...signedInAs(SELLER), '/api/me/books': errorReply(403, 'wrong_role', message) });
+    renderApp(PATH);
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(useAuthStore.getState().status).toBe('signedIn');
+  });
+
+  it('signs out and goes to /login when the account was deleted', async () => {
+    stubFetch({ ...signedInAs(SELLER), '/api/me/books': errorReply(403, 'account_deleted', 'Forbidden Access') });
+    const { router } = renderApp(PATH);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(useAuthStore.getState().status).toBe('signedOut');
+  });
+});

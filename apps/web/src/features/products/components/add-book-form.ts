@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import type { NewListingFields } from '../api/create-book';
+import * as rules from '../listing-rules';
+
+/** The category list's "Others" entry: the seller types a new category instead. */
+export const OTHERS = 'others';
+
+/** The add-book form; field names are the server's, so its 422 `fields` land beside the right inputs. */
+export function addBookSchema(thisYear: number) {
+  return z
+    .object({
+      title: rules.requiredText(200),
+      author: rules.requiredText(120),
+      categoryId: z.string().min(1, rules.REQUIRED),
+      newCategory: z.string().trim().max(60, 'At most 60 characters'),
+      sellerName: rules.requiredText(120),
+      email: z.string().trim().min(1, rules.REQUIRED),
+      phone: rules.phone,
+      location: rules.requiredText(200),
+      originalPrice: rules.price,
+      resalePrice: rules.price,
+      publishYear: rules.publishYear(thisYear),
+      ratings: rules.ratings,
+      reviews: rules.reviews,
+      description: rules.description,
+      image: z.custom<FileList | null>(() => true),
+    })
+    .superRefine((values, ctx) => {
+      if (values.categoryId === OTHERS && values.newCategory === '') {
+        ctx.addIssue({ code: 'custom', path: ['newCategory'], message: rules.REQUIRED });
+      }
+      const problem = rules.pictureProblem(values.image?.[0]);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['image'], message: problem });
+    });
+}
+
+export type AddBookValues = z.infer<ReturnType<typeof addBookSchema>>;
+
+/** The names a 422 answer may use, all shown on the form (the e-mail is never sent, so never refused). */
+export const SERVER_FIELDS = [
+  'title',
+  'author',
+  'categoryId',
+  'newCategory',
+  'sellerName',
+  'phone',
+  'location',
+  'originalPrice',
+  'resalePrice',
+  'publishYear',
+  'ratings',
+  'reviews',
+  'description',
+  'image',
+] as const satisfies readonly (keyof AddBookValues)[];
+
+/** What goes to the server: the category as an id or a new name (never both); the e-mail stays out. */
+export function listingFields(values: AddBookValues): NewListingFields {
+  const category = values.categoryId === OTHERS ? { newCategory: values.newCategory } : { categoryId: values.categoryId };
+  return {
+    ...category,
+    title: values.title,
+    author: values.author,
+    sellerName: values.sellerName,
+    location: values.location,
+    phone: values.phone,
+    originalPrice: values.originalPrice,
+    resalePrice: values.resalePrice,
+    publishYear: values.publishYear,
+    description: values.description,
+    ratings: values.ratings,
+    reviews: values.reviews,
+  };
+}
