@@ -248,6 +248,20 @@ impl TestApp {
         body["accessToken"].as_str().expect("an access token").to_owned()
     }
 
+    /// Runs `SELECT count(*) AS n ...` (the query must name its count `n`) on the app's database: tests check
+    /// what a refused call did not change.
+    pub async fn count(&self, sql: &str) -> i64 {
+        use diesel_async::{AsyncConnection as _, RunQueryDsl as _};
+        #[derive(diesel::QueryableByName)]
+        struct Count {
+            #[diesel(sql_type = diesel::sql_types::BigInt)]
+            n: i64,
+        }
+        let mut conn = diesel_async::AsyncPgConnection::establish(&self.db.url).await.expect("connect");
+        let rows: Vec<Count> = diesel::sql_query(sql).load(&mut conn).await.expect("a count query");
+        rows.into_iter().next().map(|row| row.n).expect("one row")
+    }
+
     /// `GET /api/me` with an access token; answers the account's id.
     pub async fn account_id(&self, access_token: &str) -> String {
         let response = self.client.get(self.url("/api/me")).bearer_auth(access_token).send().await.expect("answered");

@@ -26,18 +26,6 @@ async fn call(app: &TestApp, method: reqwest::Method, path: &str, token: Option<
     request.send().await.expect("answered")
 }
 
-async fn count(app: &TestApp, sql: &str) -> i64 {
-    use diesel_async::{AsyncConnection as _, RunQueryDsl as _};
-    #[derive(diesel::QueryableByName)]
-    struct Count {
-        #[diesel(sql_type = diesel::sql_types::BigInt)]
-        n: i64,
-    }
-    let mut conn = diesel_async::AsyncPgConnection::establish(&app.db.url).await.expect("connect");
-    let rows: Vec<Count> = diesel::sql_query(sql).load(&mut conn).await.expect("count");
-    rows[0].n
-}
-
 fn seller_row<'a>(page: &'a Value, email: &str) -> &'a Value {
     page["items"].as_array().expect("items").iter().find(|s| s["email"] == email).unwrap_or_else(|| panic!("{email} not in {page}"))
 }
@@ -72,7 +60,7 @@ async fn only_admins_reach_the_admin_routes_and_nothing_changes_for_anyone_else(
     let seller = app.signed_in(&unique("seller"), "seller").await;
     let buyer = app.signed_in(&unique("buyer"), "buyer").await;
     let tanvir = SELLERS.iter().find(|s| !s.verified).expect("an unverified demo seller");
-    let sellers_before = count(&app, "SELECT count(*) AS n FROM accounts WHERE verified").await;
+    let sellers_before = app.count("SELECT count(*) AS n FROM accounts WHERE verified").await;
     let target = app.store.accounts_by_email(&puronoboi_domain::Email::parse(tanvir.email).expect("e-mail")).await.expect("lookup")[0].id;
     use puronoboi_ports::AccountStore as _;
     let routes = [
@@ -89,9 +77,9 @@ async fn only_admins_reach_the_admin_routes_and_nothing_changes_for_anyone_else(
         let body = expect_json(call(&app, method.clone(), path, None).await, 401, &format!("{method} {path}")).await;
         assert_eq!(body["error"]["code"], "unauthenticated");
     }
-    assert_eq!(count(&app, "SELECT count(*) AS n FROM accounts WHERE verified").await, sellers_before);
-    assert_eq!(count(&app, "SELECT count(*) AS n FROM accounts WHERE deleted_at IS NOT NULL").await, 0);
-    assert_eq!(count(&app, "SELECT count(*) AS n FROM admin_actions").await, 0);
+    assert_eq!(app.count("SELECT count(*) AS n FROM accounts WHERE verified").await, sellers_before);
+    assert_eq!(app.count("SELECT count(*) AS n FROM accounts WHERE deleted_at IS NOT NULL").await, 0);
+    assert_eq!(app.count("SELECT count(*) AS n FROM admin_actions").await, 0);
 }
 
 #[tokio::test]
@@ -116,7 +104,7 @@ async fn verifying_a_seller_shows_the_badge_on_their_books_and_is_recorded() {
     let page = app.get_json(&format!("/api/books/{}", theirs[0]["id"].as_str().expect("id")), 200).await;
     assert_eq!(page["seller"]["verified"], true);
     assert_eq!(
-        count(&app, &format!("SELECT count(*) AS n FROM admin_actions WHERE action = 'verify_seller' AND target_id = '{id}'")).await,
+        app.count(&format!("SELECT count(*) AS n FROM admin_actions WHERE action = 'verify_seller' AND target_id = '{id}'")).await,
         1
     );
 
@@ -163,15 +151,15 @@ async fn a_deleted_seller_is_refused_everywhere_and_their_books_leave_the_shop()
         .filter_map(|b| b["title"].as_str())
         .collect();
     assert!(BOOKS.iter().filter(|b| b.seller == seller.key).all(|b| !listed.contains(&b.title)), "none of their books on the shop");
-    assert_eq!(count(&app, &format!("SELECT count(*) AS n FROM books WHERE seller_id = '{id}' AND status = 'withdrawn'")).await, available);
+    assert_eq!(app.count(&format!("SELECT count(*) AS n FROM books WHERE seller_id = '{id}' AND status = 'withdrawn'")).await, available);
     assert_eq!(
-        count(&app, &format!("SELECT count(*) AS n FROM books WHERE seller_id = '{id}' AND status IN ('pending', 'sold')")).await,
+        app.count(&format!("SELECT count(*) AS n FROM books WHERE seller_id = '{id}' AND status IN ('pending', 'sold')")).await,
         held_or_sold,
         "history stays"
     );
-    assert_eq!(count(&app, &format!("SELECT count(*) AS n FROM accounts WHERE id = '{id}'")).await, 1, "marked deleted, never erased");
+    assert_eq!(app.count(&format!("SELECT count(*) AS n FROM accounts WHERE id = '{id}'")).await, 1, "marked deleted, never erased");
     assert_eq!(
-        count(&app, &format!("SELECT count(*) AS n FROM admin_actions WHERE action = 'delete_account' AND target_id = '{id}'")).await,
+        app.count(&format!("SELECT count(*) AS n FROM admin_actions WHERE action = 'delete_account' AND target_id = '{id}'")).await,
         1
     );
 
@@ -190,5 +178,5 @@ async fn admins_cannot_be_deleted_not_even_by_themselves() {
         expect_json(call(&app, reqwest::Method::DELETE, &format!("/api/admin/accounts/{admin_id}"), Some(&admin)).await, 403, "self").await;
     assert_eq!(body["error"]["code"], "cannot_delete_admin");
     expect_json(call(&app, reqwest::Method::GET, "/api/me", Some(&admin)).await, 200, "still here").await;
-    assert_eq!(count(&app, "SELECT count(*) AS n FROM admin_actions").await, 0);
+    assert_eq!(app.count("SELECT count(*) AS n FROM admin_actions").await, 0);
 }

@@ -2,7 +2,6 @@
 //! the real Firebase Auth emulator, and, where two different Firebase users must share an address (a project
 //! that allows several accounts per address), against production verification with tokens signed by a test key.
 
-use diesel_async::{AsyncConnection as _, RunQueryDsl as _};
 use jsonwebtoken::{Algorithm, EncodingKey, Header};
 use puronoboi_domain::{AccountId, ClosedReason};
 use puronoboi_firebase_verify::testing::{TokenForge, unix_now};
@@ -36,17 +35,6 @@ async fn me_expecting(app: &TestApp, access_token: &str, status: u16, code: &str
 
 fn token_of(session: &Value) -> String {
     session["accessToken"].as_str().unwrap_or_else(|| panic!("no access token in {session}")).to_owned()
-}
-
-async fn row_count(app: &TestApp, sql: &str) -> i64 {
-    #[derive(diesel::QueryableByName)]
-    struct Count {
-        #[diesel(sql_type = diesel::sql_types::BigInt)]
-        n: i64,
-    }
-    let mut conn = diesel_async::AsyncPgConnection::establish(&app.db.url).await.expect("connect");
-    let rows: Vec<Count> = diesel::sql_query(sql).load(&mut conn).await.expect("count");
-    rows[0].n
 }
 
 /// Verifies the address of an emulator user (what following the e-mail link does) and signs in again.
@@ -108,7 +96,7 @@ async fn no_client_can_ask_for_admin_or_choose_its_email() {
         let (status, answer) = app.open_session(&id_token, body.clone()).await;
         assert_eq!((status, answer["error"]["code"].as_str()), (400, Some("invalid_input")), "{body}: {answer}");
     }
-    assert_eq!(row_count(&app, "SELECT count(*) AS n FROM accounts").await, 0, "nothing was opened");
+    assert_eq!(app.count("SELECT count(*) AS n FROM accounts").await, 0, "nothing was opened");
 }
 
 #[tokio::test]
@@ -209,11 +197,11 @@ async fn the_proven_owner_of_an_address_takes_it_over_from_a_different_identity(
     assert_eq!((status, body["error"]["code"].as_str()), (403, Some("account_deleted")), "the squatter's identity is refused: {body}");
     let withdrawn = app.get_json(&format!("/api/books/{listing}"), 404).await;
     assert_eq!(withdrawn["error"]["code"], "book_not_found");
-    assert_eq!(row_count(&app, "SELECT count(*) AS n FROM books WHERE status = 'withdrawn'").await, 1);
+    assert_eq!(app.count("SELECT count(*) AS n FROM books WHERE status = 'withdrawn'").await, 1);
 
     let (status, again) = app.open_session(&owner_token, json!({})).await;
     assert_eq!((status, &again["user"]["id"]), (200, &owner["user"]["id"]), "the owner keeps the account");
-    assert_eq!(row_count(&app, "SELECT count(*) AS n FROM accounts WHERE deleted_at IS NULL").await, 1);
+    assert_eq!(app.count("SELECT count(*) AS n FROM accounts WHERE deleted_at IS NULL").await, 1);
 }
 
 #[tokio::test]
@@ -284,7 +272,7 @@ async fn a_deleted_account_is_forbidden_on_every_call_and_at_every_sign_in() {
     claims["firebase"]["sign_in_provider"] = json!("google.com");
     let (status, body) = production.open_session(&forge.sign_rs256(&claims), json!({})).await;
     assert_eq!((status, body["error"]["code"].as_str()), (403, Some("account_deleted")), "{body}");
-    assert_eq!(row_count(&app, "SELECT count(*) AS n FROM accounts").await, 1, "no account was opened");
+    assert_eq!(app.count("SELECT count(*) AS n FROM accounts").await, 1, "no account was opened");
 }
 
 #[tokio::test]
@@ -352,5 +340,5 @@ async fn concurrent_first_sign_ins_of_one_identity_open_one_account() {
         })
         .collect();
     assert_eq!(ids.len(), 1, "every racer got the same account");
-    assert_eq!(row_count(&app, "SELECT count(*) AS n FROM accounts").await, 1);
+    assert_eq!(app.count("SELECT count(*) AS n FROM accounts").await, 1);
 }
