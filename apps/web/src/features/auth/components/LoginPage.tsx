@@ -12,7 +12,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { signInErrorMessage } from '../auth-errors';
 import { signInWithPassword } from '../sign-in';
 import { AuthShell } from './AuthShell';
-import { FormError } from './FormError';
+import { FormAlert } from '@/components/ui/FormAlert';
 import { returnPath } from './return-path';
 import { SignInGate } from './SignInGate';
 import { SocialSignIn } from './SocialSignIn';
@@ -81,7 +81,7 @@ export function LoginPage() {
             aside={<span className="text-sm text-base-content/60">Forgot password?</span>}
             {...form.register('password')}
           />
-          <FormError message={failure} />
+          <FormAlert message={failure} />
           <button type="submit" className="btn btn-primary btn-block mt-1" disabled={isSubmitting}>
             {isSubmitting ? (
               <span className="loading loading-spinner loading-sm" aria-hidden="true" />

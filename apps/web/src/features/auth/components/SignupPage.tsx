@@ -10,7 +10,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { signInErrorMessage } from '../auth-errors';
 import { signUp } from '../sign-in';
 import { AuthShell } from './AuthShell';
-import { FormError } from './FormError';
+import { FormAlert } from '@/components/ui/FormAlert';
 import { LOGIN_SUCCESS_TOAST } from './LoginPage';
 import { returnPath } from './return-path';
 import { SignInGate } from './SignInGate';
@@ -98,7 +98,7 @@ export function SignupPage() {
               </span>
             </span>
           </label>
-          <FormError message={failure} />
+          <FormAlert message={failure} />
           <button type="submit" className="btn btn-primary btn-block mt-1" disabled={isSubmitting}>
             {isSubmitting ? (
               <span className="loading loading-spinner loading-sm" aria-hidden="true" />
