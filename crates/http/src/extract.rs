@@ -23,6 +23,22 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for ApiQuery<T> {
     }
 }
 
+/// `?page=&perPage=` of a paged list; pages count from 1.
+#[derive(Debug, serde::Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PageQuery {
+    page: Option<u32>,
+    per_page: Option<u32>,
+}
+
+impl PageQuery {
+    /// The page asked for, `default_per_page` items long unless the caller said otherwise; out-of-range sizes and
+    /// pages too deep are 400s.
+    pub fn request(&self, default_per_page: u32) -> Result<puronoboi_domain::PageRequest, ApiError> {
+        Ok(puronoboi_domain::PageRequest::new(self.page.unwrap_or(1), self.per_page.unwrap_or(default_per_page))?)
+    }
+}
+
 /// Parses an id from the path; anything that is not one of our ids cannot name a resource, so it is that
 /// resource's 404.
 pub fn parse_id<T: std::str::FromStr>(raw: &str, not_found: ErrorCode, what: &str) -> Result<T, ApiError> {

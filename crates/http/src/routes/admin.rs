@@ -5,13 +5,12 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::routing::{delete, get, post};
 use axum::{Json, Router};
-use puronoboi_domain::{AccountId, AccountRole, PageRequest};
-use serde::Deserialize;
+use puronoboi_domain::{AccountId, AccountRole};
 
 use crate::AppState;
 use crate::dto::{AdminBuyerDto, AdminSellerDto, PageDto};
 use crate::error::{ApiError, ErrorCode};
-use crate::extract::{ApiQuery, Caller, parse_id};
+use crate::extract::{ApiQuery, Caller, PageQuery, parse_id};
 
 pub fn routes() -> Router<AppState> {
     Router::new()
@@ -23,26 +22,13 @@ pub fn routes() -> Router<AppState> {
 
 const ADMINS_ONLY: &str = "manage sellers and buyers";
 
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct PageQuery {
-    page: Option<u32>,
-    per_page: Option<u32>,
-}
-
-impl PageQuery {
-    fn request(&self) -> Result<PageRequest, ApiError> {
-        Ok(PageRequest::new(self.page.unwrap_or(1), self.per_page.unwrap_or(20))?)
-    }
-}
-
 async fn sellers(
     State(state): State<AppState>,
     caller: Caller,
     ApiQuery(q): ApiQuery<PageQuery>,
 ) -> Result<Json<PageDto<AdminSellerDto>>, ApiError> {
     caller.require(AccountRole::Admin, ADMINS_ONLY)?;
-    Ok(Json(PageDto::from_page(state.admin.sellers(q.request()?).await?)))
+    Ok(Json(PageDto::from_page(state.admin.sellers(q.request(20)?).await?)))
 }
 
 async fn buyers(
@@ -51,7 +37,7 @@ async fn buyers(
     ApiQuery(q): ApiQuery<PageQuery>,
 ) -> Result<Json<PageDto<AdminBuyerDto>>, ApiError> {
     caller.require(AccountRole::Admin, ADMINS_ONLY)?;
-    Ok(Json(PageDto::from_page(state.admin.buyers(q.request()?).await?)))
+    Ok(Json(PageDto::from_page(state.admin.buyers(q.request(20)?).await?)))
 }
 
 fn account_id(raw: &str) -> Result<AccountId, ApiError> {

@@ -3,13 +3,13 @@
 use axum::extract::{Path, State};
 use axum::routing::get;
 use axum::{Json, Router};
-use puronoboi_domain::{BookId, CategoryId, PageRequest};
+use puronoboi_domain::{BookId, CategoryId};
 use serde::Deserialize;
 
 use crate::AppState;
 use crate::dto::{BookCardDto, BookDetailDto, CategoryGroupDto, CategoryPageDto, CategorySummaryDto, ContactVisibility};
 use crate::error::{ApiError, ErrorCode};
-use crate::extract::{ApiQuery, MaybeCaller, parse_id};
+use crate::extract::{ApiQuery, MaybeCaller, PageQuery, parse_id};
 
 pub fn routes() -> Router<AppState> {
     Router::new()
@@ -35,20 +35,13 @@ async fn grouped(State(state): State<AppState>, ApiQuery(q): ApiQuery<GroupedQue
     Ok(Json(groups.into_iter().map(Into::into).collect()))
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct PageQuery {
-    page: Option<u32>,
-    per_page: Option<u32>,
-}
-
 async fn category_books(
     State(state): State<AppState>,
     Path(id): Path<String>,
     ApiQuery(q): ApiQuery<PageQuery>,
 ) -> Result<Json<CategoryPageDto>, ApiError> {
     let id: CategoryId = parse_id(&id, ErrorCode::CategoryNotFound, "category")?;
-    let request = PageRequest::new(q.page.unwrap_or(1), q.per_page.unwrap_or(12))?;
+    let request = q.request(12)?;
     let (category, page) = state.storefront.category_page(id, request).await?;
     Ok(Json(CategoryPageDto {
         category: category.into(),

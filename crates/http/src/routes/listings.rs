@@ -8,13 +8,12 @@ use axum::routing::{get, patch, post};
 use axum::{Json, Router};
 use puronoboi_app::images::MAX_UPLOAD_BYTES;
 use puronoboi_app::listings::{CategoryChoice, NewListing};
-use puronoboi_domain::{AccountRole, BookId, CategoryId, ListingEditForm, ListingForm, PageRequest};
-use serde::Deserialize;
+use puronoboi_domain::{AccountRole, BookId, CategoryId, ListingEditForm, ListingForm};
 
 use crate::AppState;
 use crate::dto::{EditListingDto, PageDto, SellerBookDto};
 use crate::error::{ApiError, ErrorCode};
-use crate::extract::{ApiQuery, Caller, parse_id};
+use crate::extract::{ApiQuery, Caller, PageQuery, parse_id};
 use crate::routes::accounts::{MULTIPART_OVERHEAD, admitted_multipart};
 
 pub fn routes() -> Router<AppState> {
@@ -97,20 +96,13 @@ async fn create(State(state): State<AppState>, caller: Caller, mut form: Multipa
     Ok((StatusCode::CREATED, Json(created.into())))
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct PageQuery {
-    page: Option<u32>,
-    per_page: Option<u32>,
-}
-
 async fn mine(
     State(state): State<AppState>,
     caller: Caller,
     ApiQuery(q): ApiQuery<PageQuery>,
 ) -> Result<Json<PageDto<SellerBookDto>>, ApiError> {
     let seller = caller.require(AccountRole::Seller, SELLERS_ONLY)?;
-    let request = PageRequest::new(q.page.unwrap_or(1), q.per_page.unwrap_or(20))?;
+    let request = q.request(20)?;
     Ok(Json(PageDto::from_page(state.listings.of_seller(seller.id, request).await?)))
 }
 

@@ -240,6 +240,12 @@ async fn only_the_owner_changes_a_book_and_only_while_it_is_available() {
     }
     let body = expect_json(call(&app, reqwest::Method::POST, &format!("/api/books/{id}/advertise"), &buyer).await, 403, "buyer").await;
     assert_eq!(body["error"]["code"], "wrong_role");
+    let fields = valid_fields(&app, "A buyer's book").await;
+    let body = expect_json(post_book(&app, &buyer, &fields, Some(png_of(&wide_rgb()))).await, 403, "a buyer lists").await;
+    assert_eq!(body["error"]["code"], "wrong_role", "only sellers list books");
+    let body = expect_json(call(&app, reqwest::Method::GET, "/api/me/books", &buyer).await, 403, "a buyer's books").await;
+    assert_eq!(body["error"]["code"], "wrong_role");
+    assert_eq!(app.count("SELECT count(*) AS n FROM books WHERE title = 'A buyer''s book'").await, 0);
     let body = expect_json(app.client.delete(app.url(&format!("/api/books/{id}"))).send().await.expect("answered"), 401, "anonymous").await;
     assert_eq!(body["error"]["code"], "unauthenticated");
     assert_eq!(stored(&app, &id).await, before, "nothing changed");
