@@ -95,13 +95,7 @@ async fn upload_photo(State(state): State<AppState>, Caller(account): Caller, mu
 /// picture, so an upload waiting for a slot holds nothing in memory. The slot stays held while the caller decodes
 /// and stores the picture.
 pub async fn admitted_picture(uploads: &Uploads, account: AccountId, form: &mut Multipart) -> Result<(UploadSlot, Vec<u8>), ApiError> {
-    let slot = match uploads.admit(account).await {
-        Ok(slot) => slot,
-        Err(refused) => {
-            discard_rest(form).await;
-            return Err(refused.into());
-        }
-    };
+    let slot = admit(uploads, account, form).await?;
     // A sender too slow for the deadline gives its slot back to the uploads waiting for one.
     match tokio::time::timeout_at(slot.read_by(), image_field(form)).await {
         Ok(bytes) => Ok((slot, bytes?)),
@@ -118,13 +112,7 @@ pub async fn admitted_multipart(
     form: &mut Multipart,
     allowed: &[&str],
 ) -> Result<(UploadSlot, std::collections::BTreeMap<String, String>, Option<Vec<u8>>), ApiError> {
-    let slot = match uploads.admit(account).await {
-        Ok(slot) => slot,
-        Err(refused) => {
-            discard_rest(form).await;
-            return Err(refused.into());
-        }
-    };
+    let slot = admit(uploads, account, form).await?;
     let read = async {
         let mut fields = std::collections::BTreeMap::new();
         let mut picture = None;
@@ -154,6 +142,17 @@ pub async fn admitted_multipart(
     match tokio::time::timeout_at(slot.read_by(), read).await {
         Ok(read) => read.map(|(fields, picture)| (slot, fields, picture)),
         Err(_) => Err(ApiError::invalid_input("The form took too long to arrive. Please try again.")),
+    }
+}
+
+/// The account's upload rate, then a slot; a refused upload's body is drained so its client sees the answer.
+async fn admit(uploads: &Uploads, account: AccountId, form: &mut Multipart) -> Result<UploadSlot, ApiError> {
+    match uploads.admit(account).await {
+        Ok(slot) => Ok(slot),
+        Err(refused) => {
+            discard_rest(form).await;
+            Err(refused.into())
+        }
     }
 }
 
