@@ -3,4 +3,4 @@
 /**
  * Machine-readable error codes; the web app switches on them (a web unit test fails when one has no handling).
  */
-export type ErrorCode = "not_found" | "book_not_found" | "category_not_found" | "order_not_found" | "account_not_found" | "invalid_query" | "page_too_deep" | "invalid_input" | "validation_failed" | "unauthenticated" | "token_expired" | "token_revoked" | "account_deleted" | "wrong_role" | "cannot_delete_admin" | "email_taken" | "book_unavailable" | "image_too_large" | "unsupported_image" | "rate_limited" | "internal" | "unavailable";
+export type ErrorCode = "not_found" | "book_not_found" | "category_not_found" | "order_not_found" | "account_not_found" | "invalid_query" | "page_too_deep" | "invalid_input" | "validation_failed" | "unauthenticated" | "token_expired" | "token_revoked" | "account_deleted" | "wrong_role" | "cannot_delete_admin" | "email_taken" | "book_unavailable" | "too_many_pending_orders" | "order_closed" | "wish_list_full" | "below_card_minimum" | "invalid_signature" | "image_too_large" | "unsupported_image" | "rate_limited" | "internal" | "unavailable";

@@ -5,4 +5,8 @@ export type PaymentsConfigDto = { provider: PaymentProvider, publishableKey: str
 /**
  * Where Stripe.js is loaded from (localstripe serves its own stand-in).
  */
-stripeJsUrl: string | null, };
+stripeJsUrl: string | null, 
+/**
+ * The lowest price, in whole taka, that can be paid by card: the provider refuses smaller charges.
+ */
+cardMinimumTaka: number, };

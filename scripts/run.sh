@@ -24,10 +24,15 @@ export PORT=${PORT:-8080}
 pids=()
 cluster_dir=
 emulator_dir=
+stripe_dir=
 cleanup() {
   trap - INT TERM EXIT
   for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
   for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+  if [ -n "$stripe_dir" ]; then
+    say "stopping localstripe (its payments are kept in var/localstripe)"
+    scripts/localstripe.sh stop "$stripe_dir" || true
+  fi
   if [ -n "$emulator_dir" ]; then
     say "stopping the Firebase Auth emulator (its accounts are kept in var/firebase)"
     scripts/auth-emulator.sh stop "$emulator_dir" || true
@@ -91,6 +96,29 @@ if [ -z "${SESSION_SECRET:-}" ]; then
   chmod 600 var/session-secret
   SESSION_SECRET=$(cat var/session-secret)
   export SESSION_SECRET
+fi
+
+if [ -z "${STRIPE_SECRET_KEY:-}" ]; then
+  # The embedded default takes card payments through localstripe, a local Stripe stand-in: no Stripe account or
+  # keys needed. Use Stripe's test cards (4242 4242 4242 4242 pays, 4000 0000 0000 0341 is declined,
+  # 4000 0000 0000 3220 asks for 3-D Secure).
+  stripe_port=${PURONOBOI_STRIPE_PORT:-8420}
+  stripe_dir="$root/var/localstripe"
+  say "starting localstripe, the local card payment provider (port $stripe_port; the first start installs it)"
+  STRIPE_API_BASE=$(scripts/localstripe.sh start "$stripe_dir" "$stripe_port" --persist) || {
+    stripe_dir=
+    die "localstripe did not start (see var/localstripe/localstripe.log). Is port $stripe_port taken? Set PURONOBOI_STRIPE_PORT."
+  }
+  if [ ! -s var/stripe-webhook-secret ]; then
+    (umask 077; python3 -c 'import secrets; print("whsec_" + secrets.token_hex(24))' >var/stripe-webhook-secret.tmp)
+    mv var/stripe-webhook-secret.tmp var/stripe-webhook-secret
+  fi
+  STRIPE_WEBHOOK_SECRET=$(cat var/stripe-webhook-secret)
+  scripts/localstripe.sh webhook "$STRIPE_API_BASE" puronoboi "http://127.0.0.1:$PORT/api/payments/stripe/webhook" "$STRIPE_WEBHOOK_SECRET" >/dev/null
+  export STRIPE_API_BASE STRIPE_WEBHOOK_SECRET
+  export STRIPE_SECRET_KEY=sk_test_puronoboi_local STRIPE_PUBLISHABLE_KEY=pk_test_puronoboi_local
+  # Browsers load localstripe's Stripe.js stand-in from the same place.
+  export STRIPE_JS_URL=${STRIPE_JS_URL:-http://localhost:$stripe_port/js.stripe.com/v3/}
 fi
 
 export WEB_DIST_DIR=${WEB_DIST_DIR:-$root/apps/web/dist}

@@ -9,7 +9,7 @@ use std::time::Duration;
 use anyhow::{Context as _, bail};
 use puronoboi_app::tokens::{AccessTokens, SessionSecret};
 use puronoboi_app::uploads::Uploads;
-use puronoboi_domain::Email;
+use puronoboi_domain::{Email, Taka};
 
 /// A value that must never reach a log line: Debug prints only that it is there.
 #[derive(Clone, PartialEq, Eq)]
@@ -38,6 +38,58 @@ pub struct Config {
     pub hsts: bool,
     /// Pictures one account may upload per minute, across every server instance.
     pub upload_rate_per_minute: NonZeroU32,
+    /// Card payments through Stripe (or localstripe); `None` when not configured.
+    pub stripe: Option<StripeSettings>,
+    /// The lowest price, in taka, offered for card payment (Stripe refuses charges under about US$0.50).
+    pub card_minimum: Taka,
+    /// How long an unpaid order holds its book before it expires.
+    pub order_hold: Duration,
+}
+
+/// Stripe: the keys, where its API is (localstripe locally), and where browsers load Stripe.js from.
+#[derive(Debug, Clone)]
+pub struct StripeSettings {
+    pub secret_key: Redacted<String>,
+    pub publishable_key: String,
+    pub webhook_secret: Redacted<String>,
+    pub api_base: String,
+    pub js_url: String,
+}
+
+impl StripeSettings {
+    const API: &str = "https://api.stripe.com";
+    const JS: &str = "https://js.stripe.com/v3/";
+
+    fn from_env() -> anyhow::Result<Option<Self>> {
+        let Some(secret_key) = var("STRIPE_SECRET_KEY") else {
+            for dependent in ["STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_API_BASE", "STRIPE_JS_URL"] {
+                if var(dependent).is_some() {
+                    bail!("{dependent} is set but STRIPE_SECRET_KEY is not");
+                }
+            }
+            return Ok(None);
+        };
+        if !secret_key.starts_with("sk_") && !secret_key.starts_with("rk_") {
+            bail!("STRIPE_SECRET_KEY must be a Stripe secret key (sk_live_..., sk_test_... or a restricted rk_... key)");
+        }
+        let publishable_key = var("STRIPE_PUBLISHABLE_KEY").context("STRIPE_PUBLISHABLE_KEY must be set with STRIPE_SECRET_KEY")?;
+        if !publishable_key.starts_with("pk_") {
+            bail!("STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_...)");
+        }
+        let webhook_secret = var("STRIPE_WEBHOOK_SECRET")
+            .context("STRIPE_WEBHOOK_SECRET must be set with STRIPE_SECRET_KEY (the endpoint's signing secret, whsec_...)")?;
+        let api_base = var("STRIPE_API_BASE").unwrap_or_else(|| Self::API.to_owned()).trim_end_matches('/').to_owned();
+        if !api_base.starts_with("https://") && !api_base.starts_with("http://127.0.0.1") && !api_base.starts_with("http://localhost") {
+            bail!("STRIPE_API_BASE must be an https URL (or a local localstripe on http://127.0.0.1 or http://localhost)");
+        }
+        // localstripe serves its Stripe.js stand-in under its own address.
+        let js_url = var("STRIPE_JS_URL")
+            .unwrap_or_else(|| if api_base == Self::API { Self::JS.to_owned() } else { format!("{api_base}/js.stripe.com/v3/") });
+        if secret_key.starts_with("sk_live_") && api_base != Self::API {
+            bail!("a live STRIPE_SECRET_KEY must only ever be sent to {}", Self::API);
+        }
+        Ok(Some(Self { secret_key: Redacted(secret_key), publishable_key, webhook_secret: Redacted(webhook_secret), api_base, js_url }))
+    }
 }
 
 /// Sign-in: a Firebase project (or the local emulator) plus the secret our access tokens are signed with.
@@ -112,6 +164,9 @@ impl Config {
             imgbb_api_key: var("IMGBB_API_KEY").map(Redacted),
             hsts: flag("HSTS")?,
             upload_rate_per_minute,
+            stripe: StripeSettings::from_env()?,
+            card_minimum: Taka::new(number("CARD_MIN_TAKA", 60)?).context("CARD_MIN_TAKA must be a price between 1 and 500000 taka")?,
+            order_hold: order_hold()?,
         })
     }
 }
@@ -153,6 +208,19 @@ impl IdentityConfig {
     }
 }
 
+fn number(name: &str, default: i64) -> anyhow::Result<i64> {
+    var(name).map_or(Ok(default), |v| v.trim().parse().with_context(|| format!("{name} must be a whole number, got {v:?}")))
+}
+
+/// ORDER_HOLD_HOURS: between 1 hour and 30 days.
+fn order_hold() -> anyhow::Result<Duration> {
+    let hours = number("ORDER_HOLD_HOURS", 48)?;
+    if !(1..=720).contains(&hours) {
+        bail!("ORDER_HOLD_HOURS must be between 1 and 720, got {hours}");
+    }
+    Ok(Duration::from_secs(hours.unsigned_abs() * 3600))
+}
+
 fn var(name: &str) -> Option<String> {
     std::env::var(name).ok().filter(|v| !v.trim().is_empty())
 }
@@ -192,9 +260,18 @@ mod tests {
             imgbb_api_key: Some(Redacted("imgbb-secret-key".into())),
             hsts: false,
             upload_rate_per_minute: NonZeroU32::MIN,
+            stripe: Some(StripeSettings {
+                secret_key: Redacted("sk_test_stripe-secret-key".into()),
+                publishable_key: "pk_test_x".into(),
+                webhook_secret: Redacted("whsec_stripe-webhook-secret".into()),
+                api_base: "https://api.stripe.com".into(),
+                js_url: "https://js.stripe.com/v3/".into(),
+            }),
+            card_minimum: Taka::new(60).expect("a price"),
+            order_hold: Duration::from_secs(3600),
         };
         let printed = format!("{config:?}");
-        for secret in ["hunter2-db-password", "imgbb-secret-key", "0011223344", "ccddeeff"] {
+        for secret in ["hunter2-db-password", "imgbb-secret-key", "0011223344", "ccddeeff", "stripe-secret-key", "stripe-webhook-secret"] {
             assert!(!printed.contains(secret), "{secret} leaked: {printed}");
         }
     }

@@ -6,13 +6,14 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use anyhow::Context as _;
+use puronoboi_app::orders::OrderExpiry;
 use puronoboi_app::tokens::AccessTokens;
 use puronoboi_app::uploads::UploadGate;
 use puronoboi_firebase_verify::{EmulatorAdmin, FirebaseVerifier, VerifierMode};
-use puronoboi_http::dto::{AuthConfigDto, AuthMode, FirebaseWebConfigDto};
+use puronoboi_http::dto::{AuthConfigDto, AuthMode, FirebaseWebConfigDto, PaymentProvider};
 use puronoboi_http::{PublicConfigDto, SecurityHeaders, SignInWiring, StaticAssets, Wiring};
 use puronoboi_local_images::LocalImageHost;
-use puronoboi_ports::{IdentityVerifier, ImageHost};
+use puronoboi_ports::{IdentityVerifier, ImageHost, PaymentGateway};
 use puronoboi_postgres::PgStore;
 use tracing_subscriber::EnvFilter;
 
@@ -74,15 +75,34 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         seed_demo(&config, &store, local_images.as_ref(), http.clone()).await?;
     }
 
-    let public_config = public_config(config.identity.as_ref());
+    let payment_gateway: Option<Arc<dyn PaymentGateway>> = config.stripe.as_ref().map(|stripe| {
+        let settings = puronoboi_stripe::StripeConfig {
+            secret_key: stripe.secret_key.0.clone(),
+            webhook_secret: stripe.webhook_secret.0.clone(),
+            api_base: stripe.api_base.clone(),
+        };
+        Arc::new(puronoboi_stripe::StripeGateway::new(settings, http.clone())) as Arc<dyn PaymentGateway>
+    });
+    if payment_gateway.is_none() {
+        tracing::warn!("STRIPE_SECRET_KEY is not set: card payments are disabled");
+    }
+
+    let public_config = public_config(&config);
     let security = SecurityHeaders::for_config(&public_config, &image_origins, config.hsts);
     let store = Arc::new(store);
+    // Every instance sweeps; the sweep is one statement that skips rows another instance holds, so nothing is
+    // expired twice.
+    OrderExpiry::new(store.clone(), config.order_hold).spawn(std::time::Duration::from_secs(60));
     let state = puronoboi_http::build_state(Wiring {
         catalogue: store.clone(),
         catalogue_writer: store.clone(),
         seller_listings: store.clone(),
         admin: store.clone(),
         accounts: store.clone(),
+        orders: store.clone(),
+        wish_lists: store.clone(),
+        payment_gateway,
+        card_minimum: config.card_minimum,
         images,
         upload_quota: store.clone(),
         uploads_per_minute: config.upload_rate_per_minute,
@@ -131,9 +151,15 @@ async fn seed_demo(config: &Config, store: &PgStore, images: &dyn ImageHost, htt
     Ok(())
 }
 
-fn public_config(identity: Option<&IdentityConfig>) -> PublicConfigDto {
+fn public_config(settings: &Config) -> PublicConfigDto {
     let mut config = PublicConfigDto::placeholder();
-    if let Some(identity) = identity {
+    config.payments.card_minimum_taka = settings.card_minimum.amount();
+    if let Some(stripe) = &settings.stripe {
+        config.payments.provider = PaymentProvider::Stripe;
+        config.payments.publishable_key = Some(stripe.publishable_key.clone());
+        config.payments.stripe_js_url = Some(stripe.js_url.clone());
+    }
+    if let Some(identity) = &settings.identity {
         config.auth = AuthConfigDto {
             mode: if identity.emulator_host.is_some() { AuthMode::Emulator } else { AuthMode::Firebase },
             firebase: Some(FirebaseWebConfigDto {

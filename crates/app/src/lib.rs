@@ -3,6 +3,8 @@
 pub mod admin;
 pub mod images;
 pub mod listings;
+pub mod orders;
+pub mod payments;
 pub mod photos;
 pub mod sessions;
 pub mod storefront;

@@ -6,7 +6,9 @@ use chrono::Datelike as _;
 use puronoboi_domain::{
     Account, AccountId, BookDetail, BookId, CategoryId, CategoryName, FieldErrors, ListingEditForm, ListingForm, NewBook, Page, PageRequest,
 };
-use puronoboi_ports::{AddCategoryError, CatalogueReader, CatalogueWriter, ListBookError, ListingChangeError, SellerListings, StoreError};
+use puronoboi_ports::{
+    AddCategoryError, CatalogueReader, CatalogueWriter, ListBookError, ListingChangeError, SellerListing, SellerListings, StoreError,
+};
 
 use crate::photos::{PhotoError, Photos};
 use crate::uploads::UploadSlot;
@@ -158,7 +160,7 @@ impl Listings {
         self.reader.book_detail(id).await?.ok_or_else(|| anyhow::anyhow!("a book just listed cannot be found").into())
     }
 
-    pub async fn of_seller(&self, seller: AccountId, page: PageRequest) -> Result<Page<BookDetail>, StoreError> {
+    pub async fn of_seller(&self, seller: AccountId, page: PageRequest) -> Result<Page<SellerListing>, StoreError> {
         self.listings.seller_books(seller, page).await
     }
 

@@ -60,6 +60,10 @@ typed_id!(
     /// A buyer, seller or admin account.
     AccountId
 );
+typed_id!(
+    /// A buyer's order for one book.
+    OrderId
+);
 
 #[cfg(test)]
 mod tests {

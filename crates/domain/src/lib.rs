@@ -6,6 +6,7 @@ pub mod category;
 pub mod email;
 pub mod ids;
 pub mod money;
+pub mod order;
 pub mod paging;
 pub mod phone;
 pub mod text;
@@ -18,8 +19,12 @@ pub use book::{
 };
 pub use category::{Category, CategoryName, CategoryNameError, CategorySummary};
 pub use email::{Email, EmailError};
-pub use ids::{AccountId, BookId, CategoryId};
-pub use money::{Taka, TakaError};
+pub use ids::{AccountId, BookId, CategoryId, OrderId};
+pub use money::{TAKA_CURRENCY, Taka, TakaError};
+pub use order::{
+    CancelReason, IllegalOrderChange, MAX_PENDING_ORDERS_PER_BUYER, Order, OrderContact, OrderContactForm, OrderStatus,
+    ParseOrderStatusError, PaymentMismatch, ReportedPayment,
+};
 pub use paging::{Page, PageRequest, PagingError};
 pub use phone::{Phone, PhoneError};
 pub use text::{RequiredText, RequiredTextError};

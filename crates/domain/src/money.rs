@@ -32,7 +32,15 @@ impl Taka {
     pub const fn amount(self) -> i32 {
         self.0
     }
+
+    /// The amount in paisa (1 taka = 100 paisa): the smallest unit card payment providers count BDT in.
+    pub const fn paisa(self) -> i64 {
+        self.0 as i64 * 100
+    }
 }
+
+/// The ISO 4217 code of the taka, lower-case as card payment providers write it.
+pub const TAKA_CURRENCY: &str = "bdt";
 
 impl fmt::Display for Taka {
     /// The way the product shows money everywhere: "350 ৳".
@@ -57,6 +65,12 @@ mod tests {
         assert_eq!(Taka::new(500_000).map(Taka::amount), Ok(500_000));
         assert_eq!(Taka::new(500_001), Err(TakaError::TooLarge(500_001)));
         assert!(matches!(Taka::new(i64::from(i32::MAX)), Err(TakaError::TooLarge(_))));
+    }
+
+    #[test]
+    fn paisa_are_hundredths_of_a_taka() {
+        assert_eq!(Taka::new(350).map(Taka::paisa), Ok(35_000));
+        assert_eq!(Taka::new(i64::from(Taka::MAX)).map(Taka::paisa), Ok(50_000_000));
     }
 
     #[test]

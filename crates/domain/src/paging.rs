@@ -59,6 +59,13 @@ pub struct Page<T> {
     pub total: i64,
 }
 
+impl<T> Page<T> {
+    /// The same page with each item converted.
+    pub fn map<U>(self, f: impl FnMut(T) -> U) -> Page<U> {
+        Page { items: self.items.into_iter().map(f).collect(), request: self.request, total: self.total }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -183,3 +183,90 @@ impl From<puronoboi_ports::AdminActionError> for ApiError {
         }
     }
 }
+
+/// What a buyer is told when someone else won the race for a book.
+pub const SOMEONE_ELSE_ORDERED: &str = "Someone else has just ordered this book.";
+
+impl From<puronoboi_app::orders::PlaceError> for ApiError {
+    fn from(e: puronoboi_app::orders::PlaceError) -> Self {
+        use puronoboi_app::orders::PlaceError;
+        use puronoboi_ports::PlaceOrderError;
+        match e {
+            PlaceError::Invalid(errors) => field_errors(errors),
+            PlaceError::Store(PlaceOrderError::BookNotFound) => Self::new(ErrorCode::BookNotFound, "No book has this id."),
+            PlaceError::Store(PlaceOrderError::BookUnavailable) => Self::new(ErrorCode::BookUnavailable, SOMEONE_ELSE_ORDERED),
+            PlaceError::Store(PlaceOrderError::TooManyPending) => Self::new(
+                ErrorCode::TooManyPendingOrders,
+                format!(
+                    "You already have {} unpaid orders. Pay for or cancel one of them in My Orders before ordering another book.",
+                    puronoboi_domain::MAX_PENDING_ORDERS_PER_BUYER
+                ),
+            ),
+            PlaceError::Store(PlaceOrderError::BuyerClosed) => Self::account_deleted(),
+            PlaceError::Store(PlaceOrderError::Unknown(cause)) => Self::internal(cause.as_ref()),
+        }
+    }
+}
+
+impl From<puronoboi_ports::OrderChangeError> for ApiError {
+    fn from(e: puronoboi_ports::OrderChangeError) -> Self {
+        use puronoboi_ports::OrderChangeError;
+        match e {
+            OrderChangeError::NotFound => Self::new(ErrorCode::OrderNotFound, "You have no order with this id."),
+            OrderChangeError::Closed(status) => order_closed(status),
+            OrderChangeError::Unknown(cause) => Self::internal(cause.as_ref()),
+        }
+    }
+}
+
+fn order_closed(status: puronoboi_domain::OrderStatus) -> ApiError {
+    ApiError::new(ErrorCode::OrderClosed, format!("This order is {status}; only a pending order can be paid or cancelled."))
+}
+
+impl From<puronoboi_ports::AddWishError> for ApiError {
+    fn from(e: puronoboi_ports::AddWishError) -> Self {
+        use puronoboi_ports::AddWishError;
+        match e {
+            AddWishError::BookNotFound => Self::new(ErrorCode::BookNotFound, "No book has this id."),
+            AddWishError::Full => Self::new(
+                ErrorCode::WishListFull,
+                format!("Your wish list already holds {} books. Remove one to add another.", puronoboi_app::orders::WISH_LIST_LIMIT),
+            ),
+            AddWishError::Unknown(cause) => Self::internal(cause.as_ref()),
+        }
+    }
+}
+
+impl From<puronoboi_app::payments::PayError> for ApiError {
+    fn from(e: puronoboi_app::payments::PayError) -> Self {
+        use puronoboi_app::payments::PayError;
+        match e {
+            PayError::NotConfigured => Self::unavailable("Card payments are not available on this server."),
+            PayError::NotFound => Self::new(ErrorCode::OrderNotFound, "You have no order with this id."),
+            PayError::Closed(status) => order_closed(status),
+            PayError::BelowMinimum { minimum } => Self::new(
+                ErrorCode::BelowCardMinimum,
+                format!("Card payments start at {minimum}; this book costs less, so it cannot be paid by card."),
+            ),
+            PayError::Unavailable(cause) => {
+                tracing::error!(error = %format!("{cause:#}"), "the card payment provider failed");
+                Self::unavailable("The card payment service is not answering. Your card was not charged; please try again in a minute.")
+            }
+            PayError::Unknown(cause) => Self::internal(cause.as_ref()),
+        }
+    }
+}
+
+impl From<puronoboi_app::payments::WebhookHandlingError> for ApiError {
+    fn from(e: puronoboi_app::payments::WebhookHandlingError) -> Self {
+        use puronoboi_app::payments::WebhookHandlingError;
+        match e {
+            WebhookHandlingError::NotConfigured => Self::unavailable("Card payments are not configured."),
+            WebhookHandlingError::Untrusted(reason) => {
+                tracing::warn!(%reason, "refused a payment webhook");
+                Self::new(ErrorCode::InvalidSignature, format!("The webhook was refused: {reason}."))
+            }
+            WebhookHandlingError::Unknown(cause) => Self::internal(cause.as_ref()),
+        }
+    }
+}

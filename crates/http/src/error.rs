@@ -50,6 +50,16 @@ pub enum ErrorCode {
     EmailTaken,
     /// 409: the book is no longer available (someone else ordered it, or it was sold or withdrawn).
     BookUnavailable,
+    /// 409: the buyer already holds the most unpaid orders allowed; pay or cancel one first.
+    TooManyPendingOrders,
+    /// 409: the order is not pending any more (paid, cancelled or expired), so it cannot be paid or cancelled.
+    OrderClosed,
+    /// 409: the wish list holds the most books allowed; remove one first.
+    WishListFull,
+    /// 422: the price is below what the card payment provider accepts; this order cannot be paid by card.
+    BelowCardMinimum,
+    /// 400: a payment webhook without a valid, fresh signature.
+    InvalidSignature,
     /// 413: the picture is larger than allowed, in bytes or in pixels.
     ImageTooLarge,
     /// 415: not a JPEG, PNG or WebP picture, or a damaged one.
@@ -68,11 +78,13 @@ impl ErrorCode {
             Self::NotFound | Self::BookNotFound | Self::CategoryNotFound | Self::OrderNotFound | Self::AccountNotFound => {
                 StatusCode::NOT_FOUND
             }
-            Self::InvalidQuery | Self::PageTooDeep | Self::InvalidInput => StatusCode::BAD_REQUEST,
-            Self::ValidationFailed => StatusCode::UNPROCESSABLE_ENTITY,
+            Self::InvalidQuery | Self::PageTooDeep | Self::InvalidInput | Self::InvalidSignature => StatusCode::BAD_REQUEST,
+            Self::ValidationFailed | Self::BelowCardMinimum => StatusCode::UNPROCESSABLE_ENTITY,
             Self::Unauthenticated | Self::TokenExpired | Self::TokenRevoked => StatusCode::UNAUTHORIZED,
             Self::AccountDeleted | Self::WrongRole | Self::CannotDeleteAdmin => StatusCode::FORBIDDEN,
-            Self::EmailTaken | Self::BookUnavailable => StatusCode::CONFLICT,
+            Self::EmailTaken | Self::BookUnavailable | Self::TooManyPendingOrders | Self::OrderClosed | Self::WishListFull => {
+                StatusCode::CONFLICT
+            }
             Self::ImageTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Self::UnsupportedImage => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::RateLimited => StatusCode::TOO_MANY_REQUESTS,

@@ -17,13 +17,16 @@ use axum::http::{HeaderName, HeaderValue, StatusCode, header};
 use puronoboi_app::Storefront;
 use puronoboi_app::admin::Admin;
 use puronoboi_app::listings::Listings;
+use puronoboi_app::orders::Orders;
+use puronoboi_app::payments::Payments;
 use puronoboi_app::photos::Photos;
 use puronoboi_app::sessions::Sessions;
 use puronoboi_app::tokens::AccessTokens;
 use puronoboi_app::uploads::{UploadGate, Uploads};
-use puronoboi_domain::Email;
+use puronoboi_domain::{Email, Taka};
 use puronoboi_ports::{
-    AccountStore, AdminStore, CatalogueReader, CatalogueWriter, IdentityVerifier, ImageHost, ReadinessProbe, SellerListings, UploadQuota,
+    AccountStore, AdminStore, CatalogueReader, CatalogueWriter, IdentityVerifier, ImageHost, OrderStore, PaymentGateway, ReadinessProbe,
+    SellerListings, UploadQuota, WishListStore,
 };
 use tower_http::services::{ServeDir, ServeFile};
 use tower_http::set_header::SetResponseHeaderLayer;
@@ -40,6 +43,8 @@ pub struct AppState {
     pub storefront: Storefront,
     pub listings: Listings,
     pub admin: Admin,
+    pub orders: Orders,
+    pub payments: Payments,
     /// `None` when sign-in is not configured: sessions and signed-in calls answer 503.
     pub sessions: Option<Sessions>,
     pub photos: Photos,
@@ -57,6 +62,12 @@ pub struct Wiring {
     pub seller_listings: Arc<dyn SellerListings>,
     pub admin: Arc<dyn AdminStore>,
     pub accounts: Arc<dyn AccountStore>,
+    pub orders: Arc<dyn OrderStore>,
+    pub wish_lists: Arc<dyn WishListStore>,
+    /// `None`: card payments are not configured.
+    pub payment_gateway: Option<Arc<dyn PaymentGateway>>,
+    /// The lowest price the card payment provider accepts.
+    pub card_minimum: Taka,
     pub images: Arc<dyn ImageHost>,
     /// Counts each account's uploads where every server instance sees the count.
     pub upload_quota: Arc<dyn UploadQuota>,
@@ -86,6 +97,8 @@ pub fn build_state(wiring: Wiring) -> AppState {
         storefront: Storefront::new(Arc::clone(&wiring.catalogue)),
         listings: Listings::new(wiring.catalogue, wiring.catalogue_writer, wiring.seller_listings, photos.clone()),
         admin: Admin::new(wiring.admin),
+        orders: Orders::new(Arc::clone(&wiring.orders), wiring.wish_lists),
+        payments: Payments::new(wiring.payment_gateway, wiring.orders, wiring.card_minimum),
         sessions,
         photos,
         uploads: Uploads::new(wiring.upload_quota, wiring.uploads_per_minute, wiring.upload_gate),

@@ -103,6 +103,7 @@ mod tests {
                 provider: if stripe_js.is_some() { PaymentProvider::Stripe } else { PaymentProvider::None },
                 publishable_key: None,
                 stripe_js_url: stripe_js.map(str::to_owned),
+                card_minimum_taka: 60,
             },
         }
     }

@@ -6,6 +6,8 @@ pub mod catalogue;
 pub mod identity;
 pub mod images;
 pub mod listings;
+pub mod orders;
+pub mod payments;
 pub mod readiness;
 pub mod uploads;
 
@@ -17,6 +19,10 @@ pub use catalogue::{
 };
 pub use identity::{DemoIdentities, DemoLogin, IdentityVerifier, VerifiedIdentity, VerifyTokenError};
 pub use images::{ImageHost, ImageHostError};
-pub use listings::{ListingChangeError, SellerListings};
+pub use listings::{ListingChangeError, OrderBuyer, SellerListing, SellerListings};
+pub use orders::{
+    AddWishError, OrderChangeError, OrderStore, PlaceOrderError, Placed, SettleError, Settlement, WishListItem, WishListStore,
+};
+pub use payments::{GatewayError, PaymentEvent, PaymentGateway, ProviderPayment, ProviderPaymentStatus, WebhookError};
 pub use readiness::ReadinessProbe;
 pub use uploads::{TakeUploadError, UploadQuota};

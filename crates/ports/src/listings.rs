@@ -2,7 +2,7 @@
 //! another seller is, to these methods, a book that does not exist.
 
 use async_trait::async_trait;
-use puronoboi_domain::{AccountId, BookDetail, BookId, BookStatus, ListingEdit, Page, PageRequest};
+use puronoboi_domain::{AccountId, BookDetail, BookId, BookStatus, ListingEdit, Location, OrderStatus, Page, PageRequest, Phone};
 
 use crate::StoreError;
 
@@ -24,10 +24,27 @@ impl From<StoreError> for ListingChangeError {
     }
 }
 
+/// Who holds (pending) or bought (paid) a seller's book: what the seller needs to meet them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OrderBuyer {
+    pub name: String,
+    pub phone: Phone,
+    pub location: Location,
+    pub status: OrderStatus,
+}
+
+/// A listing as its seller sees it, with its buyer once someone ordered it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SellerListing {
+    pub book: BookDetail,
+    pub buyer: Option<OrderBuyer>,
+}
+
 #[async_trait]
 pub trait SellerListings: Send + Sync {
-    /// The seller's listings (available, pending and sold; withdrawn ones are gone), newest first.
-    async fn seller_books(&self, seller: AccountId, page: PageRequest) -> Result<Page<BookDetail>, StoreError>;
+    /// The seller's listings (available, pending and sold; withdrawn ones are gone), newest first, each with the
+    /// buyer of its live order.
+    async fn seller_books(&self, seller: AccountId, page: PageRequest) -> Result<Page<SellerListing>, StoreError>;
 
     /// Advertises or stops advertising the seller's available book, in one conditional statement.
     /// Errors: `NotFound`, `Unavailable`.

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use puronoboi_app::tokens::{AccessTokens, SessionSecret};
 use puronoboi_app::uploads::{UploadGate, Uploads};
-use puronoboi_domain::Email;
+use puronoboi_domain::{Email, Taka};
 use puronoboi_firebase_verify::{EmulatorAdmin, FirebaseVerifier, VerifierMode};
 use puronoboi_http::{PublicConfigDto, SecurityHeaders, SignInWiring, StaticAssets, Wiring};
 use puronoboi_local_images::LocalImageHost;
@@ -39,6 +39,8 @@ pub struct TestAppBuilder {
     database: Option<TestDb>,
     uploads_per_minute: Option<NonZeroU32>,
     upload_gate: Option<UploadGate>,
+    card_payments: bool,
+    card_minimum: Option<i64>,
 }
 
 impl TestAppBuilder {
@@ -78,6 +80,18 @@ impl TestAppBuilder {
     /// Replaces the production upload gate (for example with one slot and no queue).
     pub fn upload_gate(mut self, gate: UploadGate) -> Self {
         self.upload_gate = Some(gate);
+        self
+    }
+
+    /// Card payments through a localstripe started for the test run, with [`TEST_WEBHOOK_SECRET`].
+    pub fn card_payments(mut self) -> Self {
+        self.card_payments = true;
+        self
+    }
+
+    /// The lowest price offered for card payment (the server's default, 60 taka, when not set).
+    pub fn card_minimum(mut self, taka: i64) -> Self {
+        self.card_minimum = Some(taka);
         self
     }
 
@@ -124,7 +138,18 @@ impl TestAppBuilder {
             puronoboi_demo::seed_if_empty(&store, &store, pictures.as_ref()).await.expect("the demo catalogue seeds");
         }
         let shared = Arc::new(store.clone());
-        let public_config = PublicConfigDto::placeholder();
+        let localstripe = if self.card_payments { Some(crate::localstripe::localstripe_url().await) } else { None };
+        let payment_gateway = localstripe.as_ref().map(|base| {
+            let config = puronoboi_stripe::StripeConfig {
+                secret_key: TEST_STRIPE_SECRET_KEY.to_owned(),
+                webhook_secret: TEST_WEBHOOK_SECRET.to_owned(),
+                api_base: base.clone(),
+            };
+            Arc::new(puronoboi_stripe::StripeGateway::new(config, http.clone())) as Arc<dyn puronoboi_ports::PaymentGateway>
+        });
+        let card_minimum = Taka::new(self.card_minimum.unwrap_or(60)).expect("a card minimum in taka");
+        let mut public_config = PublicConfigDto::placeholder();
+        public_config.payments.card_minimum_taka = card_minimum.amount();
         let security = SecurityHeaders::for_config(&public_config, &[], false);
         let state = puronoboi_http::build_state(Wiring {
             catalogue: shared.clone(),
@@ -132,6 +157,10 @@ impl TestAppBuilder {
             seller_listings: shared.clone(),
             admin: shared.clone(),
             accounts: shared.clone(),
+            orders: shared.clone(),
+            wish_lists: shared.clone(),
+            payment_gateway,
+            card_minimum,
             images,
             upload_quota: shared.clone(),
             uploads_per_minute: self
@@ -148,7 +177,7 @@ impl TestAppBuilder {
         let address = format!("http://{}", listener.local_addr().expect("an address"));
         tokio::spawn(async move { axum::serve(listener, router).await });
         let session_secret = signs_in.then_some(secret);
-        TestApp { address, db, store, pictures, session_secret, emulator, client: reqwest::Client::new(), _images: images_dir }
+        TestApp { address, db, store, pictures, session_secret, emulator, localstripe, client: reqwest::Client::new(), _images: images_dir }
     }
 }
 
@@ -161,6 +190,8 @@ pub struct TestApp {
     pub session_secret: Option<SessionSecret>,
     /// Sign-ups and sign-ins on the emulator (with `Identity::Emulator`).
     pub emulator: Option<EmulatorAdmin>,
+    /// localstripe's base URL (with `card_payments()`).
+    pub localstripe: Option<String>,
     pub client: reqwest::Client,
     _images: tempfile::TempDir,
 }
@@ -268,6 +299,13 @@ impl TestApp {
         expect_json(response, 200, "GET /api/me").await["id"].as_str().expect("an id").to_owned()
     }
 }
+
+/// The Stripe secret key test apps use with localstripe (which accepts any `sk_` key).
+pub const TEST_STRIPE_SECRET_KEY: &str = "sk_test_puronoboi";
+/// The publishable key browsers and tests tokenise cards with on localstripe.
+pub const TEST_STRIPE_PUBLISHABLE_KEY: &str = "pk_test_puronoboi";
+/// The webhook signing secret of every test app with card payments.
+pub const TEST_WEBHOOK_SECRET: &str = "whsec_puronoboi_test_webhook_secret";
 
 /// The session secret of every test app: fixed, so a failing test's tokens can be decoded by hand.
 pub fn test_session_secret() -> SessionSecret {

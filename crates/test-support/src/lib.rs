@@ -9,8 +9,12 @@ mod app;
 pub mod builders;
 mod cluster;
 mod emulator;
+pub mod localstripe;
 pub use puronoboi_fixtures::pictures;
 
-pub use app::{Identity, TestApp, TestAppBuilder, expect_json, test_session_secret};
+pub use app::{
+    Identity, TEST_STRIPE_PUBLISHABLE_KEY, TEST_STRIPE_SECRET_KEY, TEST_WEBHOOK_SECRET, TestApp, TestAppBuilder, expect_json,
+    test_session_secret,
+};
 pub use cluster::TestDb;
 pub use emulator::{TEST_PROJECT_ID, emulator_host};

@@ -85,6 +85,7 @@ pub(crate) async fn close_in(
         .set(books::status.eq(BookStatus::Withdrawn.as_str()))
         .execute(conn)
         .await?;
+    crate::orders::settle_orders_of_closed_account(conn, id).await?;
     row.try_into().map(Some).map_err(|e: anyhow::Error| diesel::result::Error::QueryBuilderError(e.into()))
 }
 

@@ -5,11 +5,13 @@ mod admin;
 mod catalogue;
 mod errors;
 mod listings;
+mod orders;
 mod queries;
 mod rows;
 #[rustfmt::skip]
 mod schema;
 mod uploads;
+mod wish_list;
 
 use std::time::Duration;
 
@@ -103,6 +105,9 @@ impl PgStore {
             plans.push(("seller book count", lines(Explain(queries::seller_book_count(some_id)).load(conn).await?)));
             plans.push(("accounts with role", lines(Explain(queries::accounts_with_role("seller", 20, 9_980)).load(conn).await?)));
             plans.push(("live account count", lines(Explain(queries::live_account_count("buyer")).load(conn).await?)));
+            plans.push(("buyer orders", lines(Explain(queries::buyer_orders(some_id, 20, 9_980)).load(conn).await?)));
+            plans.push(("buyer order count", lines(Explain(queries::buyer_order_count(some_id)).load(conn).await?)));
+            plans.push(("wish list", lines(Explain(queries::wish_list(some_id, 100)).load(conn).await?)));
             Ok::<_, diesel::result::Error>(plans)
         })
         .await

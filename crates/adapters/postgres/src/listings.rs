@@ -5,8 +5,8 @@ use anyhow::Context as _;
 use async_trait::async_trait;
 use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
-use puronoboi_domain::{AccountId, BookDetail, BookId, BookStatus, ListingEdit, Page, PageRequest};
-use puronoboi_ports::{CatalogueReader as _, ListingChangeError, SellerListings, StoreError};
+use puronoboi_domain::{AccountId, BookDetail, BookId, BookStatus, ListingEdit, Location, Page, PageRequest, Phone};
+use puronoboi_ports::{CatalogueReader as _, ListingChangeError, OrderBuyer, SellerListing, SellerListings, StoreError};
 use uuid::Uuid;
 
 use crate::PgStore;
@@ -84,16 +84,31 @@ fn owners_available(seller: Uuid, book: Uuid) -> OwnersAvailable {
 
 #[async_trait]
 impl SellerListings for PgStore {
-    async fn seller_books(&self, seller: AccountId, page: PageRequest) -> Result<Page<BookDetail>, StoreError> {
+    async fn seller_books(&self, seller: AccountId, page: PageRequest) -> Result<Page<SellerListing>, StoreError> {
         let mut conn = self.conn().await?;
         let total: i64 = queries::seller_book_count(seller.as_uuid()).get_result(&mut conn).await.context("counting a seller's books")?;
         let offset = i64::try_from(page.offset()).context("page offset overflows")?;
-        let rows: Vec<(BookRow, CategoryRow, bool)> = queries::seller_books(seller.as_uuid(), i64::from(page.per_page()), offset)
-            .load(&mut conn)
-            .await
-            .context("listing a seller's books")?;
-        let items =
-            rows.into_iter().map(|(book, category, verified)| book.into_detail(category, verified)).collect::<anyhow::Result<_>>()?;
+        let rows: Vec<(BookRow, CategoryRow, bool, Option<queries::OrderBuyerColumns>)> =
+            queries::seller_books(seller.as_uuid(), i64::from(page.per_page()), offset)
+                .load(&mut conn)
+                .await
+                .context("listing a seller's books")?;
+        let items = rows
+            .into_iter()
+            .map(|(book, category, verified, buyer)| {
+                let buyer = buyer
+                    .map(|(name, phone, location, status)| {
+                        anyhow::Ok(OrderBuyer {
+                            name,
+                            phone: Phone::parse(&phone).context("an order's stored phone")?,
+                            location: Location::parse(&location).context("an order's stored location")?,
+                            status: status.parse().context("an order's stored status")?,
+                        })
+                    })
+                    .transpose()?;
+                Ok(SellerListing { book: book.into_detail(category, verified)?, buyer })
+            })
+            .collect::<anyhow::Result<_>>()?;
         Ok(Page { items, request: page, total })
     }
 

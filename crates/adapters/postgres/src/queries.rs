@@ -10,8 +10,8 @@ use diesel_async::methods::LoadQuery;
 use uuid::Uuid;
 
 use crate::catalogue::lower;
-use crate::rows::{AccountActivityRow, AccountRow, BookRow, CardRow, CategoryRow, GroupedCardRow};
-use crate::schema::{accounts, books, categories};
+use crate::rows::{AccountActivityRow, AccountRow, BookRow, CardRow, CategoryRow, GroupedCardRow, OrderRow, WishListRow};
+use crate::schema::{accounts, books, categories, orders, wish_list_items};
 
 pub(crate) const AVAILABLE: &str = "available";
 const WITHDRAWN: &str = "withdrawn";
@@ -86,28 +86,43 @@ pub(crate) fn advertised(limit: u32) -> impl Listing<(CardRow, bool)> {
         .select((CardRow::as_select(), accounts::verified))
 }
 
-/// A seller's listings in every status but withdrawn, newest first.
-pub(crate) fn seller_books(seller: Uuid, limit: i64, offset: i64) -> impl Listing<(BookRow, CategoryRow, bool)> {
+/// The buyer of a book's live order, as the seller sees it: name, phone, meeting place and the order's status.
+pub(crate) type OrderBuyerColumns = (String, String, String, String);
+
+/// A seller's listings in every status but withdrawn, newest first, each with the buyer of its live (pending or
+/// paid) order, of which there is at most one (`orders_live_book_key`).
+pub(crate) fn seller_books(seller: Uuid, limit: i64, offset: i64) -> impl Listing<(BookRow, CategoryRow, bool, Option<OrderBuyerColumns>)> {
     books::table
         .inner_join(categories::table)
         .inner_join(accounts::table)
+        .left_join(orders::table.on(orders::book_id.eq(books::id).and(orders::status.eq_any(LIVE_ORDER_STATUSES))))
         .filter(books::seller_id.eq(seller).and(books::status.ne(WITHDRAWN)))
         .order((books::created_at.desc(), books::id.desc()))
         .limit(limit)
         .offset(offset)
-        .select((BookRow::as_select(), CategoryRow::as_select(), accounts::verified))
+        .select((
+            BookRow::as_select(),
+            CategoryRow::as_select(),
+            accounts::verified,
+            (orders::buyer_name, orders::phone, orders::location, orders::status).nullable(),
+        ))
 }
+
+/// The order statuses that hold a book for a buyer.
+pub(crate) const LIVE_ORDER_STATUSES: [&str; 2] = ["pending", "paid"];
 
 pub(crate) fn seller_book_count(seller: Uuid) -> impl Listing<i64> {
     books::table.filter(books::seller_id.eq(seller).and(books::status.ne(WITHDRAWN))).count()
 }
 
 /// Live accounts of one role, newest first, each with its activity: listings still in the shop or a sale for a
-/// seller; orders for a buyer (none yet: ordering arrives later).
+/// seller; every order placed for a buyer.
 const ACCOUNTS_WITH_ROLE_SQL: &str = "
 SELECT a.*,
        CASE WHEN a.role = 'seller'
             THEN (SELECT count(*) FROM books AS b WHERE b.seller_id = a.id AND b.status <> 'withdrawn')
+            WHEN a.role = 'buyer'
+            THEN (SELECT count(*) FROM orders AS o WHERE o.buyer_id = a.id)
             ELSE 0 END AS activity
 FROM accounts AS a
 WHERE a.role = $1 AND a.deleted_at IS NULL
@@ -153,4 +168,28 @@ impl<Q> QueryId for Explain<Q> {
 
 impl<Q> Query for Explain<Q> {
     type SqlType = Text;
+}
+
+/// A buyer's orders, newest first.
+pub(crate) fn buyer_orders(buyer: Uuid, limit: i64, offset: i64) -> impl Listing<OrderRow> {
+    orders::table
+        .filter(orders::buyer_id.eq(buyer))
+        .order((orders::created_at.desc(), orders::id.desc()))
+        .limit(limit)
+        .offset(offset)
+        .select(OrderRow::as_select())
+}
+
+pub(crate) fn buyer_order_count(buyer: Uuid) -> impl Listing<i64> {
+    orders::table.filter(orders::buyer_id.eq(buyer)).count()
+}
+
+/// A buyer's wish list, newest first, read with each book as it is now.
+pub(crate) fn wish_list(buyer: Uuid, limit: i64) -> impl Listing<WishListRow> {
+    wish_list_items::table
+        .inner_join(books::table)
+        .filter(wish_list_items::buyer_id.eq(buyer))
+        .order((wish_list_items::added_at.desc(), wish_list_items::book_id.desc()))
+        .limit(limit)
+        .select(WishListRow::as_select())
 }

@@ -6,11 +6,12 @@ use diesel::prelude::*;
 use diesel::sql_types::{Bool, Double, Int4, Text, Uuid as SqlUuid};
 use puronoboi_domain::{
     Account, AccountId, Author, Book, BookCard, BookDetail, BookId, BookStatus, BookTitle, Category, CategoryId, Closure, Description,
-    Email, Location, PersonName, Phone, PublishYear, Ratings, Reviews, SellerBlock, Taka,
+    Email, Location, Order, OrderContact, OrderId, PersonName, Phone, PublishYear, Ratings, Reviews, SellerBlock, Taka,
 };
+use puronoboi_ports::WishListItem;
 use uuid::Uuid;
 
-use crate::schema::{accounts, books, categories};
+use crate::schema::{accounts, books, categories, orders, wish_list_items};
 
 /// The columns a card needs, selected from `books` joined to the seller's account.
 #[derive(Debug, Queryable, Selectable, QueryableByName)]
@@ -234,6 +235,96 @@ impl TryFrom<AccountRow> for Account {
             session_generation: row.session_generation,
             created_at: row.created_at,
             closed,
+        })
+    }
+}
+
+/// An order as stored.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = orders)]
+#[diesel(check_for_backend(diesel::pg::Pg))]
+pub(crate) struct OrderRow {
+    pub id: Uuid,
+    pub book_id: Uuid,
+    pub buyer_id: Uuid,
+    pub title: String,
+    pub author: String,
+    pub picture_url: String,
+    pub price: i32,
+    pub buyer_name: String,
+    pub buyer_email: String,
+    pub phone: String,
+    pub location: String,
+    pub status: String,
+    pub cancel_reason: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub payment_id: Option<String>,
+    pub paid_at: Option<DateTime<Utc>>,
+    pub transaction_id: Option<String>,
+    pub refund_id: Option<String>,
+}
+
+impl TryFrom<OrderRow> for Order {
+    type Error = anyhow::Error;
+
+    fn try_from(row: OrderRow) -> Result<Self, Self::Error> {
+        Ok(Self {
+            id: OrderId::from_uuid(row.id),
+            book_id: BookId::from_uuid(row.book_id),
+            buyer_id: AccountId::from_uuid(row.buyer_id),
+            title: row.title,
+            author: row.author,
+            picture_url: row.picture_url,
+            price: Taka::new(i64::from(row.price)).context("an order's stored price")?,
+            status: row.status.parse().context("an order's stored status")?,
+            buyer_name: row.buyer_name,
+            buyer_email: row.buyer_email,
+            contact: OrderContact {
+                phone: Phone::parse(&row.phone).context("an order's stored phone")?,
+                location: Location::parse(&row.location).context("an order's stored location")?,
+            },
+            created_at: row.created_at,
+            paid_at: row.paid_at,
+            payment_id: row.payment_id,
+            transaction_id: row.transaction_id,
+            cancel_reason: row.cancel_reason.map(|r| r.parse()).transpose().context("an order's stored cancel reason")?,
+            refunded: row.refund_id.is_some(),
+        })
+    }
+}
+
+/// A wish-list entry joined to its book.
+#[derive(Debug, Queryable, Selectable)]
+#[diesel(check_for_backend(diesel::pg::Pg))]
+pub(crate) struct WishListRow {
+    #[diesel(select_expression = books::id)]
+    pub book_id: Uuid,
+    #[diesel(select_expression = books::title)]
+    pub title: String,
+    #[diesel(select_expression = books::author)]
+    pub author: String,
+    #[diesel(select_expression = books::picture_url)]
+    pub picture_url: String,
+    #[diesel(select_expression = books::resale_price)]
+    pub price: i32,
+    #[diesel(select_expression = books::status)]
+    pub status: String,
+    #[diesel(select_expression = wish_list_items::added_at)]
+    pub added_at: DateTime<Utc>,
+}
+
+impl TryFrom<WishListRow> for WishListItem {
+    type Error = anyhow::Error;
+
+    fn try_from(row: WishListRow) -> Result<Self, Self::Error> {
+        Ok(Self {
+            book_id: BookId::from_uuid(row.book_id),
+            title: row.title,
+            author: row.author,
+            picture_url: row.picture_url,
+            price: Taka::new(i64::from(row.price)).context("a book's stored price")?,
+            status: row.status.parse().context("a book's stored status")?,
+            added_at: row.added_at,
         })
     }
 }

@@ -60,6 +60,43 @@ diesel::table! {
 }
 
 diesel::table! {
+    orders (id) {
+        id -> Uuid,
+        book_id -> Uuid,
+        buyer_id -> Uuid,
+        title -> Text,
+        author -> Text,
+        picture_url -> Text,
+        price -> Int4,
+        buyer_name -> Text,
+        buyer_email -> Text,
+        phone -> Text,
+        location -> Text,
+        status -> Text,
+        cancel_reason -> Nullable<Text>,
+        created_at -> Timestamptz,
+        closed_at -> Nullable<Timestamptz>,
+        payment_id -> Nullable<Text>,
+        payment_attempted_at -> Nullable<Timestamptz>,
+        paid_at -> Nullable<Timestamptz>,
+        transaction_id -> Nullable<Text>,
+        refund_id -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    payments (id) {
+        id -> Int8,
+        order_id -> Uuid,
+        transaction_id -> Text,
+        amount -> Int4,
+        buyer_id -> Uuid,
+        book_id -> Uuid,
+        paid_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     upload_quotas (account_id) {
         account_id -> Uuid,
         window_start -> Timestamptz,
@@ -67,8 +104,32 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    wish_list_items (buyer_id, book_id) {
+        buyer_id -> Uuid,
+        book_id -> Uuid,
+        added_at -> Timestamptz,
+    }
+}
+
 diesel::joinable!(books -> accounts (seller_id));
 diesel::joinable!(books -> categories (category_id));
+diesel::joinable!(orders -> accounts (buyer_id));
+diesel::joinable!(orders -> books (book_id));
+diesel::joinable!(payments -> accounts (buyer_id));
+diesel::joinable!(payments -> books (book_id));
+diesel::joinable!(payments -> orders (order_id));
 diesel::joinable!(upload_quotas -> accounts (account_id));
+diesel::joinable!(wish_list_items -> accounts (buyer_id));
+diesel::joinable!(wish_list_items -> books (book_id));
 
-diesel::allow_tables_to_appear_in_same_query!(accounts, admin_actions, books, categories, upload_quotas,);
+diesel::allow_tables_to_appear_in_same_query!(
+    accounts,
+    admin_actions,
+    books,
+    categories,
+    orders,
+    payments,
+    upload_quotas,
+    wish_list_items,
+);

@@ -256,6 +256,8 @@ pub struct PaymentsConfigDto {
     pub publishable_key: Option<String>,
     /// Where Stripe.js is loaded from (localstripe serves its own stand-in).
     pub stripe_js_url: Option<String>,
+    /// The lowest price, in whole taka, that can be paid by card: the provider refuses smaller charges.
+    pub card_minimum_taka: i32,
 }
 
 /// What the browser needs at run time; the web app is built once and configured from here.
@@ -271,7 +273,12 @@ impl PublicConfigDto {
     pub fn placeholder() -> Self {
         Self {
             auth: AuthConfigDto { mode: AuthMode::None, firebase: None },
-            payments: PaymentsConfigDto { provider: PaymentProvider::None, publishable_key: None, stripe_js_url: None },
+            payments: PaymentsConfigDto {
+                provider: PaymentProvider::None,
+                publishable_key: None,
+                stripe_js_url: None,
+                card_minimum_taka: 60,
+            },
         }
     }
 }

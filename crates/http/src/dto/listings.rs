@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 use uuid::Uuid;
 
-use super::{BookStatusDto, CategoryDto};
+use super::{BookStatusDto, BuyerContactDto, CategoryDto};
 
 /// One page of a list: every paged list added since sellers and admins arrived answers this shape.
 #[derive(Debug, Serialize, TS)]
@@ -45,6 +45,8 @@ pub struct SellerBookDto {
     pub advertised: bool,
     /// RFC 3339.
     pub created_at: String,
+    /// The buyer holding (pending) or who bought (sold) the book, so that seller and buyer can meet.
+    pub buyer: Option<BuyerContactDto>,
 }
 
 /// `PATCH /api/books/{id}`: what the owner may change on an available listing. Absent fields stay as they are.
@@ -115,7 +117,14 @@ impl From<puronoboi_domain::BookDetail> for SellerBookDto {
             status: b.status.into(),
             advertised: b.advertised,
             created_at: b.created_at.to_rfc3339(),
+            buyer: None,
         }
+    }
+}
+
+impl From<puronoboi_ports::SellerListing> for SellerBookDto {
+    fn from(l: puronoboi_ports::SellerListing) -> Self {
+        Self { buyer: l.buyer.map(Into::into), ..l.book.into() }
     }
 }
 

@@ -4,7 +4,9 @@
 mod accounts;
 mod catalogue;
 mod listings;
+mod orders;
 
 pub use accounts::*;
 pub use catalogue::*;
 pub use listings::*;
+pub use orders::*;

@@ -5,6 +5,7 @@ mod admin;
 mod catalogue;
 mod listings;
 mod meta;
+mod orders;
 
 use axum::Router;
 
@@ -18,5 +19,6 @@ pub fn api() -> Router<AppState> {
         .merge(catalogue::routes())
         .merge(listings::routes())
         .merge(admin::routes())
+        .merge(orders::routes())
         .fallback(async || ApiError::not_found("No such API endpoint."))
 }

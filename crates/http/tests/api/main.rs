@@ -5,5 +5,7 @@ mod admin;
 mod catalogue;
 mod forged_tokens;
 mod listings;
+mod orders;
+mod payments;
 mod photos;
 mod sessions;

@@ -1,0 +1,143 @@
+//! The parts of Stripe's JSON this adapter reads. Everything else in an answer is ignored, so fields Stripe adds
+//! later change nothing.
+
+use std::collections::HashMap;
+
+use puronoboi_ports::{ProviderPayment, ProviderPaymentStatus};
+use serde::Deserialize;
+
+/// A PaymentIntent (<https://docs.stripe.com/api/payment_intents/object>).
+#[derive(Deserialize)]
+pub(crate) struct PaymentIntent {
+    pub id: String,
+    pub status: String,
+    pub amount: i64,
+    pub currency: String,
+    #[serde(default)]
+    pub metadata: HashMap<String, serde_json::Value>,
+    pub client_secret: Option<String>,
+    pub last_payment_error: Option<LastPaymentError>,
+}
+
+/// `last_payment_error`: an error object like the ones requests fail with (<https://docs.stripe.com/api/errors>).
+#[derive(Deserialize)]
+pub(crate) struct LastPaymentError {
+    pub message: Option<String>,
+}
+
+impl PaymentIntent {
+    pub fn into_provider_payment(self) -> ProviderPayment {
+        // https://docs.stripe.com/api/payment_intents/object#payment_intent_object-status
+        let status = match self.status.as_str() {
+            "requires_payment_method" => ProviderPaymentStatus::RequiresPaymentMethod,
+            "requires_confirmation" => ProviderPaymentStatus::RequiresConfirmation,
+            "requires_action" => ProviderPaymentStatus::RequiresAction,
+            "processing" => ProviderPaymentStatus::Processing,
+            "requires_capture" => ProviderPaymentStatus::RequiresCapture,
+            "succeeded" => ProviderPaymentStatus::Succeeded,
+            "canceled" => ProviderPaymentStatus::Canceled,
+            _ => ProviderPaymentStatus::Other(self.status),
+        };
+        ProviderPayment {
+            id: self.id,
+            status,
+            amount_minor: self.amount,
+            currency: self.currency.to_ascii_lowercase(),
+            // Metadata values are strings in Stripe; anything else was not written by this adapter.
+            order_id: self.metadata.get("order_id").and_then(serde_json::Value::as_str).map(str::to_owned),
+            client_secret: self.client_secret,
+            failure_message: self.last_payment_error.and_then(|error| error.message),
+        }
+    }
+}
+
+/// Anything with an id: a PaymentMethod (<https://docs.stripe.com/api/payment_methods/object>) or a Refund
+/// (<https://docs.stripe.com/api/refunds/object>).
+#[derive(Deserialize)]
+pub(crate) struct Created {
+    pub id: String,
+    pub status: Option<String>,
+}
+
+/// A list (<https://docs.stripe.com/api/pagination>).
+#[derive(Deserialize)]
+pub(crate) struct List {
+    pub data: Vec<Created>,
+}
+
+/// Every failed request's body (<https://docs.stripe.com/api/errors>):
+/// `{"error": {"type", "code", "decline_code", "message", "param", ...}}`.
+#[derive(Deserialize)]
+pub(crate) struct ErrorBody {
+    pub error: ApiError,
+}
+
+#[derive(Deserialize)]
+pub(crate) struct ApiError {
+    #[serde(rename = "type")]
+    pub kind: Option<String>,
+    pub code: Option<String>,
+    pub decline_code: Option<String>,
+    pub message: Option<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn intent(status: &str) -> PaymentIntent {
+        serde_json::from_value(json!({
+            "id": "pi_3MtwBwLkdIwHu7ix28a3tqPa",
+            "object": "payment_intent",
+            "amount": 35000,
+            "currency": "BDT",
+            "status": status,
+            "client_secret": "pi_3MtwBwLkdIwHu7ix28a3tqPa_secret_YrKJUKribcBjcG8HVhfZluoGH",
+            "metadata": { "order_id": "6f1c7c4e-0c1e-4f7e-9a55-3f6f2f6d9b10", "other": 7 },
+            "last_payment_error": null
+        }))
+        .expect("a PaymentIntent")
+    }
+
+    #[test]
+    fn every_stripe_status_is_mapped_and_unknown_ones_are_other() {
+        for (stripe, ours) in [
+            ("requires_payment_method", ProviderPaymentStatus::RequiresPaymentMethod),
+            ("requires_confirmation", ProviderPaymentStatus::RequiresConfirmation),
+            ("requires_action", ProviderPaymentStatus::RequiresAction),
+            ("processing", ProviderPaymentStatus::Processing),
+            ("requires_capture", ProviderPaymentStatus::RequiresCapture),
+            ("succeeded", ProviderPaymentStatus::Succeeded),
+            ("canceled", ProviderPaymentStatus::Canceled),
+            ("requires_source", ProviderPaymentStatus::Other("requires_source".to_owned())),
+        ] {
+            assert_eq!(intent(stripe).into_provider_payment().status, ours, "{stripe}");
+        }
+    }
+
+    #[test]
+    fn maps_the_fields_and_lower_cases_the_currency() {
+        let payment = intent("succeeded").into_provider_payment();
+        assert_eq!(payment.id, "pi_3MtwBwLkdIwHu7ix28a3tqPa");
+        assert_eq!(payment.amount_minor, 35000);
+        assert_eq!(payment.currency, "bdt");
+        assert_eq!(payment.order_id.as_deref(), Some("6f1c7c4e-0c1e-4f7e-9a55-3f6f2f6d9b10"));
+        assert_eq!(payment.client_secret.as_deref(), Some("pi_3MtwBwLkdIwHu7ix28a3tqPa_secret_YrKJUKribcBjcG8HVhfZluoGH"));
+        assert_eq!(payment.failure_message, None);
+    }
+
+    #[test]
+    fn missing_metadata_and_a_failure_message() {
+        let intent: PaymentIntent = serde_json::from_value(json!({
+            "id": "pi_1", "amount": 100, "currency": "bdt", "status": "requires_payment_method", "client_secret": null,
+            "last_payment_error": { "type": "card_error", "code": "card_declined", "message": "Your card was declined." }
+        }))
+        .expect("a PaymentIntent");
+        let payment = intent.into_provider_payment();
+        assert_eq!(payment.order_id, None);
+        assert_eq!(payment.client_secret, None);
+        assert_eq!(payment.failure_message.as_deref(), Some("Your card was declined."));
+    }
+}

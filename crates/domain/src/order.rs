@@ -1,0 +1,381 @@
+//! Orders: a buyer's hold on one book, from the moment they order it until it is paid, cancelled or expires,
+//! and the checks a card payment must pass before it may mark an order paid.
+
+use std::fmt;
+use std::str::FromStr;
+
+use chrono::{DateTime, Utc};
+
+use crate::book::{FieldErrors, Location};
+use crate::ids::{AccountId, BookId, OrderId};
+use crate::money::{TAKA_CURRENCY, Taka};
+use crate::phone::{Phone, PhoneError};
+use crate::text::RequiredTextError;
+
+/// The most unpaid orders one buyer may hold at once, so that nobody can take a shelf off the market.
+pub const MAX_PENDING_ORDERS_PER_BUYER: i64 = 5;
+
+/// Where an order stands. `pending` holds the book for its buyer; every other status is final, except that a
+/// payment which succeeds after an order was closed may still settle it (see [`OrderStatus::settle_late`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum OrderStatus {
+    Pending,
+    Paid,
+    /// The buyer cancelled it, or an account it depends on was closed.
+    Cancelled,
+    /// Nobody paid within the hold period.
+    Expired,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("an order cannot go from {from} to {to}")]
+pub struct IllegalOrderChange {
+    pub from: OrderStatus,
+    pub to: OrderStatus,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown order status {0:?}")]
+pub struct ParseOrderStatusError(pub String);
+
+impl OrderStatus {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Pending => "pending",
+            Self::Paid => "paid",
+            Self::Cancelled => "cancelled",
+            Self::Expired => "expired",
+        }
+    }
+
+    fn leave_pending(self, to: Self) -> Result<Self, IllegalOrderChange> {
+        match self {
+            Self::Pending => Ok(to),
+            from => Err(IllegalOrderChange { from, to }),
+        }
+    }
+
+    /// The card payment provider reported the money arrived.
+    pub fn pay(self) -> Result<Self, IllegalOrderChange> {
+        self.leave_pending(Self::Paid)
+    }
+
+    pub fn cancel(self) -> Result<Self, IllegalOrderChange> {
+        self.leave_pending(Self::Cancelled)
+    }
+
+    pub fn expire(self) -> Result<Self, IllegalOrderChange> {
+        self.leave_pending(Self::Expired)
+    }
+
+    /// A payment succeeded after the order was cancelled or expired (the buyer paid in one tab and cancelled in
+    /// another, or the hold ran out during 3-D Secure). Money was taken, so the order is paid after all, provided
+    /// its book can still be had; otherwise the payment is refunded and the order stays closed.
+    pub fn settle_late(self) -> Result<Self, IllegalOrderChange> {
+        match self {
+            Self::Cancelled | Self::Expired => Ok(Self::Paid),
+            from => Err(IllegalOrderChange { from, to: Self::Paid }),
+        }
+    }
+
+    /// Whether the order still holds its book for its buyer.
+    pub const fn is_live(self) -> bool {
+        matches!(self, Self::Pending | Self::Paid)
+    }
+}
+
+impl fmt::Display for OrderStatus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for OrderStatus {
+    type Err = ParseOrderStatusError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "pending" => Ok(Self::Pending),
+            "paid" => Ok(Self::Paid),
+            "cancelled" => Ok(Self::Cancelled),
+            "expired" => Ok(Self::Expired),
+            other => Err(ParseOrderStatusError(other.to_owned())),
+        }
+    }
+}
+
+/// Why an order was cancelled, so that its buyer sees why.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CancelReason {
+    /// The buyer cancelled it.
+    ByBuyer,
+    /// An admin closed the buyer's account.
+    BuyerAccountClosed,
+    /// An admin closed the seller's account; the book left the shop with it.
+    SellerAccountClosed,
+}
+
+impl CancelReason {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::ByBuyer => "by_buyer",
+            Self::BuyerAccountClosed => "buyer_account_closed",
+            Self::SellerAccountClosed => "seller_account_closed",
+        }
+    }
+}
+
+impl FromStr for CancelReason {
+    type Err = ParseOrderStatusError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "by_buyer" => Ok(Self::ByBuyer),
+            "buyer_account_closed" => Ok(Self::BuyerAccountClosed),
+            "seller_account_closed" => Ok(Self::SellerAccountClosed),
+            other => Err(ParseOrderStatusError(other.to_owned())),
+        }
+    }
+}
+
+/// How the seller reaches the buyer: what the buy form asks for. Everything else on an order (the book's title,
+/// author, picture and price; the buyer's name and e-mail) is taken by the server, never from the request.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OrderContact {
+    pub phone: Phone,
+    pub location: Location,
+}
+
+/// The buy form's fields as they arrived.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct OrderContactForm {
+    pub phone: String,
+    pub location: String,
+}
+
+impl OrderContactForm {
+    /// Checks both fields, reporting every problem at once under the form's field names.
+    pub fn parse(self) -> Result<OrderContact, FieldErrors> {
+        let mut errors = FieldErrors::new();
+        let phone = Phone::parse(&self.phone).map_err(|e| match e {
+            PhoneError::Blank => "Phone no is required".to_owned(),
+            other => other.to_string(),
+        });
+        let location = Location::parse(&self.location).map_err(|e| match e {
+            RequiredTextError::Blank => "Location is required".to_owned(),
+            other => other.to_string(),
+        });
+        if let Err(message) = &phone {
+            errors.insert("phone", message.clone());
+        }
+        if let Err(message) = &location {
+            errors.insert("location", message.clone());
+        }
+        match (phone, location) {
+            (Ok(phone), Ok(location)) => Ok(OrderContact { phone, location }),
+            _ => Err(errors),
+        }
+    }
+}
+
+/// An order as stored: what was bought, by whom, for how much, and where it stands.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Order {
+    pub id: OrderId,
+    pub book_id: BookId,
+    pub buyer_id: AccountId,
+    /// Copied from the book when the order was placed.
+    pub title: String,
+    pub author: String,
+    pub picture_url: String,
+    pub price: Taka,
+    pub status: OrderStatus,
+    /// The buyer's name and e-mail, from their account.
+    pub buyer_name: String,
+    pub buyer_email: String,
+    pub contact: OrderContact,
+    pub created_at: DateTime<Utc>,
+    pub paid_at: Option<DateTime<Utc>>,
+    /// The card payment provider's payment opened for this order, once a card was first tried.
+    pub payment_id: Option<String>,
+    /// The card payment provider's id for the payment that paid it (a Stripe PaymentIntent id).
+    pub transaction_id: Option<String>,
+    pub cancel_reason: Option<CancelReason>,
+    /// A payment that arrived after the order closed, and was returned because the book had gone.
+    pub refunded: bool,
+}
+
+/// What the card payment provider reported about a payment, to be checked against the order it claims to pay.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReportedPayment<'a> {
+    pub succeeded: bool,
+    pub amount_minor: i64,
+    pub currency: &'a str,
+    pub order_id: Option<&'a str>,
+}
+
+/// Why a reported payment cannot pay an order. Any of these means something is wrong (a bug, a tampered
+/// request, a payment for another order): nothing is recorded.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PaymentMismatch {
+    #[error("the payment has not succeeded")]
+    NotSucceeded,
+    #[error("the payment is for {got} minor units, the order costs {expected}")]
+    Amount { expected: i64, got: i64 },
+    #[error("the payment is in {got:?}, not taka")]
+    Currency { got: String },
+    #[error("the payment belongs to another order ({got:?})")]
+    OtherOrder { got: Option<String> },
+}
+
+impl Order {
+    /// A payment pays this order only if it succeeded, for exactly the order's price in taka, and names this
+    /// order: the server's own price, never an amount a browser sent.
+    pub fn check_payment(&self, reported: &ReportedPayment<'_>) -> Result<(), PaymentMismatch> {
+        if !reported.succeeded {
+            return Err(PaymentMismatch::NotSucceeded);
+        }
+        if !reported.currency.eq_ignore_ascii_case(TAKA_CURRENCY) {
+            return Err(PaymentMismatch::Currency { got: reported.currency.to_owned() });
+        }
+        let expected = self.price.paisa();
+        if reported.amount_minor != expected {
+            return Err(PaymentMismatch::Amount { expected, got: reported.amount_minor });
+        }
+        if reported.order_id != Some(self.id.to_string().as_str()) {
+            return Err(PaymentMismatch::OtherOrder { got: reported.order_id.map(str::to_owned) });
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    const ALL: [OrderStatus; 4] = [OrderStatus::Pending, OrderStatus::Paid, OrderStatus::Cancelled, OrderStatus::Expired];
+
+    fn order(price: i64) -> Order {
+        Order {
+            id: OrderId::new(),
+            book_id: BookId::new(),
+            buyer_id: AccountId::new(),
+            title: "Padma Nadir Majhi".into(),
+            author: "Manik Bandopadhyay".into(),
+            picture_url: "/images/a.svg".into(),
+            price: Taka::new(price).expect("a price"),
+            status: OrderStatus::Pending,
+            buyer_name: "Rahim".into(),
+            buyer_email: "rahim@example.com".into(),
+            contact: OrderContact {
+                phone: Phone::parse("01712345678").expect("a phone"),
+                location: Location::parse("Dhanmondi").expect("a place"),
+            },
+            created_at: Utc::now(),
+            paid_at: None,
+            payment_id: None,
+            transaction_id: None,
+            cancel_reason: None,
+            refunded: false,
+        }
+    }
+
+    #[test]
+    fn only_a_pending_order_can_be_paid_cancelled_or_expired() {
+        assert_eq!(OrderStatus::Pending.pay(), Ok(OrderStatus::Paid));
+        assert_eq!(OrderStatus::Pending.cancel(), Ok(OrderStatus::Cancelled));
+        assert_eq!(OrderStatus::Pending.expire(), Ok(OrderStatus::Expired));
+        for from in [OrderStatus::Paid, OrderStatus::Cancelled, OrderStatus::Expired] {
+            assert!(from.pay().is_err(), "{from} -> paid");
+            assert!(from.cancel().is_err(), "{from} -> cancelled");
+            assert!(from.expire().is_err(), "{from} -> expired");
+        }
+    }
+
+    #[test]
+    fn a_late_payment_settles_only_a_closed_order() {
+        assert_eq!(OrderStatus::Cancelled.settle_late(), Ok(OrderStatus::Paid));
+        assert_eq!(OrderStatus::Expired.settle_late(), Ok(OrderStatus::Paid));
+        assert!(OrderStatus::Paid.settle_late().is_err(), "paid twice");
+        assert!(OrderStatus::Pending.settle_late().is_err(), "a pending order is paid the usual way");
+    }
+
+    #[test]
+    fn statuses_round_trip_through_their_names() {
+        for status in ALL {
+            assert_eq!(status.as_str().parse::<OrderStatus>(), Ok(status));
+        }
+        assert!("sold".parse::<OrderStatus>().is_err());
+    }
+
+    #[test]
+    fn the_buy_form_words_its_messages_like_the_product() {
+        let errors = OrderContactForm { phone: " ".into(), location: "".into() }.parse().expect_err("refused");
+        assert_eq!(errors.get("phone").map(String::as_str), Some("Phone no is required"));
+        assert_eq!(errors.get("location").map(String::as_str), Some("Location is required"));
+        let errors = OrderContactForm { phone: "12345".into(), location: "x".repeat(201) }.parse().expect_err("refused");
+        assert!(errors["phone"].contains("Bangladesh mobile"), "{errors:?}");
+        assert!(errors["location"].contains("at most 200"), "{errors:?}");
+    }
+
+    #[test]
+    fn the_buy_form_trims_and_normalises() {
+        let contact = OrderContactForm { phone: " 01712-345678 ".into(), location: "  Dhanmondi 27 ".into() }.parse().expect("valid");
+        assert_eq!(contact.phone.e164(), "+8801712345678");
+        assert_eq!(contact.location.as_str(), "Dhanmondi 27");
+    }
+
+    #[test]
+    fn a_payment_must_match_the_order_exactly() {
+        let order = order(350);
+        let id = order.id.to_string();
+        let good = ReportedPayment { succeeded: true, amount_minor: 35_000, currency: "bdt", order_id: Some(&id) };
+        assert_eq!(order.check_payment(&good), Ok(()));
+        assert_eq!(order.check_payment(&ReportedPayment { currency: "BDT", ..good.clone() }), Ok(()));
+        assert_eq!(order.check_payment(&ReportedPayment { succeeded: false, ..good.clone() }), Err(PaymentMismatch::NotSucceeded));
+        assert_eq!(
+            order.check_payment(&ReportedPayment { amount_minor: 350, ..good.clone() }),
+            Err(PaymentMismatch::Amount { expected: 35_000, got: 350 }),
+            "taka charged as if they were paisa"
+        );
+        assert_eq!(
+            order.check_payment(&ReportedPayment { currency: "usd", ..good.clone() }),
+            Err(PaymentMismatch::Currency { got: "usd".into() }),
+            "taka charged as dollars"
+        );
+        let other = OrderId::new().to_string();
+        assert!(matches!(
+            order.check_payment(&ReportedPayment { order_id: Some(&other), ..good.clone() }),
+            Err(PaymentMismatch::OtherOrder { .. })
+        ));
+        assert!(matches!(order.check_payment(&ReportedPayment { order_id: None, ..good }), Err(PaymentMismatch::OtherOrder { .. })));
+    }
+
+    proptest! {
+        #[test]
+        fn only_the_exact_price_in_paisa_pays(price in 1i64..=i64::from(Taka::MAX), amount in 0i64..=60_000_000) {
+            let order = order(price);
+            let id = order.id.to_string();
+            let reported = ReportedPayment { succeeded: true, amount_minor: amount, currency: "bdt", order_id: Some(&id) };
+            prop_assert_eq!(order.check_payment(&reported).is_ok(), amount == price * 100);
+        }
+
+        #[test]
+        fn every_status_path_ends_in_a_final_state(steps in proptest::collection::vec(0u8..4, 0..6)) {
+            let mut status = OrderStatus::Pending;
+            for step in steps {
+                let next = match step {
+                    0 => status.pay(),
+                    1 => status.cancel(),
+                    2 => status.expire(),
+                    _ => status.settle_late(),
+                };
+                if let Ok(next) = next {
+                    prop_assert!(status != OrderStatus::Paid, "nothing moves a paid order");
+                    status = next;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,238 @@
+//! Orders, the wish list and card payments, as the buyer's pages and the seller's My Products see them.
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+use uuid::Uuid;
+
+use super::BookStatusDto;
+
+/// `POST /api/orders`: the buy form. Name, e-mail, title, author, picture and price are never read from the
+/// request: the server takes them from the account and the book.
+#[derive(Debug, Clone, Deserialize, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[ts(export)]
+pub struct PlaceOrderDto {
+    pub book_id: String,
+    pub phone: String,
+    pub location: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "lowercase")]
+#[ts(export)]
+pub enum OrderStatusDto {
+    /// Holds the book for the buyer until it is paid, cancelled or expires.
+    Pending,
+    Paid,
+    Cancelled,
+    /// Not paid within the hold period; the book went back on sale.
+    Expired,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+#[ts(export)]
+pub enum CancelReasonDto {
+    ByBuyer,
+    /// An admin closed the buyer's account.
+    BuyerAccountClosed,
+    /// An admin closed the seller's account; the book left the shop.
+    SellerAccountClosed,
+}
+
+/// One order, as its buyer sees it (My Orders, the payment page).
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct OrderDto {
+    pub id: Uuid,
+    pub book_id: Uuid,
+    pub title: String,
+    pub author: String,
+    pub picture: String,
+    /// Whole taka, copied from the book when the order was placed.
+    pub price: i32,
+    pub status: OrderStatusDto,
+    /// The buyer's name and e-mail, from their account.
+    pub name: String,
+    pub email: String,
+    /// 01XXX-XXXXXX.
+    pub phone: String,
+    pub location: String,
+    /// RFC 3339.
+    pub created_at: String,
+    /// RFC 3339, once paid.
+    pub paid_at: Option<String>,
+    /// The card payment's id at the provider, once paid.
+    pub transaction_id: Option<String>,
+    /// Why a cancelled order was cancelled.
+    pub cancel_reason: Option<CancelReasonDto>,
+    /// A payment that arrived after the order closed was returned to the card.
+    pub refunded: bool,
+    /// Whether this order can be paid by card here (card payments are configured and the price is at least the
+    /// card minimum).
+    pub payable_by_card: bool,
+}
+
+/// `POST /api/wishlist`.
+#[derive(Debug, Clone, Deserialize, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[ts(export)]
+pub struct AddToWishListDto {
+    pub book_id: String,
+}
+
+/// One book on a buyer's wish list, read from the book as it is now.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct WishListItemDto {
+    pub book_id: Uuid,
+    pub title: String,
+    pub author: String,
+    pub picture: String,
+    /// Whole taka: the book's resale price now.
+    pub price: i32,
+    /// `withdrawn`: the seller took the book off the shop.
+    pub status: BookStatusDto,
+    /// RFC 3339.
+    pub added_at: String,
+}
+
+/// `GET /api/me/wishlist`: newest first, at most the wish list's limit.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct WishListDto {
+    pub items: Vec<WishListItemDto>,
+}
+
+/// `POST /api/orders/{id}/payment`: the card the browser tokenised with Stripe.js.
+#[derive(Debug, Clone, Deserialize, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[ts(export)]
+pub struct PayOrderDto {
+    pub card_token: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+#[ts(export)]
+pub enum PaymentOutcomeDto {
+    /// Paid: `transactionId` is set.
+    Succeeded,
+    /// The card needs 3-D Secure: complete it in the browser with `clientSecret`, then call `.../payment/sync`.
+    RequiresAction,
+    /// The card was declined or failed authentication: `message` is the provider's; another card may be tried.
+    Failed,
+    /// The provider is still working on it; the order is paid when it reports success.
+    Processing,
+}
+
+/// What `POST /api/orders/{id}/payment` and `POST /api/orders/{id}/payment/sync` answer.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct PaymentResultDto {
+    pub status: PaymentOutcomeDto,
+    pub client_secret: Option<String>,
+    pub transaction_id: Option<String>,
+    pub message: Option<String>,
+}
+
+/// Who is buying a seller's book, for My Products: so that they can meet. Only on pending and sold books.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct BuyerContactDto {
+    pub name: String,
+    /// 01XXX-XXXXXX.
+    pub phone: String,
+    pub location: String,
+    pub order_status: OrderStatusDto,
+}
+
+impl From<puronoboi_domain::OrderStatus> for OrderStatusDto {
+    fn from(s: puronoboi_domain::OrderStatus) -> Self {
+        use puronoboi_domain::OrderStatus;
+        match s {
+            OrderStatus::Pending => Self::Pending,
+            OrderStatus::Paid => Self::Paid,
+            OrderStatus::Cancelled => Self::Cancelled,
+            OrderStatus::Expired => Self::Expired,
+        }
+    }
+}
+
+impl From<puronoboi_domain::CancelReason> for CancelReasonDto {
+    fn from(r: puronoboi_domain::CancelReason) -> Self {
+        use puronoboi_domain::CancelReason;
+        match r {
+            CancelReason::ByBuyer => Self::ByBuyer,
+            CancelReason::BuyerAccountClosed => Self::BuyerAccountClosed,
+            CancelReason::SellerAccountClosed => Self::SellerAccountClosed,
+        }
+    }
+}
+
+impl OrderDto {
+    /// `payable_by_card`: whether this server takes cards for this order's price.
+    pub fn new(o: puronoboi_domain::Order, payable_by_card: bool) -> Self {
+        Self {
+            id: o.id.as_uuid(),
+            book_id: o.book_id.as_uuid(),
+            title: o.title,
+            author: o.author,
+            picture: o.picture_url,
+            price: o.price.amount(),
+            status: o.status.into(),
+            name: o.buyer_name,
+            email: o.buyer_email,
+            phone: o.contact.phone.display(),
+            location: o.contact.location.into_inner(),
+            created_at: o.created_at.to_rfc3339(),
+            paid_at: o.paid_at.map(|t| t.to_rfc3339()),
+            transaction_id: o.transaction_id,
+            cancel_reason: o.cancel_reason.map(Into::into),
+            refunded: o.refunded,
+            payable_by_card,
+        }
+    }
+}
+
+impl From<puronoboi_ports::WishListItem> for WishListItemDto {
+    fn from(i: puronoboi_ports::WishListItem) -> Self {
+        Self {
+            book_id: i.book_id.as_uuid(),
+            title: i.title,
+            author: i.author,
+            picture: i.picture_url,
+            price: i.price.amount(),
+            status: i.status.into(),
+            added_at: i.added_at.to_rfc3339(),
+        }
+    }
+}
+
+impl From<puronoboi_app::payments::PaymentOutcome> for PaymentResultDto {
+    fn from(o: puronoboi_app::payments::PaymentOutcome) -> Self {
+        use puronoboi_app::payments::PaymentOutcome;
+        let none = Self { status: PaymentOutcomeDto::Processing, client_secret: None, transaction_id: None, message: None };
+        match o {
+            PaymentOutcome::Succeeded { transaction_id } => {
+                Self { status: PaymentOutcomeDto::Succeeded, transaction_id: Some(transaction_id), ..none }
+            }
+            PaymentOutcome::RequiresAction { client_secret } => {
+                Self { status: PaymentOutcomeDto::RequiresAction, client_secret: Some(client_secret), ..none }
+            }
+            PaymentOutcome::Failed { message } => Self { status: PaymentOutcomeDto::Failed, message: Some(message), ..none },
+            PaymentOutcome::Processing => none,
+        }
+    }
+}
+
+impl From<puronoboi_ports::OrderBuyer> for BuyerContactDto {
+    fn from(b: puronoboi_ports::OrderBuyer) -> Self {
+        Self { name: b.name, phone: b.phone.display(), location: b.location.into_inner(), order_status: b.status.into() }
+    }
+}

@@ -1,0 +1,393 @@
+//! Card payments through the real router against localstripe (a stateful Stripe stand-in): an order is charged its
+//! stored price in taka, is paid only once however the confirmations arrive (the browser's, the webhook's, in any
+//! order and any number of times), and a webhook without a valid, fresh signature changes nothing.
+
+use futures_util::future::join_all;
+use puronoboi_domain::BookId;
+use puronoboi_stripe::sign_payload;
+use puronoboi_test_support::{
+    Identity, TEST_STRIPE_PUBLISHABLE_KEY, TEST_STRIPE_SECRET_KEY, TEST_WEBHOOK_SECRET, TestApp, builders, expect_json,
+};
+use reqwest::Method;
+use serde_json::{Value, json};
+
+const VISA: &str = "4242424242424242";
+const DECLINED: &str = "4000000000000341";
+const THREE_D_SECURE: &str = "4000000000003220";
+
+fn unique(local: &str) -> String {
+    format!("{local}-{}@puronoboi.test", uuid::Uuid::new_v4().simple())
+}
+
+async fn app() -> TestApp {
+    TestApp::builder().identity(Identity::Emulator).card_payments().spawn().await
+}
+
+async fn book(app: &TestApp, price: i64) -> BookId {
+    let seller = builders::seller(&app.store, &unique("seller"), true).await;
+    let category = builders::category(&app.store, &format!("Stories {}", uuid::Uuid::new_v4().simple())).await;
+    let mut form = builders::form("Shesher Kobita");
+    form.resale_price = Some(price);
+    builders::list(&app.store, builders::book_from(seller, &category, form)).await
+}
+
+async fn call(app: &TestApp, method: Method, path: &str, token: Option<&str>, body: Option<Value>) -> reqwest::Response {
+    let mut request = app.client.request(method, app.url(path));
+    if let Some(token) = token {
+        request = request.bearer_auth(token);
+    }
+    if let Some(body) = body {
+        request = request.json(&body);
+    }
+    request.send().await.expect("answered")
+}
+
+/// A buyer with a pending order for a fresh book at `price`; answers (buyer token, order id, book id).
+async fn ordered(app: &TestApp, price: i64) -> (String, String, BookId) {
+    let book = book(app, price).await;
+    let buyer = app.signed_in(&unique("payer"), "buyer").await;
+    let body = json!({ "bookId": book.to_string(), "phone": "01812345678", "location": "Nilkhet" });
+    let order = expect_json(call(app, Method::POST, "/api/orders", Some(&buyer), Some(body)).await, 201, "order").await;
+    (buyer, order["id"].as_str().expect("id").to_owned(), book)
+}
+
+fn localstripe(app: &TestApp) -> &str {
+    app.localstripe.as_deref().expect("card payments are on")
+}
+
+/// Tokenises a card the way Stripe.js does in the browser: with the publishable key.
+async fn card_token(app: &TestApp, number: &str) -> String {
+    let form = [
+        ("key", TEST_STRIPE_PUBLISHABLE_KEY),
+        ("card[number]", number),
+        ("card[exp_month]", "12"),
+        ("card[exp_year]", "2034"),
+        ("card[cvc]", "123"),
+    ];
+    let response = app.client.post(format!("{}/v1/tokens", localstripe(app))).form(&form).send().await.expect("tokenised");
+    expect_json(response, 200, "POST /v1/tokens").await["id"].as_str().expect("a token").to_owned()
+}
+
+async fn pay(app: &TestApp, buyer: &str, order: &str, number: &str) -> Value {
+    let token = card_token(app, number).await;
+    let response = call(app, Method::POST, &format!("/api/orders/{order}/payment"), Some(buyer), Some(json!({"cardToken": token}))).await;
+    expect_json(response, 200, "POST payment").await
+}
+
+/// Reads a PaymentIntent straight from localstripe, as our server's secret key sees it.
+async fn intent(app: &TestApp, id: &str) -> Value {
+    let response = app
+        .client
+        .get(format!("{}/v1/payment_intents/{id}", localstripe(app)))
+        .bearer_auth(TEST_STRIPE_SECRET_KEY)
+        .send()
+        .await
+        .expect("read");
+    expect_json(response, 200, "GET payment intent").await
+}
+
+/// The order's status and how many payment records it has.
+async fn order_status(app: &TestApp, order: &str) -> (String, i64) {
+    let n = app.count(&format!("SELECT count(*) AS n FROM payments WHERE order_id = '{order}'")).await;
+    for candidate in ["pending", "paid", "cancelled", "expired"] {
+        if app.count(&format!("SELECT count(*) AS n FROM orders WHERE id = '{order}' AND status = '{candidate}'")).await == 1 {
+            return (candidate.to_owned(), n);
+        }
+    }
+    panic!("order {order} not found")
+}
+
+async fn book_status(app: &TestApp, book: BookId) -> String {
+    app.get_json(&format!("/api/books/{book}"), 200).await["status"].as_str().expect("a status").to_owned()
+}
+
+#[tokio::test]
+async fn a_card_pays_the_stored_price_in_taka_and_sells_the_book() {
+    let app = app().await;
+    let (buyer, order, book) = ordered(&app, 350).await;
+    let paid = pay(&app, &buyer, &order, VISA).await;
+    assert_eq!(paid["status"], "succeeded", "{paid}");
+    let transaction = paid["transactionId"].as_str().expect("a transaction id");
+    assert!(transaction.starts_with("pi_"), "{transaction}");
+
+    let charged = intent(&app, transaction).await;
+    assert_eq!((charged["amount"].as_i64(), charged["currency"].as_str()), (Some(35_000), Some("bdt")), "350 taka in paisa");
+    assert_eq!(charged["metadata"]["order_id"], order.as_str());
+    assert_eq!(charged["status"], "succeeded");
+
+    assert_eq!(order_status(&app, &order).await, ("paid".to_owned(), 1));
+    assert_eq!(book_status(&app, book).await, "sold");
+    let shown = expect_json(call(&app, Method::GET, &format!("/api/orders/{order}"), Some(&buyer), None).await, 200, "order").await;
+    assert_eq!((shown["status"].as_str(), shown["transactionId"].as_str()), (Some("paid"), Some(transaction)));
+    assert!(shown["paidAt"].as_str().is_some());
+    assert_eq!(
+        app.count(&format!("SELECT amount::bigint AS n FROM payments WHERE transaction_id = '{transaction}'")).await,
+        350,
+        "the payment record keeps the price in taka"
+    );
+
+    // Paying again answers the same payment and charges nothing more.
+    let again = pay(&app, &buyer, &order, VISA).await;
+    assert_eq!((again["status"].as_str(), again["transactionId"].as_str()), (Some("succeeded"), Some(transaction)));
+    assert_eq!(order_status(&app, &order).await, ("paid".to_owned(), 1));
+}
+
+#[tokio::test]
+async fn a_declined_card_leaves_the_order_pending_and_another_card_pays_the_same_payment() {
+    let app = app().await;
+    let (buyer, order, book) = ordered(&app, 420).await;
+    let declined = pay(&app, &buyer, &order, DECLINED).await;
+    assert_eq!(declined["status"], "failed", "{declined}");
+    assert!(declined["message"].as_str().is_some_and(|m| m.to_lowercase().contains("declined")), "{declined}");
+    assert_eq!(order_status(&app, &order).await, ("pending".to_owned(), 0));
+    assert_eq!(book_status(&app, book).await, "pending");
+    let first_payment = app.count(&format!("SELECT count(*) AS n FROM orders WHERE id = '{order}' AND payment_id IS NOT NULL")).await;
+    assert_eq!(first_payment, 1, "the payment was opened once");
+
+    let paid = pay(&app, &buyer, &order, VISA).await;
+    assert_eq!(paid["status"], "succeeded", "{paid}");
+    let transaction = paid["transactionId"].as_str().expect("id");
+    assert_eq!(
+        app.count(&format!("SELECT count(*) AS n FROM orders WHERE id = '{order}' AND payment_id = '{transaction}'")).await,
+        1,
+        "the retry confirmed the same PaymentIntent"
+    );
+    assert_eq!(order_status(&app, &order).await, ("paid".to_owned(), 1));
+}
+
+#[tokio::test]
+async fn three_d_secure_completes_in_the_browser_and_sync_records_it() {
+    let app = app().await;
+    let (buyer, order, book) = ordered(&app, 500).await;
+    let pending = pay(&app, &buyer, &order, THREE_D_SECURE).await;
+    assert_eq!(pending["status"], "requires_action", "{pending}");
+    let secret = pending["clientSecret"].as_str().expect("a client secret");
+    let payment = secret.split("_secret_").next().expect("the intent id");
+    assert_eq!(order_status(&app, &order).await, ("pending".to_owned(), 0));
+
+    // What Stripe.js does in the browser when the buyer completes authentication.
+    let authenticated = app
+        .client
+        .post(format!("{}/v1/payment_intents/{payment}/_authenticate", localstripe(&app)))
+        .form(&[("key", TEST_STRIPE_PUBLISHABLE_KEY), ("client_secret", secret), ("success", "true")])
+        .send()
+        .await
+        .expect("authenticated");
+    assert!(authenticated.status().is_success(), "{}", authenticated.text().await.unwrap_or_default());
+
+    let synced =
+        expect_json(call(&app, Method::POST, &format!("/api/orders/{order}/payment/sync"), Some(&buyer), None).await, 200, "sync").await;
+    assert_eq!((synced["status"].as_str(), synced["transactionId"].as_str()), (Some("succeeded"), Some(payment)));
+    assert_eq!(order_status(&app, &order).await, ("paid".to_owned(), 1));
+    assert_eq!(book_status(&app, book).await, "sold");
+}
+
+#[tokio::test]
+async fn a_price_below_the_card_minimum_is_refused_before_the_provider_is_asked() {
+    let app = TestApp::builder().identity(Identity::Emulator).card_payments().card_minimum(60).spawn().await;
+    let (buyer, order, _) = ordered(&app, 59).await;
+    let shown = expect_json(call(&app, Method::GET, &format!("/api/orders/{order}"), Some(&buyer), None).await, 200, "order").await;
+    assert_eq!(shown["payableByCard"], false);
+    let token = card_token(&app, VISA).await;
+    let refused = call(&app, Method::POST, &format!("/api/orders/{order}/payment"), Some(&buyer), Some(json!({"cardToken": token}))).await;
+    let body = expect_json(refused, 422, "below minimum").await;
+    assert_eq!(body["error"]["code"], "below_card_minimum");
+    assert_eq!(app.count(&format!("SELECT count(*) AS n FROM orders WHERE id = '{order}' AND payment_id IS NULL")).await, 1);
+}
+
+#[tokio::test]
+async fn without_card_payments_configured_paying_says_so() {
+    let app = TestApp::builder().identity(Identity::Emulator).spawn().await;
+    let (buyer, order, _) = ordered(&app, 300).await;
+    let refused =
+        call(&app, Method::POST, &format!("/api/orders/{order}/payment"), Some(&buyer), Some(json!({"cardToken": "tok_x"}))).await;
+    assert_eq!(expect_json(refused, 503, "not configured").await["error"]["code"], "unavailable");
+    let config = app.get_json("/api/config", 200).await;
+    assert_eq!(config["payments"]["provider"], "none");
+}
+
+#[tokio::test]
+async fn a_closed_order_cannot_be_paid() {
+    let app = app().await;
+    let (buyer, order, _) = ordered(&app, 300).await;
+    expect_json(call(&app, Method::POST, &format!("/api/orders/{order}/cancel"), Some(&buyer), None).await, 200, "cancel").await;
+    let token = card_token(&app, VISA).await;
+    let refused = call(&app, Method::POST, &format!("/api/orders/{order}/payment"), Some(&buyer), Some(json!({"cardToken": token}))).await;
+    assert_eq!(expect_json(refused, 409, "closed").await["error"]["code"], "order_closed");
+    assert_eq!(order_status(&app, &order).await, ("cancelled".to_owned(), 0));
+}
+
+/// A PaymentIntent for the order confirmed at the provider without our server hearing of it (the browser's
+/// confirmation lost on the way): only the webhook will tell. Answers its id.
+async fn paid_behind_our_back(app: &TestApp, order: &str, amount: i64, currency: &str) -> String {
+    let base = localstripe(app);
+    let token = card_token(app, VISA).await;
+    let card: Value = app
+        .client
+        .get(format!("{base}/v1/tokens/{token}"))
+        .bearer_auth(TEST_STRIPE_SECRET_KEY)
+        .send()
+        .await
+        .expect("token")
+        .json()
+        .await
+        .expect("JSON");
+    let card_id = card["card"]["id"].as_str().expect("a card id").to_owned();
+    let amount = amount.to_string();
+    let form = [
+        ("amount", amount.as_str()),
+        ("currency", currency),
+        ("payment_method", card_id.as_str()),
+        ("confirm", "true"),
+        ("metadata[order_id]", order),
+    ];
+    let response =
+        app.client.post(format!("{base}/v1/payment_intents")).bearer_auth(TEST_STRIPE_SECRET_KEY).form(&form).send().await.expect("paid");
+    let intent = expect_json(response, 200, "POST payment_intents").await;
+    assert_eq!(intent["status"], "succeeded", "{intent}");
+    intent["id"].as_str().expect("id").to_owned()
+}
+
+fn succeeded_event(payment: &str) -> Vec<u8> {
+    serde_json::to_vec(&json!({
+        "id": format!("evt_{}", uuid::Uuid::new_v4().simple()),
+        "object": "event",
+        "type": "payment_intent.succeeded",
+        "data": { "object": { "id": payment, "object": "payment_intent" } }
+    }))
+    .expect("JSON")
+}
+
+async fn deliver(app: &TestApp, payload: &[u8], signature: Option<String>) -> reqwest::Response {
+    let mut request =
+        app.client.post(app.url("/api/payments/stripe/webhook")).header("content-type", "application/json").body(payload.to_vec());
+    if let Some(signature) = signature {
+        request = request.header("Stripe-Signature", signature);
+    }
+    request.send().await.expect("delivered")
+}
+
+fn now() -> i64 {
+    chrono::Utc::now().timestamp()
+}
+
+#[tokio::test]
+async fn the_same_webhook_delivered_twenty_times_at_once_pays_the_order_once() {
+    let app = app().await;
+    let (_, order, book) = ordered(&app, 300).await;
+    let payment = paid_behind_our_back(&app, &order, 30_000, "bdt").await;
+    let event = succeeded_event(&payment);
+    let deliveries = join_all((0..20).map(|_| deliver(&app, &event, Some(sign_payload(TEST_WEBHOOK_SECRET, now(), &event))))).await;
+    for delivery in deliveries {
+        assert_eq!(delivery.status().as_u16(), 200);
+    }
+    assert_eq!(order_status(&app, &order).await, ("paid".to_owned(), 1));
+    assert_eq!(book_status(&app, book).await, "sold");
+    assert_eq!(app.count(&format!("SELECT count(*) AS n FROM orders WHERE id = '{order}' AND transaction_id = '{payment}'")).await, 1);
+}
+
+#[tokio::test]
+async fn the_browser_and_the_webhook_in_either_order_make_one_payment() {
+    let app = app().await;
+    // Browser first, then the webhook.
+    let (buyer, order, _) = ordered(&app, 300).await;
+    let paid = pay(&app, &buyer, &order, VISA).await;
+    let payment = paid["transactionId"].as_str().expect("id").to_owned();
+    let event = succeeded_event(&payment);
+    assert_eq!(deliver(&app, &event, Some(sign_payload(TEST_WEBHOOK_SECRET, now(), &event))).await.status().as_u16(), 200);
+    assert_eq!(order_status(&app, &order).await, ("paid".to_owned(), 1));
+
+    // The webhook first, then the browser's sync.
+    let (buyer, order, _) = ordered(&app, 300).await;
+    let pending = pay(&app, &buyer, &order, THREE_D_SECURE).await;
+    let secret = pending["clientSecret"].as_str().expect("a client secret").to_owned();
+    let payment = secret.split("_secret_").next().expect("id").to_owned();
+    app.client
+        .post(format!("{}/v1/payment_intents/{payment}/_authenticate", localstripe(&app)))
+        .form(&[("key", TEST_STRIPE_PUBLISHABLE_KEY), ("client_secret", secret.as_str()), ("success", "true")])
+        .send()
+        .await
+        .expect("authenticated");
+    let event = succeeded_event(&payment);
+    assert_eq!(deliver(&app, &event, Some(sign_payload(TEST_WEBHOOK_SECRET, now(), &event))).await.status().as_u16(), 200);
+    assert_eq!(order_status(&app, &order).await, ("paid".to_owned(), 1));
+    let synced =
+        expect_json(call(&app, Method::POST, &format!("/api/orders/{order}/payment/sync"), Some(&buyer), None).await, 200, "sync").await;
+    assert_eq!((synced["status"].as_str(), synced["transactionId"].as_str()), (Some("succeeded"), Some(payment.as_str())));
+    assert_eq!(order_status(&app, &order).await, ("paid".to_owned(), 1));
+    assert_eq!(app.count("SELECT count(*) AS n FROM payments").await, 2);
+}
+
+#[tokio::test]
+async fn a_webhook_without_a_valid_fresh_signature_changes_nothing() {
+    let app = app().await;
+    let (_, order, book) = ordered(&app, 300).await;
+    let payment = paid_behind_our_back(&app, &order, 30_000, "bdt").await;
+    let event = succeeded_event(&payment);
+    let mut tampered = event.clone();
+    let at = tampered.len() - 3;
+    tampered[at] = b' ';
+    let cases = [
+        ("unsigned", event.clone(), None),
+        ("wrong secret", event.clone(), Some(sign_payload("whsec_someone_else", now(), &event))),
+        ("stale", event.clone(), Some(sign_payload(TEST_WEBHOOK_SECRET, now() - 301, &event))),
+        ("tampered", tampered.clone(), Some(sign_payload(TEST_WEBHOOK_SECRET, now(), &event))),
+        ("garbage header", event.clone(), Some("t=abc,v1=zz".to_owned())),
+    ];
+    for (what, payload, signature) in cases {
+        let refused = deliver(&app, &payload, signature).await;
+        assert_eq!(expect_json(refused, 400, what).await["error"]["code"], "invalid_signature", "{what}");
+    }
+    assert_eq!(order_status(&app, &order).await, ("pending".to_owned(), 0));
+    assert_eq!(book_status(&app, book).await, "pending");
+}
+
+#[tokio::test]
+async fn a_payment_for_the_wrong_amount_or_currency_is_never_recorded() {
+    let app = app().await;
+    let (_, order, _) = ordered(&app, 300).await;
+    for (amount, currency) in [(300, "bdt"), (30_000, "usd")] {
+        let payment = paid_behind_our_back(&app, &order, amount, currency).await;
+        let event = succeeded_event(&payment);
+        deliver(&app, &event, Some(sign_payload(TEST_WEBHOOK_SECRET, now(), &event))).await;
+    }
+    assert_eq!(order_status(&app, &order).await, ("pending".to_owned(), 0));
+}
+
+#[tokio::test]
+async fn money_that_arrives_after_an_order_closed_pays_it_if_the_book_is_free_and_is_refunded_if_not() {
+    let app = app().await;
+    // The order was cancelled, the book is still for sale: paid after all.
+    let (buyer, order, book) = ordered(&app, 300).await;
+    expect_json(call(&app, Method::POST, &format!("/api/orders/{order}/cancel"), Some(&buyer), None).await, 200, "cancel").await;
+    let payment = paid_behind_our_back(&app, &order, 30_000, "bdt").await;
+    let event = succeeded_event(&payment);
+    deliver(&app, &event, Some(sign_payload(TEST_WEBHOOK_SECRET, now(), &event))).await;
+    assert_eq!(order_status(&app, &order).await, ("paid".to_owned(), 1));
+    assert_eq!(book_status(&app, book).await, "sold");
+
+    // The order was cancelled and someone else holds the book now: the money goes back.
+    let (buyer, order, book) = ordered(&app, 300).await;
+    expect_json(call(&app, Method::POST, &format!("/api/orders/{order}/cancel"), Some(&buyer), None).await, 200, "cancel").await;
+    let rival = app.signed_in(&unique("rival"), "buyer").await;
+    let body = json!({ "bookId": book.to_string(), "phone": "01912345678", "location": "Mirpur" });
+    expect_json(call(&app, Method::POST, "/api/orders", Some(&rival), Some(body)).await, 201, "rival order").await;
+    let payment = paid_behind_our_back(&app, &order, 30_000, "bdt").await;
+    let event = succeeded_event(&payment);
+    assert_eq!(deliver(&app, &event, Some(sign_payload(TEST_WEBHOOK_SECRET, now(), &event))).await.status().as_u16(), 200);
+    assert_eq!(order_status(&app, &order).await, ("cancelled".to_owned(), 0));
+    let shown = expect_json(call(&app, Method::GET, &format!("/api/orders/{order}"), Some(&buyer), None).await, 200, "order").await;
+    assert_eq!(shown["refunded"], true);
+    let refunds: Value = app
+        .client
+        .get(format!("{}/v1/refunds?payment_intent={payment}", localstripe(&app)))
+        .bearer_auth(TEST_STRIPE_SECRET_KEY)
+        .send()
+        .await
+        .expect("refunds")
+        .json()
+        .await
+        .expect("JSON");
+    assert_eq!(refunds["data"].as_array().map(Vec::len), Some(1), "{refunds}");
+    assert_eq!(book_status(&app, book).await, "pending", "the rival still holds it");
+}

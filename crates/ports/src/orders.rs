@@ -1,0 +1,176 @@
+//! Orders and wish lists: what buyers hold, what they keep an eye on, and how a payment settles an order.
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use puronoboi_domain::{Account, AccountId, BookId, BookStatus, Order, OrderContact, OrderId, OrderStatus, Page, PageRequest, Taka};
+
+use crate::StoreError;
+
+#[derive(Debug, thiserror::Error)]
+pub enum PlaceOrderError {
+    /// No such book, or it was withdrawn.
+    #[error("no such book")]
+    BookNotFound,
+    /// Someone else holds or bought it.
+    #[error("the book is not available")]
+    BookUnavailable,
+    /// The buyer already holds the most unpaid orders allowed.
+    #[error("too many pending orders")]
+    TooManyPending,
+    /// The buyer's account was closed meanwhile.
+    #[error("the buyer's account is closed")]
+    BuyerClosed,
+    #[error(transparent)]
+    Unknown(#[from] anyhow::Error),
+}
+
+impl From<StoreError> for PlaceOrderError {
+    fn from(e: StoreError) -> Self {
+        Self::Unknown(e.0)
+    }
+}
+
+/// What placing an order did.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Placed {
+    /// A new order now holds the book.
+    New(Order),
+    /// The buyer already held a pending order for this book: that one, unchanged.
+    Existing(Order),
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum OrderChangeError {
+    /// No such order, or it is someone else's.
+    #[error("no such order")]
+    NotFound,
+    /// The order is no longer pending.
+    #[error("the order is {0}")]
+    Closed(OrderStatus),
+    #[error(transparent)]
+    Unknown(#[from] anyhow::Error),
+}
+
+impl From<StoreError> for OrderChangeError {
+    fn from(e: StoreError) -> Self {
+        Self::Unknown(e.0)
+    }
+}
+
+/// What recording a succeeded payment did. Exactly one call per order ever answers `Paid`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Settlement {
+    /// This call marked the order paid and its book sold, and stored the payment record.
+    Paid(Order),
+    /// The order was already paid by this payment; nothing changed.
+    AlreadyPaid(Order),
+    /// The order had been cancelled or expired and its book is gone (or the buyer's account is closed): the
+    /// payment must be returned. Nothing changed.
+    MustRefund(Order),
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum SettleError {
+    #[error("no such order")]
+    NotFound,
+    /// The order is paid by another payment; this one must not be recorded.
+    #[error("the order was paid by another payment")]
+    PaidByAnother(Box<Order>),
+    #[error(transparent)]
+    Unknown(#[from] anyhow::Error),
+}
+
+impl From<StoreError> for SettleError {
+    fn from(e: StoreError) -> Self {
+        Self::Unknown(e.0)
+    }
+}
+
+/// Buyers' orders. Every change is atomic with respect to every other buyer, tab and server instance.
+#[async_trait]
+pub trait OrderStore: Send + Sync {
+    /// In one transaction: moves the book available -> pending and creates the order, pending, with the book's
+    /// title, author, picture and resale price and the buyer's name and e-mail. Of any number of concurrent
+    /// buyers exactly one succeeds. When the buyer already holds a pending order for the book, answers it.
+    /// Errors: `BookNotFound`, `BookUnavailable`, `TooManyPending` (the buyer holds `max_pending` already),
+    /// `BuyerClosed`.
+    async fn place_order(&self, buyer: &Account, book: BookId, contact: &OrderContact, max_pending: i64)
+    -> Result<Placed, PlaceOrderError>;
+
+    /// The buyer's orders, newest first.
+    async fn buyer_orders(&self, buyer: AccountId, page: PageRequest) -> Result<Page<Order>, StoreError>;
+
+    /// One of the buyer's orders; `None` when there is no such order or it is someone else's.
+    async fn buyer_order(&self, buyer: AccountId, id: OrderId) -> Result<Option<Order>, StoreError>;
+
+    /// Any order (for payment notifications, which carry no caller).
+    async fn order(&self, id: OrderId) -> Result<Option<Order>, StoreError>;
+
+    /// The buyer cancels a pending order; its book is available again. Errors: `NotFound`, `Closed`.
+    async fn cancel_order(&self, buyer: AccountId, id: OrderId) -> Result<Order, OrderChangeError>;
+
+    /// Expires pending orders placed before `placed_before` whose last card attempt (if any) was before
+    /// `attempted_before`, and puts their books back on sale. Safe to run from several server instances at once:
+    /// each order expires once. Answers how many orders this call expired (at most `limit`).
+    async fn expire_overdue(&self, placed_before: DateTime<Utc>, attempted_before: DateTime<Utc>, limit: i64) -> Result<u64, StoreError>;
+
+    /// Remembers the provider payment opened for an order, unless one is remembered already. Answers the one
+    /// the order keeps (this one, or the one stored first). Errors: `NotFound`.
+    async fn attach_payment(&self, id: OrderId, payment_id: &str) -> Result<String, OrderChangeError>;
+
+    /// Notes that a card is being tried now (the expiry sweep waits a while after an attempt).
+    async fn note_payment_attempt(&self, id: OrderId) -> Result<(), StoreError>;
+
+    /// Records a payment the provider confirmed (the caller has checked its amount, currency and order): the
+    /// order paid, its book sold, one payment record. Idempotent; see [`Settlement`]. A cancelled or expired
+    /// order is paid after all when its book is still available and its buyer's account is open.
+    /// Errors: `NotFound`, `PaidByAnother`.
+    async fn settle_payment(&self, id: OrderId, transaction_id: &str) -> Result<Settlement, SettleError>;
+
+    /// Remembers that a payment for a closed order was refunded.
+    async fn record_refund(&self, id: OrderId, refund_id: &str) -> Result<(), StoreError>;
+}
+
+/// One book on a wish list, as the book is now.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WishListItem {
+    pub book_id: BookId,
+    pub title: String,
+    pub author: String,
+    pub picture_url: String,
+    pub price: Taka,
+    pub status: BookStatus,
+    pub added_at: DateTime<Utc>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum AddWishError {
+    /// No such book, or it was withdrawn.
+    #[error("no such book")]
+    BookNotFound,
+    /// The list holds the most books allowed.
+    #[error("the wish list is full")]
+    Full,
+    #[error(transparent)]
+    Unknown(#[from] anyhow::Error),
+}
+
+impl From<StoreError> for AddWishError {
+    fn from(e: StoreError) -> Self {
+        Self::Unknown(e.0)
+    }
+}
+
+/// Buyers' wish lists. Only the owner's id ever reaches these methods.
+#[async_trait]
+pub trait WishListStore: Send + Sync {
+    /// Adds a book (pending and sold books too). Adding it again changes nothing. Answers the item and whether it
+    /// was added now. Errors: `BookNotFound`, `Full` (the list holds `limit` books).
+    async fn add_to_wish_list(&self, buyer: AccountId, book: BookId, limit: i64) -> Result<(WishListItem, bool), AddWishError>;
+
+    /// The buyer's list, newest first, at most `limit` items.
+    async fn wish_list(&self, buyer: AccountId, limit: i64) -> Result<Vec<WishListItem>, StoreError>;
+
+    /// Removes a book; answers whether it was on the list.
+    async fn remove_from_wish_list(&self, buyer: AccountId, book: BookId) -> Result<bool, StoreError>;
+}

@@ -1,0 +1,106 @@
+//! Card payments through a payment provider (Stripe in production, localstripe locally and in tests).
+//!
+//! One provider payment (a Stripe PaymentIntent) per order, opened once; every attempt confirms that same payment
+//! with the card the browser just tokenised, so a declined card can be retried and an order is never charged twice.
+//! Nothing here decides that an order is paid: callers read the payment back and check it before recording it.
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use puronoboi_domain::{OrderId, Taka};
+
+/// Where a provider payment stands, as the provider reports it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ProviderPaymentStatus {
+    /// No card yet, or the last card was declined or failed authentication: a new card may be tried.
+    RequiresPaymentMethod,
+    RequiresConfirmation,
+    /// The buyer must complete 3-D Secure in the browser (with the payment's client secret).
+    RequiresAction,
+    /// The provider is still working on it; the outcome arrives later (a webhook).
+    Processing,
+    RequiresCapture,
+    /// The money arrived.
+    Succeeded,
+    Canceled,
+    /// A status this code does not know; treated as "not paid".
+    Other(String),
+}
+
+/// A provider payment read from the provider.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProviderPayment {
+    /// The provider's id (a Stripe PaymentIntent id, `pi_...`): the transaction id buyers see.
+    pub id: String,
+    pub status: ProviderPaymentStatus,
+    /// In the currency's smallest unit (paisa for taka).
+    pub amount_minor: i64,
+    /// ISO 4217, lower-case ("bdt").
+    pub currency: String,
+    /// The order this payment was opened for, from the payment's metadata.
+    pub order_id: Option<String>,
+    /// What the browser needs to complete 3-D Secure. Never logged.
+    pub client_secret: Option<String>,
+    /// The provider's message about the last failed attempt ("Your card was declined."), for the buyer.
+    pub failure_message: Option<String>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum GatewayError {
+    /// The card was declined or could not be used; `message` is the provider's, shown to the buyer as is.
+    #[error("the card was declined: {message}")]
+    Declined { message: String },
+    /// The provider refused the request itself (a used or unknown card token, a payment in a state that cannot be
+    /// confirmed). `message` is the provider's.
+    #[error("the payment provider refused the request: {message}")]
+    Refused { message: String },
+    /// The provider could not be reached, timed out or failed; retrying later may work.
+    #[error(transparent)]
+    Unavailable(#[from] anyhow::Error),
+}
+
+/// A webhook delivery that could not be trusted.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum WebhookError {
+    #[error("the delivery carries no signature")]
+    Unsigned,
+    #[error("the signature does not match the payload")]
+    BadSignature,
+    #[error("the signature is older than the tolerance")]
+    Stale,
+    #[error("the payload is not an event: {0}")]
+    Malformed(String),
+}
+
+/// What a verified webhook delivery says happened.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PaymentEvent {
+    /// A payment succeeded: callers read it back (`payment`) before they record anything.
+    PaymentSucceeded { payment_id: String },
+    /// Any other event type; acknowledged and ignored.
+    Other { kind: String },
+}
+
+#[async_trait]
+pub trait PaymentGateway: Send + Sync {
+    /// Opens the provider payment charging `amount` (in taka) for `order`, with the order id in its metadata.
+    /// Idempotent per order: calling it again for the same order answers the same payment.
+    /// Errors: `Refused`, `Unavailable`.
+    async fn open_payment(&self, order: OrderId, amount: Taka) -> Result<ProviderPayment, GatewayError>;
+
+    /// Confirms the payment with a card the browser tokenised (a single-use card token, `tok_...`). Answers the
+    /// payment as it stands afterwards: succeeded, requires action (3-D Secure), or processing.
+    /// Errors: `Declined` with the provider's message (the payment stays open for another card); `Refused`;
+    /// `Unavailable`.
+    async fn confirm_with_card(&self, payment_id: &str, card_token: &str) -> Result<ProviderPayment, GatewayError>;
+
+    /// Reads a payment back from the provider. Errors: `Refused` (no such payment), `Unavailable`.
+    async fn payment(&self, payment_id: &str) -> Result<ProviderPayment, GatewayError>;
+
+    /// Refunds a succeeded payment in full. Idempotent per payment: repeated calls refund once. Answers the
+    /// provider's refund id. Errors: `Refused`, `Unavailable`.
+    async fn refund(&self, payment_id: &str) -> Result<String, GatewayError>;
+
+    /// Checks a webhook delivery (the raw body and its signature header) against the webhook secret and reads
+    /// the event. `now` decides whether the signature is stale.
+    fn verify_event(&self, payload: &[u8], signature_header: Option<&str>, now: DateTime<Utc>) -> Result<PaymentEvent, WebhookError>;
+}

@@ -1,0 +1,3 @@
+DROP TABLE wish_list_items;
+DROP TABLE payments;
+DROP TABLE orders;
