@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Makes sure this machine has what `just test` needs beyond Rust and Node.js: Chromium at /usr/bin/chromium, a font
-# with Bengali coverage, the PostgreSQL client (psql) and server binaries (initdb), curl and npm. Idempotent: when
+# with Bengali coverage, the PostgreSQL client (psql) and server binaries (initdb), curl, npm and Python's venv. Idempotent: when
 # everything is present it exits 0 at once and prints nothing (`just test` runs it first, every time).
 # When something is missing it installs it with apt-get if it can (as root, or with passwordless sudo); otherwise it
 # names what is missing and prints the one command to run, and exits 1.
@@ -26,6 +26,8 @@ has_psql() { have psql; }
 has_initdb() { have initdb || compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null; }
 has_curl() { have curl; }
 has_npm() { have npm; }
+# localstripe (the local card payment provider) runs in a Python venv.
+has_venv() { have python3 && python3 -c 'import venv, ensurepip' 2>/dev/null; }
 
 # check | Debian packages | what it is
 tools=(
@@ -35,6 +37,7 @@ tools=(
   'has_initdb|postgresql|the PostgreSQL server binaries (initdb)'
   'has_curl|curl|curl'
   'has_npm|nodejs npm|npm'
+  'has_venv|python3-venv|Python 3 with its venv module'
 )
 
 missing=()
