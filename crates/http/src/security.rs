@@ -59,6 +59,10 @@ impl SecurityHeaders {
             frame.insert(js.clone());
             connect.insert(js);
             if config.payments.stripe_js_url.as_deref().is_none_or(|u| u.starts_with("https://js.stripe.com")) {
+                // Stripe's own list for Stripe.js: its script and frames come from js.stripe.com and its
+                // subdomains, its API calls go to api.stripe.com, and 3-D Secure pages open from hooks.stripe.com.
+                script.insert("https://*.js.stripe.com".to_owned());
+                frame.insert("https://*.js.stripe.com".to_owned());
                 connect.insert("https://api.stripe.com".to_owned());
                 frame.insert("https://hooks.stripe.com".to_owned());
             }
@@ -132,7 +136,7 @@ mod tests {
             true,
         )
         .content_security_policy;
-        assert_eq!(directive(&csp, "script-src"), "script-src 'self' https://apis.google.com https://js.stripe.com");
+        assert_eq!(directive(&csp, "script-src"), "script-src 'self' https://*.js.stripe.com https://apis.google.com https://js.stripe.com");
         assert!(directive(&csp, "connect-src").contains("https://identitytoolkit.googleapis.com"));
         assert!(directive(&csp, "connect-src").contains("https://api.stripe.com"));
         assert!(directive(&csp, "frame-src").contains("https://puronoboi.firebaseapp.com"));
