@@ -1,5 +1,6 @@
-// Global setup for the browser journeys: a throwaway PostgreSQL cluster, the Firebase Auth emulator, the real server
-// binary seeded with the demo catalogue and the demo sign-ins, and the built web app served by that server. Tests read what they need through `inject()`
+// Global setup for the browser journeys: a throwaway PostgreSQL cluster, the Firebase Auth emulator, localstripe (the
+// local card payment provider), the real server binary seeded with the demo catalogue and the demo sign-ins, and the
+// built web app served by that server. Tests read what they need through `inject()`
 // (see ./env.ts). With E2E_BASE_URL set nothing is started and that URL is tested instead.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -19,6 +20,13 @@ const resultsDir = join(webDir, 'test-results');
 const READY_TIMEOUT_MS = 60_000;
 /** The first run installs the emulator (npm ci, about 20 s); it then starts in 9-12 s. */
 const EMULATOR_TIMEOUT_MS = 300_000;
+/** The first run installs localstripe into var/localstripe-venv (pip, about 10-30 s); it then starts in under 1 s. */
+const LOCALSTRIPE_TIMEOUT_MS = 300_000;
+/** The keys the server is given for localstripe: any sk_test_/pk_test_ key works there. */
+export const STRIPE_SECRET_KEY = 'sk_test_puronoboi_local';
+export const STRIPE_PUBLISHABLE_KEY = 'pk_test_puronoboi_local';
+/** The id localstripe files the server's webhook under. */
+const STRIPE_WEBHOOK_ID = 'puronoboi';
 /** The Firebase project the emulator and the server agree on ("demo-" projects never reach Google). */
 export const FIREBASE_PROJECT_ID = 'demo-puronoboi';
 export const ADMIN_EMAIL = 'admin@puronoboi.test';
@@ -77,32 +85,44 @@ function run(command: string, args: string[], what: string): string {
 }
 
 /**
- * Starts the Auth emulator through scripts/auth-emulator.sh and answers its host:port. The script leaves a background
- * process holding the stdout it was given, so its output goes to files, not pipes: a pipe would stay open (and
- * spawnSync would wait) for as long as the emulator runs.
+ * Runs a service's start script (scripts/auth-emulator.sh, scripts/localstripe.sh) and answers the last line it printed
+ * (where the service answers). The script leaves a background process holding the stdout it was given, so its output
+ * goes to files, not pipes: a pipe would stay open (and spawnSync would wait) for as long as the service runs.
  */
-function startAuthEmulator(script: string, workdir: string, port: number): string {
-  mkdirSync(workdir, { recursive: true });
-  const outFile = join(workdir, 'start.out');
-  const errFile = join(workdir, 'start.err');
+function startService(what: string, script: string, args: string[], outDir: string, timeoutMs: number): string {
+  mkdirSync(outDir, { recursive: true });
+  const outFile = join(outDir, 'start.out');
+  const errFile = join(outDir, 'start.err');
   const out = openSync(outFile, 'w');
   const err = openSync(errFile, 'w');
   let result: ReturnType<typeof spawnSync>;
   try {
-    result = spawnSync('bash', [script, 'start', workdir, String(port), '--owner-pid', String(process.pid)], {
-      stdio: ['ignore', out, err],
-      timeout: EMULATOR_TIMEOUT_MS,
-    });
+    result = spawnSync('bash', [script, ...args], { stdio: ['ignore', out, err], timeout: timeoutMs });
   } finally {
     closeSync(out);
     closeSync(err);
   }
   const stdout = readFileSync(outFile, 'utf8').trim();
-  if (result.error) throw new Error(`starting the Firebase Auth emulator: ${result.error.message}\n${readFileSync(errFile, 'utf8')}`);
+  if (result.error) throw new Error(`starting ${what}: ${result.error.message}\n${readFileSync(errFile, 'utf8')}`);
   if (result.status !== 0 || !stdout) {
-    throw new Error(`starting the Firebase Auth emulator failed (exit ${result.status}):\n${readFileSync(errFile, 'utf8')}${stdout}`);
+    throw new Error(`starting ${what} failed (exit ${result.status}):\n${readFileSync(errFile, 'utf8')}${stdout}`);
   }
   return stdout.split('\n').at(-1) ?? stdout;
+}
+
+/** Starts the Auth emulator through scripts/auth-emulator.sh and answers its host:port. */
+function startAuthEmulator(script: string, workdir: string, port: number): string {
+  const args = ['start', workdir, String(port), '--owner-pid', String(process.pid)];
+  return startService('the Firebase Auth emulator', script, args, workdir, EMULATOR_TIMEOUT_MS);
+}
+
+/**
+ * Starts localstripe through scripts/localstripe.sh and answers its base URL (http://127.0.0.1:PORT). Its start notes
+ * go beside WORKDIR, not into it: the script's watchdog removes WORKDIR when it is empty.
+ */
+function startLocalstripe(script: string, workdir: string, port: number): string {
+  const args = ['start', workdir, String(port), '--owner-pid', String(process.pid)];
+  return startService('localstripe', script, args, `${workdir}-start`, LOCALSTRIPE_TIMEOUT_MS);
 }
 
 /** Runs SQL through psql and answers the unaligned, tuples-only output lines. */
@@ -227,8 +247,14 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   const clusterScript = join(repoDir, 'scripts/pg-cluster.sh');
   const emulatorScript = join(repoDir, 'scripts/auth-emulator.sh');
   const emulatorDir = join(root, 'auth-emulator');
+  const localstripeScript = join(repoDir, 'scripts/localstripe.sh');
+  const localstripeDir = join(root, 'localstripe');
   const cleanUp = async (): Promise<void> => {
     if (server) await stopServer(server);
+    // Its watchdog (owner = this process) would stop localstripe too; stopping it here frees its port at once.
+    if (existsSync(join(localstripeDir, 'localstripe.pid'))) {
+      spawnSync('bash', [localstripeScript, 'stop', localstripeDir], { stdio: 'ignore', timeout: 30_000 });
+    }
     // The watchdog (owner = this process) would stop the emulator too; stopping it here frees its ports at once.
     if (existsSync(join(emulatorDir, 'emulator.pid'))) {
       spawnSync('bash', [emulatorScript, 'stop', emulatorDir], { stdio: 'ignore', timeout: 30_000 });
@@ -267,8 +293,29 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     }
     log(`Firebase Auth emulator at ${authEmulator} in ${((Date.now() - emulatorStarted) / 1000).toFixed(1)} s`);
 
+    // The card payment provider: localstripe, with the server's webhook registered on it (on the server's port,
+    // picked now) before the server starts.
+    const localstripeStarted = Date.now();
+    let localstripe = '';
+    for (let attempt = 1; !localstripe; attempt++) {
+      const stripePort = await freePort();
+      try {
+        localstripe = startLocalstripe(localstripeScript, localstripeDir, stripePort);
+      } catch (error) {
+        if (attempt >= 3) throw error;
+      }
+    }
+    const stripePort = new URL(localstripe).port;
+    log(`localstripe at ${localstripe} in ${((Date.now() - localstripeStarted) / 1000).toFixed(1)} s`);
+
     const port = await freePort();
     const baseURL = `http://127.0.0.1:${port}`;
+    const webhookSecret = `whsec_${randomBytes(24).toString('hex')}`;
+    run(
+      'bash',
+      [localstripeScript, 'webhook', localstripe, STRIPE_WEBHOOK_ID, `${baseURL}/api/payments/stripe/webhook`, webhookSecret],
+      'registering the webhook on localstripe',
+    );
     const logStream = createWriteStream(logFile);
     // setpriv --pdeathsig: the server dies with this process even if vitest is killed before teardown runs.
     const [command, args] = existsSync('/usr/bin/setpriv')
@@ -287,6 +334,13 @@ export default async function setup(project: TestProject): Promise<(() => Promis
         FIREBASE_AUTH_EMULATOR_HOST: authEmulator,
         SESSION_SECRET: randomBytes(32).toString('hex'),
         ADMIN_EMAILS: ADMIN_EMAIL,
+        STRIPE_SECRET_KEY,
+        STRIPE_PUBLISHABLE_KEY,
+        STRIPE_WEBHOOK_SECRET: webhookSecret,
+        STRIPE_API_BASE: localstripe,
+        // The browser loads the stand-in Stripe.js from another origin than the app's (localhost, not 127.0.0.1),
+        // as real Stripe.js comes from js.stripe.com.
+        STRIPE_JS_URL: `http://localhost:${stripePort}/js.stripe.com/v3/`,
         RUST_LOG: process.env.RUST_LOG ?? 'info',
       },
       stdio: ['ignore', 'pipe', 'pipe'],

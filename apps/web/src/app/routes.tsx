@@ -1,4 +1,6 @@
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import { Spinner } from '@/components/ui/Spinner';
 import { AllBuyerPage } from '@/features/admin/components/AllBuyerPage';
 import { AllSellerPage } from '@/features/admin/components/AllSellerPage';
 import { LoginPage } from '@/features/auth/components/LoginPage';
@@ -14,13 +16,16 @@ import { DashboardLayout } from '@/features/dashboard/components/DashboardLayout
 import { NotFoundPage } from '@/features/errors/components/NotFoundPage';
 import { RouteErrorPage } from '@/features/errors/components/RouteErrorPage';
 import { MyOrdersPage } from '@/features/orders/components/MyOrdersPage';
-import { OrderPaymentPage } from '@/features/payments/components/OrderPaymentPage';
-import { WishListPaymentPage } from '@/features/payments/components/WishListPaymentPage';
 import { AddAProductPage } from '@/features/products/components/AddAProductPage';
 import { MyProductsPage } from '@/features/products/components/MyProductsPage';
 import { MyWishListPage } from '@/features/wishlist/components/MyWishListPage';
 import { MainLayout } from './layouts/MainLayout';
 import { HomePage } from './routes/HomePage';
+
+// The payment pages carry Stripe's code: their own chunk, fetched only when one of them opens.
+const OrderPaymentPage = lazy(() => import('@/features/payments/components/OrderPaymentPage').then((m) => ({ default: m.OrderPaymentPage })));
+const WishListPaymentPage = lazy(() => import('@/features/payments/components/WishListPaymentPage').then((m) => ({ default: m.WishListPaymentPage })));
+const paymentPage = (page: ReactNode) => <Suspense fallback={<Spinner label="Loading the payment page" />}>{page}</Suspense>;
 
 /**
  * /dashboard and its pages (spec section 2). Every one needs a signed-in user; the role pages need that role as the
@@ -39,8 +44,8 @@ const dashboard: RouteObject = {
           children: [
             { path: 'myOrders', element: <MyOrdersPage /> },
             { path: 'myWishList', element: <MyWishListPage /> },
-            { path: 'payment/:id', element: <OrderPaymentPage /> },
-            { path: 'payment2/:id', element: <WishListPaymentPage /> },
+            { path: 'payment/:id', element: paymentPage(<OrderPaymentPage />) },
+            { path: 'payment2/:id', element: paymentPage(<WishListPaymentPage />) },
           ],
         },
         {

@@ -59,6 +59,16 @@ describe('ERROR_HANDLING', () => {
     expect(errorAction(new ApiError(404, 'shelf_not_found' as never, 'x'))).toBe('notFound');
   });
 
+  it('shows the message for refusals of orders, the wish list and card payments, never retrying them', () => {
+    for (const code of ['book_unavailable', 'too_many_pending_orders', 'order_closed', 'wish_list_full', 'below_card_minimum'] as const) {
+      expect(ERROR_HANDLING[code], code).toEqual({ action: 'showMessage', retryable: false });
+    }
+    expect(ERROR_HANDLING.order_not_found.action).toBe('notFound');
+    const full = new ApiError(409, 'wish_list_full', 'Your wish list is full.');
+    expect(isRetryable(full)).toBe(false);
+    expect(userMessage(full)).toBe('Your wish list is full.');
+  });
+
   it("shows an ApiError's own message, and general words for anything else", () => {
     expect(userMessage(new ApiError(409, 'book_unavailable', 'Someone else ordered this book.'))).toBe(
       'Someone else ordered this book.',

@@ -53,7 +53,17 @@ export const ERROR_HANDLING: Readonly<Record<ErrorCode, ErrorHandling>> = {
   // The admin tried to delete an admin account (their own included): refused and explained, never retried.
   cannot_delete_admin: handle('showMessage'),
   email_taken: handle('showMessage'),
+  // Someone else ordered the book first: the buy form says so and the book page shows it pending.
   book_unavailable: handle('showMessage'),
+  // A buyer may hold only a few unpaid orders: the message says to pay or cancel one first.
+  too_many_pending_orders: handle('showMessage'),
+  // The order was paid, cancelled or expired meanwhile: the message says so and My Orders refreshes.
+  order_closed: handle('showMessage'),
+  wish_list_full: handle('showMessage'),
+  // The price is below what a card payment can carry: the payment page explains.
+  below_card_minimum: handle('showMessage'),
+  // Only the payment provider's webhook can get this; a browser never does.
+  invalid_signature: handle('showMessage'),
   image_too_large: handle('showMessage'),
   unsupported_image: handle('showMessage'),
   // Retrying at once would only be refused again; the message says to wait.

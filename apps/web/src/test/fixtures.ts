@@ -8,10 +8,12 @@ import type { CategorySummaryDto } from '@bindings/CategorySummaryDto';
 import type { ErrorBody } from '@bindings/ErrorBody';
 import type { ErrorCode } from '@bindings/ErrorCode';
 import type { MeDto } from '@bindings/MeDto';
+import type { OrderDto } from '@bindings/OrderDto';
 import type { PageDto } from '@bindings/PageDto';
 import type { PublicConfigDto } from '@bindings/PublicConfigDto';
 import type { SellerBookDto } from '@bindings/SellerBookDto';
 import type { SessionDto } from '@bindings/SessionDto';
+import type { WishListItemDto } from '@bindings/WishListItemDto';
 
 export const POETRY = { id: '11111111-1111-4111-8111-111111111111', name: 'Poetry' };
 export const THRILLERS = { id: '22222222-2222-4222-8222-222222222222', name: 'Thrillers & Mysteries' };
@@ -77,7 +79,7 @@ export function categoryPage(overrides: Partial<CategoryPageDto> = {}): Category
 
 export const PUBLIC_CONFIG: PublicConfigDto = {
   auth: { mode: 'none', firebase: null },
-  payments: { provider: 'none', publishableKey: null, stripeJsUrl: null },
+  payments: { provider: 'none', publishableKey: null, stripeJsUrl: null, cardMinimumTaka: 60 },
 };
 
 /** A server running the local Firebase Auth emulator, as `just run` and the browser journeys do. */
@@ -134,6 +136,7 @@ export function sellerBook(overrides: Partial<SellerBookDto> = {}): SellerBookDt
     status: 'available',
     advertised: false,
     createdAt: '2026-11-21T22:56:00.034706+00:00',
+    buyer: null,
     ...overrides,
   };
 }
@@ -169,4 +172,42 @@ export function adminBuyer(overrides: Partial<AdminBuyerDto> = {}): AdminBuyerDt
 /** An error answer in the server's shape. */
 export function errorReply(status: number, code: ErrorCode, message: string, fields?: Record<string, string>): { status: number; body: ErrorBody } {
   return { status, body: { error: { code, message, ...(fields ? { fields } : {}) } } };
+}
+
+/** A buyer's order as My Orders and the payment page see it: pending, payable by card. */
+export function order(overrides: Partial<OrderDto> = {}): OrderDto {
+  return {
+    id: 'c0000000-0000-4000-8000-000000000001',
+    bookId: 'b0000000-0000-4000-8000-000000000001',
+    title: 'Gitanjali',
+    author: 'Rabindranath Tagore',
+    picture: '/images/gitanjali.svg',
+    price: 220,
+    status: 'pending',
+    name: BUYER.name,
+    email: BUYER.email,
+    phone: '01712-345678',
+    location: 'Dhanmondi 27, Dhaka',
+    createdAt: '2026-11-22T10:15:00+00:00',
+    paidAt: null,
+    transactionId: null,
+    cancelReason: null,
+    refunded: false,
+    payableByCard: true,
+    ...overrides,
+  };
+}
+
+/** A book on a buyer's wish list, as it is now. */
+export function wishListItem(overrides: Partial<WishListItemDto> = {}): WishListItemDto {
+  return {
+    bookId: 'b0000000-0000-4000-8000-000000000001',
+    title: 'Gitanjali',
+    author: 'Rabindranath Tagore',
+    picture: '/images/gitanjali.svg',
+    price: 220,
+    status: 'available',
+    addedAt: '2026-11-22T09:00:00+00:00',
+    ...overrides,
+  };
 }

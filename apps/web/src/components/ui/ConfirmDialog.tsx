@@ -12,6 +12,8 @@ interface ConfirmDialogProps {
   /** While the confirmed action runs: OK shows a spinner and nothing closes the dialog. */
   busy?: boolean;
   confirmLabel?: string;
+  /** The button that changes nothing; name it for what it keeps when "Cancel" would be ambiguous. */
+  cancelLabel?: string;
   /** `danger` for actions that cannot be undone (deleting). */
   tone?: 'danger' | 'primary';
 }
@@ -27,6 +29,7 @@ export function ConfirmDialog({
   onCancel,
   busy = false,
   confirmLabel = 'OK',
+  cancelLabel = 'Cancel',
   tone = 'danger',
 }: ConfirmDialogProps) {
   const descriptionId = useId();
@@ -52,7 +55,7 @@ export function ConfirmDialog({
       )}
       <div className="modal-action">
         <button ref={cancelRef} type="button" className="btn btn-ghost" onClick={onCancel} disabled={busy}>
-          Cancel
+          {cancelLabel}
         </button>
         <button
           type="button"

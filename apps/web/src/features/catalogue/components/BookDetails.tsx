@@ -4,7 +4,6 @@ import { OriginalPrice, Price } from '@/components/ui/Price';
 import { StarRating } from '@/components/ui/StarRating';
 import { formatDate, formatTaka } from '@/lib/format';
 import { BookActions } from './BookActions';
-import { BookStatusNotice } from './BookStatusNotice';
 import { SellerBlock } from './SellerBlock';
 
 function Savings({ original, resale }: { original: number; resale: number }) {
@@ -80,8 +79,7 @@ export function BookDetails({ book }: { book: BookDetailDto }) {
               </p>
               <Savings original={book.originalPrice} resale={book.resalePrice} />
             </div>
-            <BookStatusNotice status={book.status} />
-            <BookActions status={book.status} />
+            <BookActions book={book} />
           </div>
 
           <section aria-labelledby="about-heading" className="flex flex-col gap-3">

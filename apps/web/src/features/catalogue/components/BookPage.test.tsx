@@ -82,27 +82,39 @@ describe('Book page', () => {
     expect(screen.queryByRole('img', { name: 'Verified seller' })).not.toBeInTheDocument();
   });
 
-  it('asks the visitor to sign in from Buy Now and the wish-list heart', async () => {
-    openBook();
+  it('sends a visitor to /login from Buy Now and from the heart, remembering the book', async () => {
+    const fetchMock = stubFetch({ ...signedOut(), [BOOK_PATH]: { body: asVisitorSees() } });
+    const { router } = renderApp(`/books/${ID}`);
     const user = userEvent.setup();
     const buy = await screen.findByRole('button', { name: 'Buy Now' });
-    expect(buy).toBeEnabled();
+    await waitFor(() => expect(buy).toBeEnabled());
     await user.click(buy);
-    expect(await screen.findByText('Sign in to buy books')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Add to wish list' }));
-    expect(await screen.findByText('Sign in to keep a wish list')).toBeInTheDocument();
+    expect(await screen.findByRole('form', { name: 'Log in' })).toBeInTheDocument();
+    expect(screen.getByText('Sign in to buy books')).toBeInTheDocument();
+    expect(router.state.location.state).toEqual({ from: { pathname: `/books/${ID}`, search: '', hash: '' } });
+
+    await router.navigate(`/books/${ID}`);
+    const heart = await screen.findByRole('button', { name: 'Add to wish list' });
+    expect(heart).toHaveAttribute('aria-pressed', 'false');
+    await user.click(heart);
+    expect(await screen.findByRole('form', { name: 'Log in' })).toBeInTheDocument();
+    expect(screen.getByText('Sign in to keep a wish list')).toBeInTheDocument();
+    expect(router.state.location.state).toEqual({ from: { pathname: `/books/${ID}`, search: '', hash: '' } });
+    expect(callsTo(fetchMock, '/api/orders') + callsTo(fetchMock, '/api/wishlist')).toBe(0);
   });
 
-  it('disables Buy Now and says so when the book is sold', async () => {
+  it('says a sold book has been sold instead of offering Buy Now or the heart', async () => {
     openBook({ status: 'sold' });
     expect(await screen.findByText('This book has been sold')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Buy Now' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Buy Now' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add to wish list' })).not.toBeInTheDocument();
   });
 
-  it('disables Buy Now while the book is reserved for a buyer', async () => {
+  it('says a book is reserved for a buyer instead of offering Buy Now, but keeps the heart', async () => {
     openBook({ status: 'pending' });
     expect(await screen.findByText('This book is reserved for a buyer (payment pending)')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Buy Now' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Buy Now' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add to wish list' })).toBeInTheDocument();
   });
 
   it('shows a not-found state with a link to the shop for an unknown id, without retrying', async () => {

@@ -1,6 +1,13 @@
-import { OpensSoonPage } from '@/components/ui/OpensSoonPage';
+import { useParams } from 'react-router-dom';
+import { DashboardPage } from '@/components/ui/DashboardPage';
+import { OrderCheckout } from './OrderCheckout';
 
-/** /dashboard/payment/:id (buyer): pay for an order. Placeholder until card payments ship. */
+/** /dashboard/payment/:id (buyer): pays for one of the buyer's own orders by card. */
 export function OrderPaymentPage() {
-  return <OpensSoonPage title="Payment">Paying for an order by card will happen on this page.</OpensSoonPage>;
+  const { id = '' } = useParams();
+  return (
+    <DashboardPage title="Payment">
+      <OrderCheckout key={id} orderId={id} />
+    </DashboardPage>
+  );
 }

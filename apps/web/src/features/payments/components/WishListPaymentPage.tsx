@@ -1,6 +1,139 @@
-import { OpensSoonPage } from '@/components/ui/OpensSoonPage';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { LuBookX, LuSearchX } from 'react-icons/lu';
+import type { BookDetailDto } from '@bindings/BookDetailDto';
+import type { OrderDto } from '@bindings/OrderDto';
+import { DashboardPage } from '@/components/ui/DashboardPage';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { ErrorState } from '@/components/ui/ErrorState';
+import { Spinner } from '@/components/ui/Spinner';
+import { isNotFoundError } from '@/lib/api-client';
+import { useMyOrders } from '@/lib/api/get-my-orders';
+import { usePublicConfig } from '@/lib/api/get-public-config';
+import { cardSetupOf } from '@/lib/stripe/load-stripe';
+import { useBookToPay } from '../api/get-book-to-pay';
+import { BOOK_TAKEN } from '../payment-words';
+import { CheckoutColumns, OrderCheckout } from './OrderCheckout';
+import { OrderSummary } from './OrderSummary';
+import { BelowMinimumNotice, BookLink, NoCardPaymentsNotice, PaymentNotice } from './PaymentNotices';
+import { ReserveForm, type ReserveValues } from './ReserveForm';
 
-/** /dashboard/payment2/:id (buyer): pay for a wish-list book. Placeholder until card payments ship. */
+const UNAVAILABLE: Record<Exclude<BookDetailDto['status'], 'available'>, string> = {
+  pending: 'Someone else has ordered this book and it is waiting for their payment.',
+  sold: 'This book has been sold.',
+  withdrawn: 'The seller has taken this book off the shop.',
+};
+
+function WishListLink() {
+  return (
+    <Link to="/dashboard/myWishList" className="btn btn-outline btn-primary">
+      Wish List
+    </Link>
+  );
+}
+
+function ShopLink() {
+  return (
+    <Link to="/shop" className="btn btn-primary">
+      Find another book
+    </Link>
+  );
+}
+
+/** The buyer's own order for this book that the page should continue with: one waiting for payment, else a paid one. */
+function heldOrder(orders: readonly OrderDto[], bookId: string): OrderDto | undefined {
+  const mine = orders.filter((order) => order.bookId === bookId);
+  return mine.find((order) => order.status === 'pending') ?? mine.find((order) => order.status === 'paid');
+}
+
+/** The phone and location of the buyer's newest order, to start the form with. */
+function contactDefaults(orders: readonly OrderDto[]): ReserveValues {
+  const newest = orders[0];
+  return { phone: newest?.phone ?? '', location: newest?.location ?? '' };
+}
+
+function BookUnavailable({ book, taken }: { book: BookDetailDto; taken: boolean }) {
+  const status = book.status === 'available' ? 'pending' : book.status;
+  return (
+    <PaymentNotice
+      role={taken ? 'alert' : 'status'}
+      tone={taken ? 'error' : 'neutral'}
+      icon={<LuBookX className="size-5" />}
+      title={taken ? BOOK_TAKEN : 'This book is no longer available'}
+      actions={
+        <>
+          <ShopLink />
+          <WishListLink />
+        </>
+      }
+    >
+      <p>{taken ? 'It is held for them while they pay. It can no longer be ordered here.' : UNAVAILABLE[status]}</p>
+    </PaymentNotice>
+  );
+}
+
+/**
+ * Paying for a wish-list book: an order of the buyer's own for it is continued; otherwise the buyer gives a phone and
+ * a location, the book is reserved for them (POST /api/orders), and the new order is paid like any other.
+ */
+function WishListCheckout({ bookId }: { bookId: string }) {
+  const book = useBookToPay(bookId);
+  const orders = useMyOrders(1);
+  const config = usePublicConfig();
+  /** The order this page placed; afterwards the page keeps to it whatever the lists say. */
+  const [placed, setPlaced] = useState<string | null>(null);
+  const [taken, setTaken] = useState(false);
+
+  if (orders.isPending || config.isPending) return <Spinner label="Loading your order" />;
+  if (orders.isError) {
+    return <ErrorState title="We couldn't load your orders" error={orders.error} onRetry={() => void orders.refetch()} retrying={orders.isFetching} />;
+  }
+  const held = placed ?? heldOrder(orders.data.items, bookId)?.id;
+  if (held && !taken) return <OrderCheckout key={held} orderId={held} />;
+
+  if (book.isPending) return <Spinner label="Loading the book" />;
+  if (book.isError) {
+    if (isNotFoundError(book.error)) {
+      return (
+        <EmptyState icon={<LuSearchX className="size-7" />} title="We couldn't find this book">
+          <p>It may have been removed from the shop.</p>
+          <WishListLink />
+        </EmptyState>
+      );
+    }
+    return <ErrorState title="We couldn't load this book" error={book.error} onRetry={() => void book.refetch()} retrying={book.isFetching} />;
+  }
+  if (config.isError) {
+    return <ErrorState title="We couldn't load the payment settings" error={config.error} onRetry={() => void config.refetch()} retrying={config.isFetching} />;
+  }
+
+  const item = { title: book.data.title, author: book.data.author, picture: book.data.picture, price: book.data.resalePrice };
+  const payments = config.data.payments;
+  const side = (() => {
+    if (taken || book.data.status !== 'available') return <BookUnavailable book={book.data} taken={taken} />;
+    if (!cardSetupOf(payments)) return <NoCardPaymentsNotice actions={<WishListLink />} />;
+    if (item.price < payments.cardMinimumTaka) {
+      return <BelowMinimumNotice price={item.price} minimum={payments.cardMinimumTaka} actions={<BookLink bookId={bookId} />} />;
+    }
+    return (
+      <ReserveForm
+        bookId={bookId}
+        defaults={contactDefaults(orders.data.items)}
+        onReserved={(order) => setPlaced(order.id)}
+        onTaken={() => setTaken(true)}
+      />
+    );
+  })();
+
+  return <CheckoutColumns summary={<OrderSummary item={item} />}>{side}</CheckoutColumns>;
+}
+
+/** /dashboard/payment2/:id (buyer): pays for a book from the wish list; the id is the book's. */
 export function WishListPaymentPage() {
-  return <OpensSoonPage title="Payment">Paying for a book from your wish list will happen on this page.</OpensSoonPage>;
+  const { id = '' } = useParams();
+  return (
+    <DashboardPage title="Payment" lead="A book from your wish list.">
+      <WishListCheckout key={id} bookId={id} />
+    </DashboardPage>
+  );
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { SellerBookDto } from '@bindings/SellerBookDto';
 import { OriginalPrice, Price } from '@/components/ui/Price';
+import { BuyerContact } from './BuyerContact';
 import { ListingActions } from './ListingActions';
 import { ListingStatus } from './ListingStatus';
 
@@ -71,8 +72,9 @@ function ListingTable({ books, onEdit, onDelete }: ListingListProps) {
               <td>
                 <Prices book={book} />
               </td>
-              <td>
+              <td className="max-w-60">
                 <ListingStatus book={book} />
+                {book.buyer && <BuyerContact buyer={book.buyer} className="mt-2" />}
               </td>
               <td>
                 <ListingActions book={book} onEdit={onEdit} onDelete={onDelete} />
@@ -100,6 +102,7 @@ function ListingCards({ books, onEdit, onDelete }: ListingListProps) {
               <ListingStatus book={book} />
             </div>
           </div>
+          {book.buyer && <BuyerContact buyer={book.buyer} />}
           <ListingActions book={book} onEdit={onEdit} onDelete={onDelete} />
         </li>
       ))}

@@ -67,6 +67,40 @@ describe('My Products', () => {
     expect(within(screen.getByRole('list', { name: 'Your books' })).getAllByRole('listitem')).toHaveLength(4);
   });
 
+  it("shows who ordered or bought a book: the buyer's name, a phone to call and where to meet", async () => {
+    const ordered = sellerBook({
+      id: 'book-ordered',
+      title: 'Debdas',
+      status: 'pending',
+      buyer: { name: 'Farhana Akter', phone: '01712-345678', location: 'Dhanmondi 27, Dhaka', orderStatus: 'pending' },
+    });
+    const bought = sellerBook({
+      id: 'book-bought',
+      title: 'Aranyak',
+      status: 'sold',
+      buyer: { name: 'Karim Hossain', phone: '01819-765432', location: 'Mirpur 10, Dhaka', orderStatus: 'paid' },
+    });
+    sellerWith([AVAILABLE, ordered, bought]);
+    renderApp(PATH);
+    const pending = await row('Debdas');
+    expect(within(pending).getByText('Waiting for payment')).toBeInTheDocument();
+    expect(within(pending).getByText('Ordered by')).toBeInTheDocument();
+    expect(within(pending).getByText('Farhana Akter')).toBeInTheDocument();
+    expect(within(pending).getByRole('link', { name: '01712-345678' })).toHaveAttribute('href', 'tel:01712345678');
+    expect(within(pending).getByText('Dhanmondi 27, Dhaka')).toBeInTheDocument();
+
+    const sold = await row('Aranyak');
+    expect(within(sold).getByText('Sold')).toBeInTheDocument();
+    expect(within(sold).getByText('Bought by')).toBeInTheDocument();
+    expect(within(sold).getByText('Karim Hossain')).toBeInTheDocument();
+    expect(within(sold).getByRole('link', { name: '01819-765432' })).toHaveAttribute('href', 'tel:01819765432');
+
+    expect(within(await row('Gitanjali')).queryByTestId('buyer-contact')).not.toBeInTheDocument();
+    // The cards for phones carry the same contact.
+    const cards = screen.getByRole('list', { name: 'Your books' });
+    expect(within(cards).getAllByTestId('buyer-contact')).toHaveLength(2);
+  });
+
   it('offers Advertise, Edit and Delete only while a book is available, and shows an advertised one differently', async () => {
     sellerWith([AVAILABLE, ADVERTISED, PENDING, SOLD]);
     renderApp(PATH);

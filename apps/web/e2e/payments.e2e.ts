@@ -1,0 +1,506 @@
+// Card payment journeys against localstripe (the local Stripe the global setup starts, with its Stripe.js stand-in):
+// paying an order from My Orders with 4242 4242 4242 4242, a declined card and then a good one, 3-D Secure completed
+// and failed in the stand-in's own box, paying for a wish-list book (reserving it on the way), and a book under the
+// card minimum. Every journey signs up a buyer of its own (so no one's pending-order limit is reached) and pays for
+// this run's own copies of demo books, added through the database: the journeys are skipped without
+// E2E_DATABASE_URL, and without card payments on the server under test.
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { OrderDto } from '../../../bindings/OrderDto';
+import type { PaymentResultDto } from '../../../bindings/PaymentResultDto';
+import type { PublicConfigDto } from '../../../bindings/PublicConfigDto';
+import { DEMO, expectPathSoon, logIn, signUp, uniqueEmail } from './accounts';
+import { DESKTOP, MOBILE, screenshot, useBrowser, withPage } from './browser';
+import { api, fixtures, taka, url } from './env';
+import { psql } from './global-setup';
+
+const browser = useBrowser();
+
+const SUCCESS_TOAST = 'Congratulations !! payment successful';
+const ORDER_CONFIRMED = 'Order Confirmed';
+/** localstripe's words for the card 4000 0000 0000 0341. */
+const DECLINED = 'Your card was declined.';
+const CARDS = {
+  good: '4242424242424242',
+  declined: '4000000000000341',
+  threeDSecure: '4000000000003220',
+} as const;
+
+let config: PublicConfigDto | undefined;
+beforeAll(async () => {
+  config = (await (await fetch(url('/api/config'))).json()) as PublicConfigDto;
+  if (config.payments.provider !== 'stripe') {
+    console.warn(`[e2e] the server under test takes no card payments (provider "${config.payments.provider}"): the payment journeys are skipped`);
+  }
+});
+
+/** Every journey pays with cards through the emulator's sign-ins and its own books, added through the database. */
+function skipUnlessReady(ctx: { skip: () => void }): void {
+  if (config?.auth.mode !== 'emulator' || config.payments.provider !== 'stripe' || !fixtures().databaseURL) ctx.skip();
+}
+
+function stamp(): string {
+  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+}
+
+/**
+ * Adds an available copy of one of a demo seller's books under a title of this run (at `price` taka when given) and
+ * answers its id. Dated before every other book so the shop's first pages stay as they were, unless `newest` (then it
+ * is first in the seller's My Products). Every journey leaves its book sold or held, so it is never listed afterwards.
+ */
+function addBookFor(sellerEmail: string, title: string, { newest = false, price }: { newest?: boolean; price?: number } = {}): string {
+  const createdAt = newest ? 'now()' : "(SELECT min(created_at) FROM books) - interval '1 day'";
+  const resale = price === undefined ? 'b.resale_price' : String(price);
+  const original = price === undefined ? 'b.original_price' : `greatest(b.original_price, ${price + 1})`;
+  const [id] = psql(
+    fixtures().databaseURL,
+    `INSERT INTO books (id, seller_id, category_id, title, author, description, picture_url, publish_year, ratings, reviews,
+                        seller_name, location, phone, seller_email, original_price, resale_price, status, advertised, created_at)
+     SELECT gen_random_uuid(), b.seller_id, b.category_id, '${title.replace(/'/g, "''")}', b.author, b.description, b.picture_url,
+            b.publish_year, b.ratings, b.reviews, b.seller_name, b.location, b.phone, b.seller_email, ${original},
+            ${resale}, 'available', false, ${createdAt}
+       FROM books b
+      WHERE b.seller_email = '${sellerEmail}' AND b.status = 'available'
+      ORDER BY b.created_at, b.id
+      LIMIT 1
+     RETURNING id`,
+  );
+  if (!id) throw new Error(`no available book of ${sellerEmail} to copy`);
+  return id;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Helpers
+
+async function h1(page: Page, expected: string): Promise<void> {
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect
+    .poll(async () => (await heading.allInnerTexts()).map((t) => t.trim()), { timeout: 10_000 })
+    .toEqual([expected]);
+}
+
+async function visible(locator: Locator, what: string, timeout = 10_000): Promise<void> {
+  try {
+    await locator.first().waitFor({ state: 'visible', timeout });
+  } catch {
+    throw new Error(`expected ${what} to be visible (${locator.toString()})`);
+  }
+}
+
+function toast(page: Page, text: string): Locator {
+  return page.getByText(text, { exact: true });
+}
+
+function main(page: Page): Locator {
+  return page.getByRole('main');
+}
+
+/** Waits until every picture in the viewport has loaded, so screenshots show them. */
+async function picturesLoaded(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(
+    () =>
+      [...document.images]
+        .filter((img) => {
+          const box = img.getBoundingClientRect();
+          return box.width > 0 && box.bottom > 0 && box.top < window.innerHeight;
+        })
+        .every((img) => img.complete),
+    undefined,
+    { timeout: 15_000 },
+  );
+}
+
+async function expectNoSideScrolling(page: Page, where: string): Promise<void> {
+  const { scrollWidth, width, culprits } = await page.evaluate(() => {
+    const clientWidth = document.documentElement.clientWidth;
+    return {
+      width: clientWidth,
+      scrollWidth: document.documentElement.scrollWidth,
+      culprits: [...document.querySelectorAll('body *')]
+        .filter((el) => el.getBoundingClientRect().right > clientWidth + 1)
+        .slice(0, 5)
+        .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`),
+    };
+  });
+  expect(scrollWidth, `${where} is ${scrollWidth} px wide at ${width} px; widest: ${culprits.join('; ')}`).toBeLessThanOrEqual(width);
+}
+
+/** A buyer of this journey's own, signed up through /signup (and so signed in). */
+async function newBuyer(page: Page, name: string): Promise<string> {
+  const email = uniqueEmail('payer');
+  await signUp(page, { name, email, password: 'payer-password-1', seller: false });
+  return email;
+}
+
+/** Places an order as the signed-in buyer straight through the API (the journey is about paying, not ordering). */
+async function placeOrder(page: Page, bookId: string): Promise<OrderDto> {
+  const answer = await page.evaluate(async (body) => {
+    const response = await fetch('/api/orders', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem('AccessToken') ?? ''}` },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as unknown };
+  }, { bookId, phone: '01712-345678', location: 'Dhanmondi 27, Dhaka' });
+  expect(answer.status, `POST /api/orders answered ${answer.status}: ${JSON.stringify(answer.body)}`).toBe(201);
+  return answer.body as OrderDto;
+}
+
+function payForm(page: Page): Locator {
+  return page.getByRole('form', { name: 'Pay by card' });
+}
+
+function payButton(page: Page, price: number): Locator {
+  return payForm(page).getByRole('button', { name: `Pay ${taka(price)}`, exact: true });
+}
+
+/** Opens the payment page of an order and waits for the stand-in's card field. */
+async function openPayment(page: Page, orderId: string): Promise<void> {
+  await page.goto(`/dashboard/payment/${orderId}`, { waitUntil: 'networkidle' });
+  await h1(page, 'Payment');
+  await visible(payForm(page).getByPlaceholder('number', { exact: true }), "the stand-in's card number field");
+}
+
+/** Types a card into localstripe's stand-in card element: five plain inputs named by their placeholders. */
+async function typeCard(page: Page, number: string): Promise<void> {
+  const form = payForm(page);
+  for (const [field, value] of [
+    ['number', number],
+    ['exp_month', '12'],
+    ['exp_year', '34'],
+    ['cvc', '123'],
+    ['postal_code', '1205'],
+  ] as const) {
+    await form.getByPlaceholder(field, { exact: true }).fill(value);
+  }
+}
+
+/** The answer to the next POST to a payment path of the order (`/payment` or `/payment/sync`). */
+function nextPaymentAnswer(page: Page, orderId: string, path: 'payment' | 'payment/sync') {
+  return page.waitForResponse((r) => new URL(r.url()).pathname === `/api/orders/${orderId}/${path}` && r.request().method() === 'POST');
+}
+
+async function paymentResult(answer: Awaited<ReturnType<typeof nextPaymentAnswer>>): Promise<PaymentResultDto> {
+  expect(answer.status(), `${answer.url()} answered ${answer.status()}: ${await answer.text()}`).toBe(200);
+  return (await answer.json()) as PaymentResultDto;
+}
+
+/** After a success: the toast, Paid, the button disabled and the transaction id; answers the id shown. */
+async function expectPaid(page: Page): Promise<string> {
+  await visible(toast(page, SUCCESS_TOAST), `the "${SUCCESS_TOAST}" toast`, 20_000);
+  const paid = payForm(page).getByRole('button', { name: 'Paid', exact: true });
+  await visible(paid, 'the Paid button');
+  expect(await paid.isDisabled(), 'the button is disabled once paid').toBe(true);
+  await visible(payForm(page).getByText('Paid', { exact: true }).first(), 'the Paid label');
+  const id = (await page.getByTestId('transaction-id').innerText()).trim();
+  expect(id, 'a transaction id is shown').toMatch(/^\S{6,}$/);
+  return id;
+}
+
+async function orderStatus(orderId: string): Promise<string> {
+  const [status] = psql(fixtures().databaseURL, `SELECT status FROM orders WHERE id = '${orderId}'`);
+  return status ?? '(none)';
+}
+
+/** An order's row in My Orders' table (wide screens). */
+function orderRow(page: Page, orderId: string): Locator {
+  return page.getByRole('table', { name: 'Your orders' }).locator(`tr[data-order-id="${orderId}"]`);
+}
+
+/** A listing's row in My Products' table, walking its pages until it shows. */
+async function listingRow(page: Page, title: string): Promise<Locator> {
+  const rows = page.getByRole('table', { name: 'Your books' }).getByRole('row');
+  await visible(rows.nth(1), 'the My Products table');
+  for (let turns = 0; turns < 10; turns++) {
+    const row = rows.filter({ hasText: title });
+    if ((await row.count()) === 1) return row;
+    const next = page.getByRole('navigation', { name: 'Pagination' }).getByRole('button', { name: 'Next' });
+    if ((await next.count()) === 0 || (await next.isDisabled())) break;
+    const before = await rows.allInnerTexts();
+    await next.click();
+    await expect.poll(async () => (await rows.allInnerTexts()).join() !== before.join()).toBe(true);
+  }
+  throw new Error(`no row for ${title} in My Products`);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+describe('paying an order by card', () => {
+  test('4242 4242 4242 4242: the toast, Paid, the transaction id; My Orders says Paid, the book is sold, the seller sees Sold', async (ctx) => {
+    skipUnlessReady(ctx);
+    const title = `E2E Padma Nadir Majhi ${stamp()}`;
+    const bookId = addBookFor(DEMO.rahim, title, { newest: true });
+    const book = await api.book(bookId);
+    let orderId = '';
+
+    await withPage(browser(), { viewport: DESKTOP }, async ({ page, visit }) => {
+      await newBuyer(page, 'Paying Buyer');
+      // Ordered from the book's page, then paid from My Orders, as a buyer would.
+      await visit(`/books/${bookId}`);
+      await h1(page, title);
+      const buyNow = main(page).getByRole('button', { name: 'Buy Now', exact: true });
+      await expect.poll(() => buyNow.isEnabled(), { message: 'Buy Now is enabled once sign-in has settled' }).toBe(true);
+      await buyNow.click();
+      const dialog = page.getByRole('dialog', { name: 'Buy this book' });
+      await visible(dialog, 'the buy form');
+      await dialog.getByLabel('Phone', { exact: true }).fill('01712-345678');
+      await dialog.getByLabel('Location', { exact: true }).fill('Dhanmondi 27, Dhaka');
+      const ordered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/orders' && r.request().method() === 'POST');
+      await dialog.getByRole('button', { name: /^Place order/ }).click();
+      const order = (await (await ordered).json()) as OrderDto;
+      orderId = order.id;
+      await visible(toast(page, ORDER_CONFIRMED), `the "${ORDER_CONFIRMED}" toast`);
+
+      await page.goto('/dashboard/myOrders', { waitUntil: 'networkidle' });
+      await h1(page, 'My Orders');
+      await orderRow(page, orderId).getByRole('link', { name: `Pay for ${title}`, exact: true }).click();
+      await expectPathSoon(page, `/dashboard/payment/${orderId}`);
+      await h1(page, 'Payment');
+
+      // The book, its price in taka, the card field and "Pay 350 ৳".
+      const summary = main(page).getByRole('region', { name: 'Your order' });
+      await visible(summary.getByText(title, { exact: true }), 'the title in the summary');
+      await visible(summary.getByText(`by ${book.author}`, { exact: true }), 'the author in the summary');
+      await visible(summary.getByText(taka(book.resalePrice), { exact: true }), 'the price in taka');
+      await visible(payForm(page).getByPlaceholder('number', { exact: true }), "the stand-in's card field");
+      const pay = payButton(page, book.resalePrice);
+      await visible(pay, `"Pay ${taka(book.resalePrice)}"`);
+      // Stripe.js came from the stand-in, added by this page only.
+      const stripeScripts = await page.evaluate(() => [...document.scripts].map((s) => s.src).filter((src) => src.includes('js.stripe.com')));
+      expect(stripeScripts).toEqual([config?.payments.stripeJsUrl]);
+      await picturesLoaded(page);
+      await screenshot(page, 'payment');
+
+      await typeCard(page, CARDS.good);
+      const charged = nextPaymentAnswer(page, orderId, 'payment');
+      await pay.click();
+      const result = await paymentResult(await charged);
+      expect(result.status).toBe('succeeded');
+      const shown = await expectPaid(page);
+      expect(shown).toBe(result.transactionId);
+      await screenshot(page, 'payment-paid');
+      expect(await orderStatus(orderId)).toBe('paid');
+
+      // My Orders: Paid, with the transaction id, and no Pay link any more.
+      await payForm(page).getByRole('link', { name: 'View My Orders', exact: true }).click();
+      await expectPathSoon(page, '/dashboard/myOrders');
+      const row = orderRow(page, orderId);
+      await visible(row.getByText('Paid', { exact: true }), 'Paid in My Orders');
+      await visible(row.getByText(shown), 'the transaction id in My Orders');
+      expect(await row.getByRole('link', { name: `Pay for ${title}` }).count()).toBe(0);
+
+      // The payment page of a paid order: Paid and the transaction id, no form.
+      await page.goto(`/dashboard/payment/${orderId}`, { waitUntil: 'networkidle' });
+      await visible(main(page).getByRole('heading', { name: 'This order is paid' }), 'the paid notice');
+      await visible(page.getByTestId('transaction-id').getByText(shown), 'the transaction id');
+      expect(await payForm(page).count(), 'no card form for a paid order').toBe(0);
+    });
+
+    // The book is sold, for everyone.
+    expect((await api.book(bookId)).status).toBe('sold');
+    await withPage(browser(), { viewport: DESKTOP }, async ({ page, visit }) => {
+      await visit(`/books/${bookId}`);
+      await visible(main(page).locator('[data-book-status="sold"]'), 'the sold notice on the book page');
+    });
+
+    // The seller's My Products says Sold.
+    await withPage(browser(), { viewport: DESKTOP }, async ({ page }) => {
+      await logIn(page, DEMO.rahim);
+      await page.goto('/dashboard/myProducts', { waitUntil: 'networkidle' });
+      await h1(page, 'My Products');
+      await visible((await listingRow(page, title)).getByText('Sold', { exact: true }), 'Sold in My Products');
+    });
+  });
+
+  test("a declined card shows the provider's message and leaves the order pending; then 4242 pays it (and at 375 px)", async (ctx) => {
+    skipUnlessReady(ctx);
+    const title = `E2E Lalsalu ${stamp()}`;
+    const bookId = addBookFor(DEMO.nusrat, title);
+    const book = await api.book(bookId);
+
+    await withPage(browser(), { viewport: MOBILE }, async ({ page }) => {
+      await newBuyer(page, 'Declined Buyer');
+      const order = await placeOrder(page, bookId);
+      await openPayment(page, order.id);
+
+      // A phone: one column, nothing to scroll sideways, the card field and the button in reach.
+      await expectNoSideScrolling(page, 'the payment page');
+      await picturesLoaded(page);
+      await screenshot(page, 'payment-mobile');
+
+      await typeCard(page, CARDS.declined);
+      const refused = nextPaymentAnswer(page, order.id, 'payment');
+      await payButton(page, book.resalePrice).click();
+      const result = await paymentResult(await refused);
+      expect(result.status).toBe('failed');
+      const alert = payForm(page).getByRole('alert');
+      await visible(alert.getByText(DECLINED, { exact: true }), `"${DECLINED}"`);
+      expect(await alert.evaluate((el) => getComputedStyle(el).color), 'the message is red').toMatch(/rgb\((1[5-9]\d|2\d\d), \d{1,2}, \d{1,2}\)/);
+      expect(await toast(page, SUCCESS_TOAST).count()).toBe(0);
+      expect(await orderStatus(order.id)).toBe('pending');
+      expect((await api.book(bookId)).status).toBe('pending');
+      await page.setViewportSize(DESKTOP);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await screenshot(page, 'payment-declined');
+
+      // The form is ready for another card.
+      await expect.poll(() => payButton(page, book.resalePrice).isEnabled()).toBe(true);
+      await typeCard(page, CARDS.good);
+      const charged = nextPaymentAnswer(page, order.id, 'payment');
+      await payButton(page, book.resalePrice).click();
+      expect((await paymentResult(await charged)).status).toBe('succeeded');
+      await expectPaid(page);
+      expect(await payForm(page).getByText(DECLINED).count(), 'the old refusal is gone').toBe(0);
+      expect(await orderStatus(order.id)).toBe('paid');
+    });
+  });
+
+  test('3-D Secure: the bank\'s box, "Complete authentication", and the order is paid', async (ctx) => {
+    skipUnlessReady(ctx);
+    const title = `E2E Kabuliwala ${stamp()}`;
+    const bookId = addBookFor(DEMO.rahim, title);
+    const book = await api.book(bookId);
+
+    await withPage(browser(), { viewport: DESKTOP }, async ({ page }) => {
+      await newBuyer(page, 'Secure Buyer');
+      const order = await placeOrder(page, bookId);
+      await openPayment(page, order.id);
+      await typeCard(page, CARDS.threeDSecure);
+      const charged = nextPaymentAnswer(page, order.id, 'payment');
+      await payButton(page, book.resalePrice).click();
+      const first = await paymentResult(await charged);
+      expect(first.status).toBe('requires_action');
+      expect(first.clientSecret).toMatch(/^pi_\w+_secret_/);
+
+      const complete = page.getByRole('button', { name: 'Complete authentication', exact: true });
+      await visible(complete, "the stand-in's 3-D Secure box");
+      // Meanwhile the form is busy: the button disabled, with a spinner, and says why.
+      const busy = payForm(page).getByRole('button', { name: 'Processing…', exact: true });
+      expect(await busy.isDisabled()).toBe(true);
+      await visible(payForm(page).getByRole('status'), 'what the form is waiting for');
+      await screenshot(page, 'payment-3ds');
+
+      const synced = nextPaymentAnswer(page, order.id, 'payment/sync');
+      await complete.click();
+      expect((await paymentResult(await synced)).status).toBe('succeeded');
+      await expectPaid(page);
+      expect(await orderStatus(order.id)).toBe('paid');
+      expect((await api.book(bookId)).status).toBe('sold');
+    });
+  });
+
+  test('3-D Secure: "Fail authentication" shows why and leaves the order pending', async (ctx) => {
+    skipUnlessReady(ctx);
+    const title = `E2E Shesher Kobita ${stamp()}`;
+    const bookId = addBookFor(DEMO.nusrat, title);
+    const book = await api.book(bookId);
+
+    await withPage(browser(), { viewport: DESKTOP }, async ({ page }) => {
+      await newBuyer(page, 'Unlucky Buyer');
+      const order = await placeOrder(page, bookId);
+      await openPayment(page, order.id);
+      await typeCard(page, CARDS.threeDSecure);
+      await payButton(page, book.resalePrice).click();
+      const fail = page.getByRole('button', { name: 'Fail authentication', exact: true });
+      await visible(fail, "the stand-in's 3-D Secure box");
+      const synced = nextPaymentAnswer(page, order.id, 'payment/sync');
+      await fail.click();
+      const result = await paymentResult(await synced);
+      expect(result.status).toBe('failed');
+      const alert = payForm(page).getByRole('alert');
+      await visible(alert, 'the failure message');
+      expect((await alert.innerText()).trim().length, 'the failure says why').toBeGreaterThan(10);
+      expect(await toast(page, SUCCESS_TOAST).count()).toBe(0);
+      await expect.poll(() => payButton(page, book.resalePrice).isEnabled()).toBe(true);
+      expect(await orderStatus(order.id)).toBe('pending');
+    });
+  });
+});
+
+describe('paying for a wish-list book', () => {
+  test('the heart, Wish List, Pay: phone and location reserve the book, then the card pays it', async (ctx) => {
+    skipUnlessReady(ctx);
+    const title = `E2E Hajar Bachhar Dhore ${stamp()}`;
+    const bookId = addBookFor(DEMO.rahim, title);
+    const book = await api.book(bookId);
+
+    await withPage(browser(), { viewport: DESKTOP }, async ({ page, visit }) => {
+      await newBuyer(page, 'Wishful Buyer');
+      await visit(`/books/${bookId}`);
+      await h1(page, title);
+      await main(page).getByRole('button', { name: 'Add to wish list', exact: true }).click();
+      await visible(toast(page, 'Items added to wish list'), 'the "Items added to wish list" toast');
+
+      await page.goto('/dashboard/myWishList', { waitUntil: 'networkidle' });
+      await h1(page, 'Wish List');
+      const row = page.getByRole('table', { name: 'Your wish list' }).getByRole('row').filter({ hasText: title });
+      await row.getByRole('link', { name: `Pay for ${title}`, exact: true }).click();
+      await expectPathSoon(page, `/dashboard/payment2/${bookId}`);
+      await h1(page, 'Payment');
+
+      // A new buyer has no earlier order to take the phone and location from: both are asked, in the spec's words.
+      const contact = page.getByRole('form', { name: 'Your contact details' });
+      await visible(contact, 'the contact form');
+      await visible(main(page).getByRole('region', { name: 'Your order' }).getByText(taka(book.resalePrice), { exact: true }), 'the price');
+      await contact.getByRole('button', { name: 'Continue to payment', exact: true }).click();
+      await visible(contact.getByText('Phone no is required', { exact: true }), '"Phone no is required"');
+      await visible(contact.getByText('Location is required', { exact: true }), '"Location is required"');
+      await contact.getByLabel('Phone', { exact: true }).fill('01812-345678');
+      await contact.getByLabel('Location', { exact: true }).fill('Nilkhet, Dhaka');
+      await picturesLoaded(page);
+      await screenshot(page, 'payment2');
+
+      const reserved = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/orders' && r.request().method() === 'POST');
+      await contact.getByRole('button', { name: 'Continue to payment', exact: true }).click();
+      const answer = await reserved;
+      expect(answer.status(), `POST /api/orders answered ${answer.status()}: ${await answer.text()}`).toBe(201);
+      const order = (await answer.json()) as OrderDto;
+      expect(answer.request().postDataJSON()).toEqual({ bookId, phone: '01812-345678', location: 'Nilkhet, Dhaka' });
+      expect((await api.book(bookId)).status).toBe('pending');
+
+      await visible(payForm(page).getByPlaceholder('number', { exact: true }), 'the card field for the new order');
+      await typeCard(page, CARDS.good);
+      const charged = nextPaymentAnswer(page, order.id, 'payment');
+      await payButton(page, book.resalePrice).click();
+      expect((await paymentResult(await charged)).status).toBe('succeeded');
+      await expectPaid(page);
+      expect(await orderStatus(order.id)).toBe('paid');
+
+      // Coming back continues with that order: it is paid, no form.
+      await page.goto(`/dashboard/payment2/${bookId}`, { waitUntil: 'networkidle' });
+      await visible(main(page).getByRole('heading', { name: 'This order is paid' }), 'the paid notice');
+    });
+  });
+});
+
+describe('a book below the card minimum', () => {
+  test('says it cannot be paid by card, on both payment pages, with no card form', async (ctx) => {
+    skipUnlessReady(ctx);
+    const minimum = config?.payments.cardMinimumTaka ?? 60;
+    const price = Math.max(1, minimum - 10);
+    const title = `E2E Thakurmar Jhuli ${stamp()}`;
+    const bookId = addBookFor(DEMO.rahim, title, { price });
+    const message = `This book’s price (${taka(price)}) is below the card minimum of ${taka(minimum)}, so it cannot be paid by card.`;
+
+    await withPage(browser(), { viewport: DESKTOP }, async ({ page }) => {
+      await newBuyer(page, 'Thrifty Buyer');
+      // From the wish list: nothing is reserved for a book that cannot be paid here.
+      await page.goto(`/dashboard/payment2/${bookId}`, { waitUntil: 'networkidle' });
+      await h1(page, 'Payment');
+      await visible(main(page).getByText(message, { exact: true }), 'the below-minimum message');
+      expect(await page.getByRole('form', { name: 'Your contact details' }).count()).toBe(0);
+      expect((await api.book(bookId)).status).toBe('available');
+
+      // An order for it (placed from the book's page, say): the same message, no card form, and Stripe.js never loads.
+      const order = await placeOrder(page, bookId);
+      expect(order.payableByCard).toBe(false);
+      await page.goto(`/dashboard/payment/${order.id}`, { waitUntil: 'networkidle' });
+      await visible(main(page).getByText(message, { exact: true }), 'the below-minimum message');
+      expect(await payForm(page).count()).toBe(0);
+      expect(await page.evaluate(() => [...document.scripts].some((s) => s.src.includes('js.stripe.com')))).toBe(false);
+      await picturesLoaded(page);
+      await screenshot(page, 'payment-below-minimum');
+    });
+  });
+});

@@ -1,0 +1,303 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { BookDetailDto } from '@bindings/BookDetailDto';
+import type { MeDto } from '@bindings/MeDto';
+import type { OrderDto } from '@bindings/OrderDto';
+import { signedInAs } from '@/test/auth';
+import { callsTo, requestsTo, stubFetch, type Reply } from '@/test/fetch-stub';
+import { ADMIN, BUYER, SELLER, bookDetail, errorReply, order, pageOf, wishListItem } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
+import { ADMIN_BUY_NOTE, SELLER_BUY_QUESTION } from './BookActions';
+import { BOOK_TAKEN_MESSAGE, ORDER_CONFIRMED_TOAST, buySchema } from './BuyModal';
+
+const ID = 'b0000000-0000-4000-8000-000000000001';
+const BOOK_PATH = `/api/books/${ID}`;
+
+/** A signed-in user on the book page; the book as `book` answers it (a function to change it over time). */
+function openBookAs(user: MeDto, extra: Record<string, Reply> = {}, book: () => BookDetailDto = () => bookDetail()) {
+  const fetchMock = stubFetch({
+    ...signedInAs(user),
+    [BOOK_PATH]: () => ({ body: book() }),
+    '/api/me/wishlist': { body: { items: [] } },
+    '/api/me/orders': { body: pageOf<OrderDto>([]) },
+    ...extra,
+  });
+  const rendered = renderApp(`/books/${ID}`);
+  return { fetchMock, ...rendered };
+}
+
+async function openBuyForm() {
+  const user = userEvent.setup();
+  const buy = await screen.findByRole('button', { name: 'Buy Now' });
+  await waitFor(() => expect(buy).toBeEnabled());
+  await user.click(buy);
+  const dialog = await screen.findByRole('dialog', { name: 'Buy this book' });
+  return { user, buy, dialog };
+}
+
+async function fillAndSend(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, phone = '01712-345678', location = 'Dhanmondi 27, Dhaka') {
+  await user.type(within(dialog).getByLabelText('Phone'), phone);
+  await user.type(within(dialog).getByLabelText('Location'), location);
+  await user.click(within(dialog).getByRole('button', { name: /Place order/ }));
+}
+
+describe('the buy form', () => {
+  it('comes filled in from the account and the book, read-only, and starts on the phone', async () => {
+    openBookAs(BUYER);
+    const { dialog } = await openBuyForm();
+    const expected: [string, string][] = [
+      ['Name', BUYER.name],
+      ['Email', BUYER.email],
+      ['Book', 'Gitanjali'],
+      ['Price', '220 ৳'],
+    ];
+    for (const [label, value] of expected) {
+      const input = within(dialog).getByLabelText(label);
+      expect(input).toHaveValue(value);
+      expect(input).toHaveAttribute('readonly');
+    }
+    for (const label of ['Phone', 'Location']) {
+      expect(within(dialog).getByLabelText(label)).not.toHaveAttribute('readonly');
+      expect(within(dialog).getByLabelText(label)).toHaveValue('');
+    }
+    expect(within(dialog).getByLabelText('Phone')).toHaveFocus();
+  });
+
+  it('says "Phone no is required" and "Location is required" and sends nothing', async () => {
+    const { fetchMock } = openBookAs(BUYER);
+    const { user, dialog } = await openBuyForm();
+    await user.click(within(dialog).getByRole('button', { name: /Place order/ }));
+    expect(await within(dialog).findByText('Phone no is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Location is required')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Phone')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByLabelText('Phone')).toHaveAccessibleDescription(/Phone no is required/);
+    expect(callsTo(fetchMock, '/api/orders')).toBe(0);
+  });
+
+  it('words every missing field as the spec does', () => {
+    const result = buySchema.safeParse({ name: ' ', email: '', title: '', price: '', phone: '', location: '  ' });
+    expect(result.success).toBe(false);
+    const messages = Object.fromEntries((result.error?.issues ?? []).map((issue) => [String(issue.path[0]), issue.message]));
+    expect(messages).toEqual({
+      name: 'Name is required',
+      email: 'Email Address is required',
+      title: 'book is required',
+      price: 'Price is required',
+      phone: 'Phone no is required',
+      location: 'Location is required',
+    });
+  });
+
+  it('says "Name is required", "Email Address is required" and "book is required" when the account or book lacks them', async () => {
+    const nameless = { ...BUYER, name: '', email: '' };
+    const { fetchMock } = openBookAs(nameless, {}, () => bookDetail({ title: '' }));
+    const { user, dialog } = await openBuyForm();
+    await user.click(within(dialog).getByRole('button', { name: /Place order/ }));
+    for (const message of ['Name is required', 'Email Address is required', 'book is required', 'Phone no is required', 'Location is required']) {
+      expect(await within(dialog).findByText(message)).toBeInTheDocument();
+    }
+    expect(callsTo(fetchMock, '/api/orders')).toBe(0);
+  });
+
+  it('places the order: "Order Confirmed", the form closes and Buy Now becomes View Orders', async () => {
+    const placed = order({ status: 'pending' });
+    let ordered = false;
+    const { fetchMock } = openBookAs(
+      BUYER,
+      {
+        '/api/orders': () => {
+          ordered = true;
+          return { status: 201, body: placed };
+        },
+        '/api/me/orders': () => ({ body: pageOf(ordered ? [placed] : []) }),
+      },
+      () => bookDetail({ status: ordered ? 'pending' : 'available' }),
+    );
+    const { user, dialog } = await openBuyForm();
+    await fillAndSend(user, dialog);
+
+    expect(await screen.findByText(ORDER_CONFIRMED_TOAST)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Buy this book' })).not.toBeInTheDocument();
+    const viewOrders = screen.getByRole('link', { name: 'View Orders' });
+    expect(viewOrders).toHaveAttribute('href', '/dashboard/myOrders');
+    expect(viewOrders).toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'Buy Now' })).not.toBeInTheDocument();
+    expect(requestsTo(fetchMock, '/api/orders')).toMatchObject([
+      {
+        method: 'POST',
+        authorization: `Bearer access-${BUYER.id}`,
+        json: { bookId: ID, phone: '01712-345678', location: 'Dhanmondi 27, Dhaka' },
+      },
+    ]);
+    // The book is asked for again: now pending, and it is this buyer's.
+    expect(await screen.findByText(/You have ordered this book/)).toBeInTheDocument();
+    expect(screen.queryByText('This book is reserved for a buyer (payment pending)')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's field messages beside the phone and the location", async () => {
+    openBookAs(BUYER, {
+      '/api/orders': errorReply(422, 'validation_failed', 'phone: enter a Bangladesh mobile number', {
+        phone: 'enter a Bangladesh mobile number, e.g. 01712-345678',
+        location: 'Location is required',
+      }),
+    });
+    const { user, dialog } = await openBuyForm();
+    await fillAndSend(user, dialog, '12345', ' x');
+    expect(await within(dialog).findByText('enter a Bangladesh mobile number, e.g. 01712-345678')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Phone')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByLabelText('Location')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('dialog', { name: 'Buy this book' })).toBeInTheDocument();
+  });
+
+  it('tells the buyer someone else has just ordered the book, and the page then shows it reserved', async () => {
+    let taken = false;
+    const { fetchMock } = openBookAs(
+      BUYER,
+      {
+        '/api/orders': () => {
+          taken = true;
+          return errorReply(409, 'book_unavailable', BOOK_TAKEN_MESSAGE);
+        },
+      },
+      () => bookDetail({ status: taken ? 'pending' : 'available' }),
+    );
+    const { user, dialog } = await openBuyForm();
+    await fillAndSend(user, dialog);
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(BOOK_TAKEN_MESSAGE);
+    expect(within(dialog).queryByRole('button', { name: /Place order/ })).not.toBeInTheDocument();
+    expect(screen.queryByText(ORDER_CONFIRMED_TOAST)).not.toBeInTheDocument();
+    await waitFor(() => expect(callsTo(fetchMock, BOOK_PATH)).toBeGreaterThan(1));
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog', { name: 'Buy this book' })).not.toBeInTheDocument();
+    expect(await screen.findByText('This book is reserved for a buyer (payment pending)')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Buy Now' })).not.toBeInTheDocument();
+  });
+
+  it("shows the server's message when the buyer holds too many unpaid orders, with a way to My Orders", async () => {
+    const message = 'You already have 5 unpaid orders. Pay for one or cancel it before ordering another book.';
+    openBookAs(BUYER, { '/api/orders': errorReply(409, 'too_many_pending_orders', message) });
+    const { user, dialog } = await openBuyForm();
+    await fillAndSend(user, dialog);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
+    expect(within(dialog).getByRole('link', { name: 'Go to My Orders' })).toHaveAttribute('href', '/dashboard/myOrders');
+  });
+
+  it('closes with Cancel or Escape, giving focus back to Buy Now, without ordering', async () => {
+    const { fetchMock } = openBookAs(BUYER);
+    const { user, buy, dialog } = await openBuyForm();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(buy).toHaveFocus();
+
+    await user.click(buy);
+    expect(await screen.findByRole('dialog', { name: 'Buy this book' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(buy).toHaveFocus();
+    expect(callsTo(fetchMock, '/api/orders')).toBe(0);
+  });
+});
+
+describe('Buy Now for accounts that cannot buy', () => {
+  it('asks a seller whether to add a product instead, and goes to Add A Product when they agree', async () => {
+    const { fetchMock, router } = openBookAs(SELLER, { '/api/categories': { body: [] } });
+    const user = userEvent.setup();
+    const buy = await screen.findByRole('button', { name: 'Buy Now' });
+    await waitFor(() => expect(buy).toBeEnabled());
+    await user.click(buy);
+    const dialog = screen.getByRole('alertdialog', { name: SELLER_BUY_QUESTION });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/books/${ID}`);
+
+    await user.click(buy);
+    await user.click(within(screen.getByRole('alertdialog', { name: SELLER_BUY_QUESTION })).getByRole('button', { name: 'Add a product' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/addAProduct'));
+    expect(callsTo(fetchMock, '/api/orders')).toBe(0);
+  });
+
+  it('tells an admin that admins cannot buy', async () => {
+    const { fetchMock } = openBookAs(ADMIN);
+    const user = userEvent.setup();
+    const buy = await screen.findByRole('button', { name: 'Buy Now' });
+    await waitFor(() => expect(buy).toBeEnabled());
+    await user.click(buy);
+    expect(await screen.findByText(ADMIN_BUY_NOTE)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(callsTo(fetchMock, '/api/orders')).toBe(0);
+    expect(callsTo(fetchMock, '/api/me/wishlist')).toBe(0);
+  });
+});
+
+describe('a book this buyer ordered earlier', () => {
+  it('says so, with View Orders instead of the reserved notice', async () => {
+    openBookAs(BUYER, { '/api/me/orders': { body: pageOf([order({ bookId: ID })]) } }, () => bookDetail({ status: 'pending' }));
+    expect(await screen.findByText(/You have ordered this book/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View Orders' })).toHaveAttribute('href', '/dashboard/myOrders');
+    expect(screen.queryByText('This book is reserved for a buyer (payment pending)')).not.toBeInTheDocument();
+  });
+
+  it('is still reserved for someone else when the order was cancelled', async () => {
+    openBookAs(
+      BUYER,
+      { '/api/me/orders': { body: pageOf([order({ bookId: ID, status: 'cancelled', cancelReason: 'by_buyer' })]) } },
+      () => bookDetail({ status: 'pending' }),
+    );
+    expect(await screen.findByText('This book is reserved for a buyer (payment pending)')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'View Orders' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the wish-list heart', () => {
+  it('is pressed, filled and labelled "On your wish list" when the book is on the list', async () => {
+    openBookAs(BUYER, { '/api/me/wishlist': { body: { items: [wishListItem({ bookId: ID })] } } });
+    const heart = await screen.findByRole('button', { name: 'On your wish list' });
+    expect(heart).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('adds the book for a buyer: "Items added to wish list", and it shows as on the list', async () => {
+    let items: ReturnType<typeof wishListItem>[] = [];
+    const { fetchMock } = openBookAs(BUYER, {
+      '/api/me/wishlist': () => ({ body: { items } }),
+      '/api/wishlist': () => {
+        items = [wishListItem({ bookId: ID })];
+        return { status: 201, body: items[0] };
+      },
+    });
+    const user = userEvent.setup();
+    const heart = await screen.findByRole('button', { name: 'Add to wish list' });
+    await waitFor(() => expect(heart).toBeEnabled());
+    expect(heart).toHaveAttribute('aria-pressed', 'false');
+    await user.click(heart);
+    expect(await screen.findByText('Items added to wish list')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'On your wish list' })).toHaveAttribute('aria-pressed', 'true');
+    expect(requestsTo(fetchMock, '/api/wishlist')).toMatchObject([
+      { method: 'POST', authorization: `Bearer access-${BUYER.id}`, json: { bookId: ID } },
+    ]);
+  });
+
+  it("shows the server's message when the wish list is full", async () => {
+    const message = 'Your wish list is full (100 books). Remove one to add another.';
+    openBookAs(BUYER, { '/api/wishlist': errorReply(409, 'wish_list_full', message) });
+    const user = userEvent.setup();
+    const heart = await screen.findByRole('button', { name: 'Add to wish list' });
+    await waitFor(() => expect(heart).toBeEnabled());
+    await user.click(heart);
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add to wish list' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('explains to a seller that only buyers keep a wish list, without asking the server', async () => {
+    const { fetchMock } = openBookAs(SELLER);
+    const user = userEvent.setup();
+    const heart = await screen.findByRole('button', { name: 'Add to wish list' });
+    await waitFor(() => expect(heart).toBeEnabled());
+    await user.click(heart);
+    expect(await screen.findByText(/Seller accounts cannot keep a wish list/)).toBeInTheDocument();
+    expect(callsTo(fetchMock, '/api/wishlist')).toBe(0);
+    expect(callsTo(fetchMock, '/api/me/wishlist')).toBe(0);
+  });
+});

@@ -1,0 +1,288 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { OrderDto } from '@bindings/OrderDto';
+import type { PaymentResultDto } from '@bindings/PaymentResultDto';
+import { MY_ORDERS_KEY } from '@/lib/api/get-my-orders';
+import { WISH_LIST_KEY } from '@/lib/api/get-wish-list';
+import { loadStripeFor } from '@/lib/stripe/load-stripe';
+import { signedInAs } from '@/test/auth';
+import { callsTo, requestsTo, stubFetch, type Reply } from '@/test/fetch-stub';
+import { BUYER, errorReply, order } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
+import { fakeStripe } from '../fake-stripe';
+import { NO_CARD_PAYMENTS, SUCCESS_TOAST, UNEXPECTED_STATE } from '../payment-words';
+import { configWith, result } from '../test-routes';
+
+vi.mock('@/lib/stripe/load-stripe', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/stripe/load-stripe')>()),
+  loadStripeFor: vi.fn(),
+}));
+
+const ORDER = order({ id: 'order-1', title: 'Gitanjali', author: 'Rabindranath Tagore', price: 350 });
+const PATH = `/dashboard/payment/${ORDER.id}`;
+const PAYMENT = `/api/orders/${ORDER.id}/payment`;
+const SYNC = `/api/orders/${ORDER.id}/payment/sync`;
+
+let stripe: ReturnType<typeof fakeStripe>;
+
+beforeEach(() => {
+  stripe = fakeStripe();
+  vi.mocked(loadStripeFor).mockReset().mockResolvedValue(stripe.stripe);
+});
+
+/** A signed-in buyer, a server taking cards through Stripe, and this order; `payment` and `sync` answer in turn. */
+function serve({
+  current = ORDER,
+  payments = {},
+  payment = [],
+  sync = [],
+  extra = {},
+}: {
+  current?: OrderDto | Reply;
+  payments?: Parameters<typeof configWith>[0];
+  payment?: (PaymentResultDto | Reply)[];
+  sync?: (PaymentResultDto | Reply)[];
+  extra?: Record<string, Reply>;
+} = {}) {
+  const inTurn = (answers: (PaymentResultDto | Reply)[]): Reply => {
+    let next = 0;
+    return (url, init) => {
+      const answer = answers[Math.min(next++, answers.length - 1)];
+      if (answer === undefined) throw new Error(`no answer for ${url.pathname}`);
+      if (typeof answer === 'function') return answer(url, init);
+      return 'status' in answer && typeof answer.status === 'number' ? (answer as { status: number; body: unknown }) : { body: answer };
+    };
+  };
+  return stubFetch({
+    ...signedInAs(BUYER),
+    '/api/config': { body: configWith(payments) },
+    [`/api/orders/${ORDER.id}`]: typeof current === 'function' || 'body' in current ? (current as Reply) : { body: current },
+    [PAYMENT]: inTurn(payment),
+    [SYNC]: inTurn(sync),
+    '/api/me/orders': { body: { items: [], page: 1, perPage: 20, total: 0 } },
+    '/api/me/wishlist': { body: { items: [] } },
+    ...extra,
+  });
+}
+
+async function payButton() {
+  return screen.findByRole('button', { name: 'Pay 350 ৳' });
+}
+
+describe('Payment (/dashboard/payment/:id)', () => {
+  it('shows the book, its price in taka, the card field and "Pay 350 ৳"; Stripe.js is loaded with the server\'s key', async () => {
+    serve();
+    renderApp(PATH);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment' })).toBeInTheDocument();
+    const summary = await screen.findByRole('region', { name: 'Your order' });
+    expect(within(summary).getByText('Gitanjali')).toBeInTheDocument();
+    expect(within(summary).getByText('by Rabindranath Tagore')).toBeInTheDocument();
+    expect(within(summary).getAllByText('350 ৳').length).toBeGreaterThan(0);
+    expect(summary.querySelector('img')).toHaveAttribute('src', ORDER.picture);
+    expect(await payButton()).toBeEnabled();
+    expect(screen.getByRole('group', { name: 'Card details' })).toContainElement(screen.getByLabelText('Card number'));
+    expect(loadStripeFor).toHaveBeenCalledWith({ publishableKey: 'pk_test_puronoboi_local', stripeJsUrl: 'http://localhost:8420/js.stripe.com/v3/' });
+  });
+
+  it('pays: the card becomes a token, the server charges it, then the toast, Paid, a disabled button and the transaction id', async () => {
+    const fetchMock = serve({ payment: [result({ transactionId: 'pi_3Paid000000001' })] });
+    const user = userEvent.setup();
+    const { queryClient } = renderApp(PATH);
+    // What other pages keep of the order and the book, cached from earlier visits.
+    const elsewhere = [
+      [...MY_ORDERS_KEY, 'list', { page: 1, perPage: 20 }],
+      WISH_LIST_KEY,
+      ['books', 'detail', ORDER.bookId, BUYER.id],
+      ['categories'],
+    ];
+    for (const key of elsewhere) queryClient.setQueryData(key, { cached: true });
+    await user.click(await payButton());
+
+    expect(await screen.findByText(SUCCESS_TOAST)).toBeInTheDocument();
+    expect(stripe.api.createToken).toHaveBeenCalledWith(stripe.card);
+    expect(requestsTo(fetchMock, PAYMENT)).toMatchObject([
+      { method: 'POST', authorization: `Bearer access-${BUYER.id}`, json: { cardToken: 'tok_visa' } },
+    ]);
+    expect(screen.getByRole('button', { name: 'Paid' })).toBeDisabled();
+    expect(screen.getAllByText('Paid').length).toBeGreaterThan(1);
+    expect(screen.getByTestId('transaction-id')).toHaveTextContent('pi_3Paid000000001');
+    expect(callsTo(fetchMock, SYNC)).toBe(0);
+    // The order is asked for again; My Orders, the wish list and the storefront's lists will be when they show.
+    await waitFor(() => expect(callsTo(fetchMock, `/api/orders/${ORDER.id}`)).toBeGreaterThan(1));
+    for (const key of elsewhere) expect(queryClient.getQueryState(key)?.isInvalidated, JSON.stringify(key)).toBe(true);
+    // The page stays as it was after the refresh: still Paid, the button still disabled.
+    expect(screen.getByRole('button', { name: 'Paid' })).toBeDisabled();
+  });
+
+  it('3-D Secure: requires_action opens the bank check with the client secret, then the payment is synced and paid', async () => {
+    const fetchMock = serve({
+      payment: [result({ status: 'requires_action', clientSecret: 'pi_3ds_secret_abc', transactionId: null })],
+      sync: [result({ transactionId: 'pi_3ds' })],
+    });
+    const user = userEvent.setup();
+    renderApp(PATH);
+    await user.click(await payButton());
+    expect(await screen.findByText(SUCCESS_TOAST)).toBeInTheDocument();
+    expect(stripe.api.confirmCardPayment).toHaveBeenCalledWith('pi_3ds_secret_abc');
+    expect(requestsTo(fetchMock, SYNC)).toMatchObject([{ method: 'POST' }]);
+    expect(screen.getByTestId('transaction-id')).toHaveTextContent('pi_3ds');
+  });
+
+  it('3-D Secure refused: the sync answer\'s reason is shown and the form stays ready', async () => {
+    serve({
+      payment: [result({ status: 'requires_action', clientSecret: 'pi_3ds_secret_abc', transactionId: null })],
+      sync: [result({ status: 'failed', transactionId: null, message: 'The provided PaymentMethod has failed authentication.' })],
+    });
+    stripe.api.confirmCardPayment.mockResolvedValueOnce({ error: { message: 'We are unable to authenticate your payment method.' } });
+    const user = userEvent.setup();
+    renderApp(PATH);
+    await user.click(await payButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('The provided PaymentMethod has failed authentication.');
+    expect(await payButton()).toBeEnabled();
+  });
+
+  it("a declined card shows the provider's message in red; another card can then be tried", async () => {
+    const fetchMock = serve({
+      payment: [result({ status: 'failed', transactionId: null, message: 'Your card was declined.' }), result()],
+    });
+    const user = userEvent.setup();
+    renderApp(PATH);
+    await user.click(await payButton());
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Your card was declined.');
+    expect(alert).toHaveClass('text-error');
+    expect(screen.queryByText(SUCCESS_TOAST)).not.toBeInTheDocument();
+
+    stripe.api.createToken.mockResolvedValueOnce({ token: { id: 'tok_second' } });
+    await user.click(await payButton());
+    expect(await screen.findByText(SUCCESS_TOAST)).toBeInTheDocument();
+    expect(requestsTo(fetchMock, PAYMENT).map((r) => r.json)).toEqual([{ cardToken: 'tok_visa' }, { cardToken: 'tok_second' }]);
+    expect(screen.queryByText('Your card was declined.')).not.toBeInTheDocument();
+  });
+
+  it('an answer that is neither paid nor refused shows "Unexpected State"', async () => {
+    serve({ payment: [result({ status: 'processing', transactionId: null })], sync: [result({ transactionId: 'pi_late' })] });
+    const user = userEvent.setup();
+    renderApp(PATH);
+    await user.click(await payButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(UNEXPECTED_STATE);
+    expect(screen.queryByText(SUCCESS_TOAST)).not.toBeInTheDocument();
+    expect(await payButton()).toBeDisabled();
+    // Asking again settles it.
+    await user.click(screen.getByRole('button', { name: 'Check payment status' }));
+    expect(await screen.findByText(SUCCESS_TOAST)).toBeInTheDocument();
+  });
+
+  it('a status this build does not know is an "Unexpected State" too', async () => {
+    serve({ payment: [{ body: { status: 'on_hold', clientSecret: null, transactionId: null, message: null } }] });
+    const user = userEvent.setup();
+    renderApp(PATH);
+    await user.click(await payButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(UNEXPECTED_STATE);
+  });
+
+  it("an incomplete card shows Stripe's own message and sends nothing to the server", async () => {
+    const fetchMock = serve();
+    stripe.api.createToken.mockResolvedValueOnce({ error: { type: 'validation_error', message: 'Your card number is incomplete.' } });
+    const user = userEvent.setup();
+    renderApp(PATH);
+    await user.click(await payButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your card number is incomplete.');
+    expect(callsTo(fetchMock, PAYMENT)).toBe(0);
+    expect(await payButton()).toBeEnabled();
+  });
+
+  it('while the payment runs the button is disabled with a spinner and the page says so', async () => {
+    let answer: (value: { body: PaymentResultDto }) => void = () => undefined;
+    serve({ payment: [() => new Promise((resolve) => (answer = resolve))] });
+    const user = userEvent.setup();
+    renderApp(PATH);
+    await user.click(await payButton());
+    const busy = await screen.findByRole('button', { name: 'Processing…' });
+    expect(busy).toBeDisabled();
+    expect(busy.querySelector('.loading-spinner')).not.toBeNull();
+    expect(screen.getByText(/Processing your payment/)).toHaveAttribute('role', 'status');
+    // A second click cannot charge twice.
+    await user.click(busy);
+    answer({ body: result() });
+    expect(await screen.findByText(SUCCESS_TOAST)).toBeInTheDocument();
+  });
+
+  it('an order paid already shows Paid and its transaction id, and no card form', async () => {
+    serve({ current: order({ id: ORDER.id, price: 350, status: 'paid', paidAt: '2026-11-22T11:00:00+00:00', transactionId: 'pi_earlier', payableByCard: false }) });
+    renderApp(PATH);
+    expect(await screen.findByRole('heading', { name: 'This order is paid' })).toBeInTheDocument();
+    expect(screen.getByTestId('transaction-id')).toHaveTextContent('pi_earlier');
+    expect(screen.getByText('22 November 2026', { exact: false })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Pay by card' })).not.toBeInTheDocument();
+    expect(loadStripeFor).not.toHaveBeenCalled();
+  });
+
+  it('a price below the card minimum says it cannot be paid by card, with no form', async () => {
+    serve({ current: order({ id: ORDER.id, price: 50, payableByCard: false }), payments: { cardMinimumTaka: 60 } });
+    renderApp(PATH);
+    expect(await screen.findByText(/is below the card minimum of/)).toHaveTextContent(
+      'This book’s price (50 ৳) is below the card minimum of 60 ৳, so it cannot be paid by card.',
+    );
+    expect(screen.queryByRole('form', { name: 'Pay by card' })).not.toBeInTheDocument();
+    expect(loadStripeFor).not.toHaveBeenCalled();
+  });
+
+  it('a server without card payments says so', async () => {
+    serve({ current: order({ id: ORDER.id, payableByCard: false }), payments: { provider: 'none', publishableKey: null, stripeJsUrl: null } });
+    renderApp(PATH);
+    expect(await screen.findByRole('heading', { name: NO_CARD_PAYMENTS })).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Pay by card' })).not.toBeInTheDocument();
+  });
+
+  it('a cancelled order says so, with links to the book and My Orders', async () => {
+    serve({ current: order({ id: ORDER.id, status: 'cancelled', cancelReason: 'by_buyer', payableByCard: false }) });
+    renderApp(PATH);
+    expect(await screen.findByRole('heading', { name: 'This order was cancelled' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See the book' })).toHaveAttribute('href', `/books/${ORDER.bookId}`);
+    expect(screen.getAllByRole('link', { name: 'My Orders' }).some((link) => link.getAttribute('href') === '/dashboard/myOrders')).toBe(true);
+    expect(screen.queryByRole('form', { name: 'Pay by card' })).not.toBeInTheDocument();
+  });
+
+  it('an expired order says so', async () => {
+    serve({ current: order({ id: ORDER.id, status: 'expired', payableByCard: false }) });
+    renderApp(PATH);
+    expect(await screen.findByRole('heading', { name: 'This order has expired' })).toBeInTheDocument();
+  });
+
+  it("someone else's order, or none, is not found", async () => {
+    serve({ current: errorReply(404, 'order_not_found', 'No order of yours has this id.') });
+    renderApp(PATH);
+    expect(await screen.findByRole('heading', { name: "We couldn't find this order" })).toBeInTheDocument();
+  });
+
+  it('an order closed meanwhile: the refusal is shown and the page then shows the order as it is', async () => {
+    let status: OrderDto['status'] = 'pending';
+    serve({
+      current: () => ({ body: order({ id: ORDER.id, price: 350, status, payableByCard: status === 'pending' }) }),
+      payment: [
+        () => {
+          status = 'expired';
+          return errorReply(409, 'order_closed', 'This order is closed and can no longer be paid.');
+        },
+      ],
+    });
+    const user = userEvent.setup();
+    renderApp(PATH);
+    await user.click(await payButton());
+    expect(await screen.findByRole('heading', { name: 'This order has expired' })).toBeInTheDocument();
+  });
+
+  it('when Stripe.js cannot be loaded it says so and offers to try again', async () => {
+    vi.mocked(loadStripeFor).mockReset().mockRejectedValueOnce(new Error('blocked')).mockResolvedValue(stripe.stripe);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    serve();
+    const user = userEvent.setup();
+    renderApp(PATH);
+    expect(await screen.findByText('The card form could not be loaded.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await payButton()).toBeEnabled();
+  });
+});

@@ -1,0 +1,105 @@
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router-dom';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { LuArrowRight, LuMapPin, LuPhone } from 'react-icons/lu';
+import type { OrderDto } from '@bindings/OrderDto';
+import { FormAlert } from '@/components/ui/FormAlert';
+import { TextField } from '@/components/ui/TextField';
+import { isApiError } from '@/lib/api-client';
+import { usePlaceOrder } from '@/lib/api/place-order';
+import { userMessage } from '@/lib/error-handling';
+import { applyFieldErrors } from '@/lib/form-errors';
+import { LOCATION_REQUIRED, PHONE_REQUIRED } from '../payment-words';
+
+/** The spec's messages word for word; the phone number's format is the server's to judge (its message shows beside it). */
+const reserveSchema = z.object({
+  phone: z.string().trim().min(1, PHONE_REQUIRED),
+  location: z.string().trim().min(1, LOCATION_REQUIRED),
+});
+export type ReserveValues = z.infer<typeof reserveSchema>;
+
+const SENT_FIELDS = ['phone', 'location'] as const satisfies readonly (keyof ReserveValues)[];
+
+interface ReserveFormProps {
+  bookId: string;
+  /** Filled in from the buyer's newest order, when there is one. */
+  defaults: ReserveValues;
+  /** The order the server placed (or the pending one the buyer already held for the book). */
+  onReserved: (order: OrderDto) => void;
+  /** Someone else's order reached the server first. */
+  onTaken: () => void;
+}
+
+/**
+ * Step one of paying for a wish-list book: where and how the seller can reach the buyer, then POST /api/orders holds
+ * the book for them. The card form follows for the new order.
+ */
+export function ReserveForm({ bookId, defaults, onReserved, onTaken }: ReserveFormProps) {
+  const place = usePlaceOrder();
+  const titleId = useId();
+  const [failure, setFailure] = useState<{ message: string; tooMany: boolean } | null>(null);
+  const form = useForm<ReserveValues>({ resolver: zodResolver(reserveSchema), defaultValues: defaults });
+  const { errors } = form.formState;
+  const sending = place.isPending;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      onReserved(await place.mutateAsync({ bookId, phone: values.phone.trim(), location: values.location.trim() }));
+    } catch (error) {
+      if (isApiError(error) && error.code === 'book_unavailable') {
+        onTaken();
+        return;
+      }
+      if (applyFieldErrors(error, form.setError, { fields: SENT_FIELDS })) return;
+      setFailure({ message: userMessage(error), tooMany: isApiError(error) && error.code === 'too_many_pending_orders' });
+    }
+  });
+
+  return (
+    <section aria-labelledby={titleId} className="flex flex-col gap-5 rounded-box bg-base-100 p-5 shadow-soft ring-1 ring-base-300/70 sm:p-6">
+      <div className="flex flex-col gap-1">
+        <p className="section-eyebrow">Step 1 of 2</p>
+        <h2 id={titleId} className="text-xl font-semibold text-primary">
+          Where can the seller reach you?
+        </h2>
+        <p className="text-base-content/75">We hold the book for you while you pay. The seller will call to arrange the meeting.</p>
+      </div>
+      <form noValidate onSubmit={onSubmit} aria-label="Your contact details" aria-busy={sending} className="flex flex-col gap-4">
+        <TextField
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          placeholder="01712-345678"
+          icon={<LuPhone className="size-4" />}
+          hint="A Bangladesh mobile number the seller can call."
+          error={errors.phone?.message}
+          {...form.register('phone')}
+        />
+        <TextField
+          label="Location"
+          autoComplete="street-address"
+          placeholder="e.g. Nilkhet, Dhaka"
+          icon={<LuMapPin className="size-4" />}
+          hint="Where you would like to meet the seller."
+          error={errors.location?.message}
+          {...form.register('location')}
+        />
+        <FormAlert message={failure?.message} />
+        {failure?.tooMany && (
+          <Link to="/dashboard/myOrders" className="link link-primary -mt-2 w-fit text-sm font-semibold">
+            Go to My Orders
+          </Link>
+        )}
+        <button type="submit" className="btn btn-primary btn-lg w-full" disabled={sending}>
+          {sending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          Continue to payment
+          {!sending && <LuArrowRight className="size-5" aria-hidden="true" />}
+        </button>
+      </form>
+    </section>
+  );
+}

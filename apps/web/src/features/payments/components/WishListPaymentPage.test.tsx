@@ -1,0 +1,172 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { BookDetailDto } from '@bindings/BookDetailDto';
+import type { OrderDto } from '@bindings/OrderDto';
+import { loadStripeFor } from '@/lib/stripe/load-stripe';
+import { signedInAs } from '@/test/auth';
+import { callsTo, requestsTo, stubFetch, type Reply } from '@/test/fetch-stub';
+import { BUYER, bookDetail, errorReply, order, pageOf } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
+import { fakeStripe } from '../fake-stripe';
+import { BOOK_TAKEN, LOCATION_REQUIRED, PHONE_REQUIRED, SUCCESS_TOAST } from '../payment-words';
+import { configWith, result } from '../test-routes';
+
+vi.mock('@/lib/stripe/load-stripe', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/stripe/load-stripe')>()),
+  loadStripeFor: vi.fn(),
+}));
+
+const BOOK = bookDetail({ id: 'book-1', title: 'Pather Panchali', author: 'Bibhutibhushan Bandyopadhyay', resalePrice: 350 });
+const PATH = `/dashboard/payment2/${BOOK.id}`;
+/** The buyer's newest order, for another book: where the form's phone and location come from. */
+const NEWEST = order({ id: 'order-newest', bookId: 'book-other', title: 'Debi', status: 'paid', phone: '01819-123456', location: 'Mirpur 10, Dhaka' });
+const OLDER = order({ id: 'order-older', bookId: 'book-old', title: 'Aranyak', status: 'cancelled', phone: '01712-000000', location: 'Uttara, Dhaka' });
+
+let stripe: ReturnType<typeof fakeStripe>;
+
+beforeEach(() => {
+  stripe = fakeStripe();
+  vi.mocked(loadStripeFor).mockReset().mockResolvedValue(stripe.stripe);
+});
+
+function serve({ book = BOOK, orders = [NEWEST, OLDER], extra = {} }: { book?: BookDetailDto | Reply; orders?: OrderDto[]; extra?: Record<string, Reply> } = {}) {
+  return stubFetch({
+    ...signedInAs(BUYER),
+    '/api/config': { body: configWith() },
+    [`/api/books/${BOOK.id}`]: typeof book === 'function' || 'body' in book ? (book as Reply) : { body: book },
+    '/api/me/orders': { body: pageOf(orders) },
+    '/api/me/wishlist': { body: { items: [] } },
+    ...extra,
+  });
+}
+
+function contactForm() {
+  return screen.findByRole('form', { name: 'Your contact details' });
+}
+
+describe('Wish-list payment (/dashboard/payment2/:id)', () => {
+  it('asks phone and location, filled in from the newest order, reserves the book, then pays the new order', async () => {
+    const placed = order({ id: 'order-new', bookId: BOOK.id, title: BOOK.title, author: BOOK.author, price: 350, phone: '01819-123456', location: 'Nilkhet, Dhaka' });
+    const fetchMock = serve({
+      extra: {
+        '/api/orders': { status: 201, body: placed },
+        '/api/orders/order-new': { body: placed },
+        '/api/orders/order-new/payment': { body: result({ transactionId: 'pi_wish' }) },
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(PATH);
+
+    const summary = await screen.findByRole('region', { name: 'Your order' });
+    expect(within(summary).getByText('Pather Panchali')).toBeInTheDocument();
+    expect(within(summary).getAllByText('350 ৳').length).toBeGreaterThan(0);
+    const form = await contactForm();
+    expect(within(form).getByLabelText('Phone')).toHaveValue('01819-123456');
+    const location = within(form).getByLabelText('Location');
+    expect(location).toHaveValue('Mirpur 10, Dhaka');
+    await user.clear(location);
+    await user.type(location, 'Nilkhet, Dhaka');
+    await user.click(within(form).getByRole('button', { name: 'Continue to payment' }));
+
+    expect(requestsTo(fetchMock, '/api/orders')).toMatchObject([
+      { method: 'POST', authorization: `Bearer access-${BUYER.id}`, json: { bookId: BOOK.id, phone: '01819-123456', location: 'Nilkhet, Dhaka' } },
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Pay 350 ৳' }));
+    expect(await screen.findByText(SUCCESS_TOAST)).toBeInTheDocument();
+    expect(requestsTo(fetchMock, '/api/orders/order-new/payment')).toMatchObject([{ method: 'POST', json: { cardToken: 'tok_visa' } }]);
+    expect(screen.getByRole('button', { name: 'Paid' })).toBeDisabled();
+    expect(screen.getByTestId('transaction-id')).toHaveTextContent('pi_wish');
+  });
+
+  it('continues with a pending order the buyer already holds for the book: no form, straight to the card', async () => {
+    const pending = order({ id: 'order-pending', bookId: BOOK.id, title: BOOK.title, price: 350, status: 'pending' });
+    const fetchMock = serve({
+      book: bookDetail({ ...BOOK, status: 'pending' }),
+      orders: [pending, NEWEST],
+      extra: {
+        '/api/orders/order-pending': { body: pending },
+        '/api/orders/order-pending/payment': { body: result() },
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(PATH);
+    await user.click(await screen.findByRole('button', { name: 'Pay 350 ৳' }));
+    expect(await screen.findByText(SUCCESS_TOAST)).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Your contact details' })).not.toBeInTheDocument();
+    expect(callsTo(fetchMock, '/api/orders')).toBe(0);
+    expect(requestsTo(fetchMock, '/api/orders/order-pending/payment')).toHaveLength(1);
+  });
+
+  it('a buyer with no orders yet starts with empty fields, and both are required in the spec\'s words', async () => {
+    const fetchMock = serve({ orders: [] });
+    const user = userEvent.setup();
+    renderApp(PATH);
+    const form = await contactForm();
+    expect(within(form).getByLabelText('Phone')).toHaveValue('');
+    await user.click(within(form).getByRole('button', { name: 'Continue to payment' }));
+    expect(await within(form).findByText(PHONE_REQUIRED)).toBeInTheDocument();
+    expect(within(form).getByText(LOCATION_REQUIRED)).toBeInTheDocument();
+    expect(within(form).getByLabelText('Phone')).toHaveAttribute('aria-invalid', 'true');
+    expect(callsTo(fetchMock, '/api/orders')).toBe(0);
+  });
+
+  it("shows the server's phone message beside the field", async () => {
+    serve({ extra: { '/api/orders': errorReply(422, 'validation_failed', 'Some fields are not valid.', { phone: 'must be a Bangladesh mobile number' }) } });
+    const user = userEvent.setup();
+    renderApp(PATH);
+    const form = await contactForm();
+    await user.click(within(form).getByRole('button', { name: 'Continue to payment' }));
+    expect(await within(form).findByText('must be a Bangladesh mobile number')).toBeInTheDocument();
+  });
+
+  it('when someone else ordered the book first it says so clearly, and offers no card form', async () => {
+    let status: BookDetailDto['status'] = 'available';
+    serve({
+      book: () => ({ body: bookDetail({ ...BOOK, status }) }),
+      extra: {
+        '/api/orders': () => {
+          status = 'pending';
+          return errorReply(409, 'book_unavailable', 'This book is no longer available.');
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(PATH);
+    await user.click(within(await contactForm()).getByRole('button', { name: 'Continue to payment' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(BOOK_TAKEN);
+    expect(screen.queryByRole('form', { name: 'Your contact details' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
+  });
+
+  it('a book sold to someone else says it is no longer available', async () => {
+    serve({ book: bookDetail({ ...BOOK, status: 'sold' }) });
+    renderApp(PATH);
+    expect(await screen.findByRole('heading', { name: 'This book is no longer available' })).toBeInTheDocument();
+    expect(screen.getByText('This book has been sold.')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Your contact details' })).not.toBeInTheDocument();
+  });
+
+  it('a book the buyer has paid for shows the paid order', async () => {
+    const paid = order({ id: 'order-paid', bookId: BOOK.id, status: 'paid', transactionId: 'pi_mine', paidAt: '2026-11-22T11:00:00+00:00', payableByCard: false });
+    serve({ book: bookDetail({ ...BOOK, status: 'sold' }), orders: [paid], extra: { '/api/orders/order-paid': { body: paid } } });
+    renderApp(PATH);
+    expect(await screen.findByRole('heading', { name: 'This order is paid' })).toBeInTheDocument();
+    expect(screen.getByTestId('transaction-id')).toHaveTextContent('pi_mine');
+  });
+
+  it('a book below the card minimum says it cannot be paid by card, and reserves nothing', async () => {
+    serve({ book: bookDetail({ ...BOOK, resalePrice: 40 }) });
+    renderApp(PATH);
+    expect(await screen.findByText(/is below the card minimum of/)).toHaveTextContent(
+      'This book’s price (40 ৳) is below the card minimum of 60 ৳, so it cannot be paid by card.',
+    );
+    expect(screen.queryByRole('form', { name: 'Your contact details' })).not.toBeInTheDocument();
+  });
+
+  it('an unknown book is not found', async () => {
+    serve({ book: errorReply(404, 'book_not_found', 'No book has this id.') });
+    renderApp(PATH);
+    expect(await screen.findByRole('heading', { name: "We couldn't find this book" })).toBeInTheDocument();
+  });
+});
