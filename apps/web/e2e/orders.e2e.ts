@@ -7,6 +7,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { OrderDto } from '../../../bindings/OrderDto';
 import { DEMO, expectPathSoon, logIn, signUp, uniqueEmail } from './accounts';
+import { expectNoSideScrolling, gone, h1, main, picturesLoaded, toast, visible } from './page-checks';
 import { DESKTOP, MOBILE, screenshot, useBrowser, withPage } from './browser';
 import { api, fixtures, taka, url } from './env';
 import { psql } from './global-setup';
@@ -65,64 +66,6 @@ function addBookFor(sellerEmail: string, title: string, { newest = false } = {})
 
 // ---------------------------------------------------------------------------------------------------------------
 // Helpers
-
-async function h1(page: Page, expected: string): Promise<void> {
-  const heading = page.getByRole('heading', { level: 1 });
-  await expect
-    .poll(async () => (await heading.allInnerTexts()).map((t) => t.trim()), { timeout: 10_000 })
-    .toEqual([expected]);
-}
-
-async function visible(locator: Locator, what: string): Promise<void> {
-  try {
-    await locator.first().waitFor({ state: 'visible', timeout: 10_000 });
-  } catch {
-    throw new Error(`expected ${what} to be visible (${locator.toString()})`);
-  }
-}
-
-async function gone(locator: Locator, what: string): Promise<void> {
-  await expect.poll(() => locator.count(), { timeout: 10_000, message: `${what} should be gone` }).toBe(0);
-}
-
-function toast(page: Page, text: string): Locator {
-  return page.getByText(text, { exact: true });
-}
-
-/** Waits until every picture in the viewport has loaded, so screenshots show them. */
-async function picturesLoaded(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await page.waitForFunction(
-    () =>
-      [...document.images]
-        .filter((img) => {
-          const box = img.getBoundingClientRect();
-          return box.width > 0 && box.bottom > 0 && box.top < window.innerHeight;
-        })
-        .every((img) => img.complete),
-    undefined,
-    { timeout: 15_000 },
-  );
-}
-
-async function expectNoSideScrolling(page: Page, where: string): Promise<void> {
-  const { scrollWidth, width, culprits } = await page.evaluate(() => {
-    const clientWidth = document.documentElement.clientWidth;
-    return {
-      width: clientWidth,
-      scrollWidth: document.documentElement.scrollWidth,
-      culprits: [...document.querySelectorAll('body *')]
-        .filter((el) => el.getBoundingClientRect().right > clientWidth + 1)
-        .slice(0, 5)
-        .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`),
-    };
-  });
-  expect(scrollWidth, `${where} is ${scrollWidth} px wide at ${width} px; widest: ${culprits.join('; ')}`).toBeLessThanOrEqual(width);
-}
-
-function main(page: Page): Locator {
-  return page.getByRole('main');
-}
 
 function buyNow(page: Page): Locator {
   return main(page).getByRole('button', { name: 'Buy Now', exact: true });

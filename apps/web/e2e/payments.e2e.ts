@@ -10,6 +10,7 @@ import type { OrderDto } from '../../../bindings/OrderDto';
 import type { PaymentResultDto } from '../../../bindings/PaymentResultDto';
 import type { PublicConfigDto } from '../../../bindings/PublicConfigDto';
 import { DEMO, expectPathSoon, logIn, signUp, uniqueEmail } from './accounts';
+import { expectNoSideScrolling, h1, main, picturesLoaded, toast, visible } from './page-checks';
 import { DESKTOP, MOBILE, screenshot, useBrowser, withPage } from './browser';
 import { api, fixtures, taka, url } from './env';
 import { psql } from './global-setup';
@@ -71,60 +72,6 @@ function addBookFor(sellerEmail: string, title: string, { newest = false, price 
 
 // ---------------------------------------------------------------------------------------------------------------
 // Helpers
-
-async function h1(page: Page, expected: string): Promise<void> {
-  const heading = page.getByRole('heading', { level: 1 });
-  await expect
-    .poll(async () => (await heading.allInnerTexts()).map((t) => t.trim()), { timeout: 10_000 })
-    .toEqual([expected]);
-}
-
-async function visible(locator: Locator, what: string, timeout = 10_000): Promise<void> {
-  try {
-    await locator.first().waitFor({ state: 'visible', timeout });
-  } catch {
-    throw new Error(`expected ${what} to be visible (${locator.toString()})`);
-  }
-}
-
-function toast(page: Page, text: string): Locator {
-  return page.getByText(text, { exact: true });
-}
-
-function main(page: Page): Locator {
-  return page.getByRole('main');
-}
-
-/** Waits until every picture in the viewport has loaded, so screenshots show them. */
-async function picturesLoaded(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await page.waitForFunction(
-    () =>
-      [...document.images]
-        .filter((img) => {
-          const box = img.getBoundingClientRect();
-          return box.width > 0 && box.bottom > 0 && box.top < window.innerHeight;
-        })
-        .every((img) => img.complete),
-    undefined,
-    { timeout: 15_000 },
-  );
-}
-
-async function expectNoSideScrolling(page: Page, where: string): Promise<void> {
-  const { scrollWidth, width, culprits } = await page.evaluate(() => {
-    const clientWidth = document.documentElement.clientWidth;
-    return {
-      width: clientWidth,
-      scrollWidth: document.documentElement.scrollWidth,
-      culprits: [...document.querySelectorAll('body *')]
-        .filter((el) => el.getBoundingClientRect().right > clientWidth + 1)
-        .slice(0, 5)
-        .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`),
-    };
-  });
-  expect(scrollWidth, `${where} is ${scrollWidth} px wide at ${width} px; widest: ${culprits.join('; ')}`).toBeLessThanOrEqual(width);
-}
 
 /** A buyer of this journey's own, signed up through /signup (and so signed in). */
 async function newBuyer(page: Page, name: string): Promise<string> {

@@ -6,6 +6,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { SellerBookDto } from '../../../bindings/SellerBookDto';
 import { DEMO, expectPathSoon, logIn, pathOf, signUp, uniqueEmail } from './accounts';
+import { expectNoSideScrolling, gone, h1, picturesLoaded, toast, visible } from './page-checks';
 import { DESKTOP, screenshot, useBrowser, withPage } from './browser';
 import { api, fixtures, taka, url } from './env';
 import { psql } from './global-setup';
@@ -43,21 +44,6 @@ function stamp(): string {
 // ---------------------------------------------------------------------------------------------------------------
 // Helpers
 
-async function h1(page: Page, expected: string): Promise<void> {
-  const heading = page.getByRole('heading', { level: 1 });
-  await expect
-    .poll(async () => (await heading.allInnerTexts()).map((t) => t.trim()), { timeout: 10_000 })
-    .toEqual([expected]);
-}
-
-async function visible(locator: Locator, what: string): Promise<void> {
-  try {
-    await locator.first().waitFor({ state: 'visible', timeout: 10_000 });
-  } catch {
-    throw new Error(`expected ${what} to be visible (${locator.toString()})`);
-  }
-}
-
 /** For what is in the page but not drawn on its own (the options of a closed drop-down). */
 async function attached(locator: Locator, what: string): Promise<void> {
   try {
@@ -65,14 +51,6 @@ async function attached(locator: Locator, what: string): Promise<void> {
   } catch {
     throw new Error(`expected ${what} in the page (${locator.toString()})`);
   }
-}
-
-async function gone(locator: Locator, what: string): Promise<void> {
-  await expect.poll(() => locator.count(), { timeout: 10_000, message: `${what} should be gone` }).toBe(0);
-}
-
-function toast(page: Page, text: string): Locator {
-  return page.getByText(text, { exact: true });
 }
 
 function drawer(page: Page): Locator {
@@ -84,41 +62,6 @@ async function openFromDrawer(page: Page, label: string, path: string, heading: 
   await drawer(page).getByRole('link', { name: label, exact: true }).click();
   await expectPathSoon(page, path);
   await h1(page, heading);
-}
-
-async function horizontalOverflow(page: Page): Promise<{ scrollWidth: number; culprits: string[] }> {
-  return page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const culprits = [...document.querySelectorAll('body *')]
-      .filter((el) => el.getBoundingClientRect().right > width + 1)
-      .slice(0, 5)
-      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`);
-    return { scrollWidth: document.documentElement.scrollWidth, culprits };
-  });
-}
-
-async function expectNoSideScrolling(page: Page, where: string): Promise<void> {
-  const { scrollWidth, culprits } = await horizontalOverflow(page);
-  expect(scrollWidth, `${where} is ${scrollWidth} px wide at 360 px; widest: ${culprits.join('; ')}`).toBeLessThanOrEqual(NARROW.width);
-}
-
-/**
- * Waits until every picture in the viewport has loaded, so screenshots show them. Lazy pictures below the fold,
- * or in the layout the CSS hides (the table on a phone, the cards on a desktop), load only when needed.
- */
-async function picturesLoaded(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await page.waitForFunction(
-    () =>
-      [...document.images]
-        .filter((img) => {
-          const box = img.getBoundingClientRect();
-          return box.width > 0 && box.bottom > 0 && box.top < window.innerHeight;
-        })
-        .every((img) => img.complete),
-    undefined,
-    { timeout: 15_000 },
-  );
 }
 
 async function openAccountMenu(page: Page): Promise<Locator> {

@@ -136,7 +136,10 @@ mod tests {
             true,
         )
         .content_security_policy;
-        assert_eq!(directive(&csp, "script-src"), "script-src 'self' https://*.js.stripe.com https://apis.google.com https://js.stripe.com");
+        assert_eq!(
+            directive(&csp, "script-src"),
+            "script-src 'self' https://*.js.stripe.com https://apis.google.com https://js.stripe.com"
+        );
         assert!(directive(&csp, "connect-src").contains("https://identitytoolkit.googleapis.com"));
         assert!(directive(&csp, "connect-src").contains("https://api.stripe.com"));
         assert!(directive(&csp, "frame-src").contains("https://puronoboi.firebaseapp.com"));
