@@ -191,6 +191,44 @@ async fn only_buyers_reach_the_buyer_routes_and_a_refusal_changes_nothing() {
 }
 
 #[tokio::test]
+async fn a_deleted_buyer_is_refused_on_every_buyer_route_and_nothing_changes() {
+    let app = app().await;
+    let admin = app.signed_in_verified(ADMIN, "buyer").await;
+    let (_, books) = shelf(&app, 2, 300).await;
+    let buyer = app.signed_in(&unique("gone"), "buyer").await;
+    let buyer_id = app.account_id(&buyer).await;
+    let placed = order(&app, &buyer, books[0]).await;
+    let id = placed["id"].as_str().expect("id").to_owned();
+    expect_json(call(&app, Method::POST, "/api/wishlist", Some(&buyer), Some(json!({"bookId": books[1].to_string()}))).await, 201, "wish")
+        .await;
+    let deleted = call(&app, Method::DELETE, &format!("/api/admin/accounts/{buyer_id}"), Some(&admin), None).await;
+    assert!(deleted.status().is_success(), "{}", deleted.status());
+    let orders_before = app.count("SELECT count(*) AS n FROM orders WHERE status = 'cancelled'").await;
+    let book = books[1].to_string();
+    for (method, path, body) in [
+        (Method::POST, "/api/orders".to_owned(), Some(order_body(books[1]))),
+        (Method::GET, "/api/me/orders".to_owned(), None),
+        (Method::GET, format!("/api/orders/{id}"), None),
+        (Method::POST, format!("/api/orders/{id}/cancel"), None),
+        (Method::POST, format!("/api/orders/{id}/payment"), Some(json!({"cardToken": "tok_x"}))),
+        (Method::POST, format!("/api/orders/{id}/payment/sync"), None),
+        (Method::POST, "/api/wishlist".to_owned(), Some(json!({"bookId": book}))),
+        (Method::GET, "/api/me/wishlist".to_owned(), None),
+        (Method::DELETE, format!("/api/wishlist/{book}"), None),
+    ] {
+        assert_eq!(
+            error_code(call(&app, method.clone(), &path, Some(&buyer), body).await, 403).await,
+            "account_deleted",
+            "{method} {path}"
+        );
+    }
+    assert_eq!(app.count("SELECT count(*) AS n FROM orders").await, 1);
+    assert_eq!(app.count("SELECT count(*) AS n FROM orders WHERE status = 'cancelled'").await, orders_before);
+    assert_eq!(app.count("SELECT count(*) AS n FROM wish_list_items").await, 1);
+    assert_eq!(book_status(&app, books[1]).await, "available");
+}
+
+#[tokio::test]
 async fn another_buyers_order_and_wish_list_are_not_there_for_anyone_else() {
     let app = app().await;
     let (_, books) = shelf(&app, 2, 300).await;
