@@ -1,5 +1,5 @@
-import { Link } from 'react-router-dom';
 import type { OrderDto } from '@bindings/OrderDto';
+import { ListCover, ListTitle } from '@/components/ui/ListBook';
 import { Price } from '@/components/ui/Price';
 import { formatDate } from '@/lib/format';
 import { OrderActions } from './OrderActions';
@@ -8,30 +8,6 @@ import { OrderStatus } from './OrderStatus';
 interface OrderListProps {
   orders: OrderDto[];
   onCancel: (order: OrderDto) => void;
-}
-
-function Cover({ order, className }: { order: OrderDto; className: string }) {
-  return (
-    <img
-      src={order.picture}
-      alt=""
-      loading="lazy"
-      decoding="async"
-      width={80}
-      height={120}
-      className={`aspect-[2/3] shrink-0 rounded-field bg-base-200 object-cover ring-1 ring-base-300/70 ${className}`}
-    />
-  );
-}
-
-/** The book's title, linking to its page while it is still in the shop. */
-function Title({ order }: { order: OrderDto }) {
-  if (order.cancelReason === 'seller_account_closed') return <span className="font-semibold leading-snug">{order.title}</span>;
-  return (
-    <Link to={`/books/${order.bookId}`} className="font-semibold leading-snug hover:text-primary hover:underline">
-      {order.title}
-    </Link>
-  );
 }
 
 function OrderedOn({ order }: { order: OrderDto }) {
@@ -58,11 +34,11 @@ function OrderTable({ orders, onCancel }: OrderListProps) {
           {orders.map((order) => (
             <tr key={order.id} data-order-id={order.id} data-status={order.status}>
               <td>
-                <Cover order={order} className="w-12" />
+                <ListCover src={order.picture} className="w-12" />
               </td>
               <th scope="row" className="max-w-64 font-normal">
                 <span className="flex flex-col gap-0.5">
-                  <Title order={order} />
+                  <ListTitle bookId={order.bookId} title={order.title} linked={order.cancelReason !== 'seller_account_closed'} />
                   <span className="text-sm text-base-content/65">{order.author}</span>
                   <OrderedOn order={order} />
                 </span>
@@ -96,9 +72,9 @@ function OrderCards({ orders, onCancel }: OrderListProps) {
           className="flex flex-col gap-3 rounded-box bg-base-100 p-4 ring-1 ring-base-300/70"
         >
           <div className="flex gap-3">
-            <Cover order={order} className="w-16" />
+            <ListCover src={order.picture} className="w-16" />
             <div className="flex min-w-0 flex-col gap-1">
-              <Title order={order} />
+              <ListTitle bookId={order.bookId} title={order.title} linked={order.cancelReason !== 'seller_account_closed'} />
               <span className="text-sm text-base-content/65">{order.author}</span>
               <Price amount={order.price} className="font-bold text-primary" />
               <OrderedOn order={order} />

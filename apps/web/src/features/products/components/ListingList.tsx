@@ -1,5 +1,5 @@
-import { Link } from 'react-router-dom';
 import type { SellerBookDto } from '@bindings/SellerBookDto';
+import { ListCover, ListTitle } from '@/components/ui/ListBook';
 import { OriginalPrice, Price } from '@/components/ui/Price';
 import { BuyerContact } from './BuyerContact';
 import { ListingActions } from './ListingActions';
@@ -9,28 +9,6 @@ interface ListingListProps {
   books: SellerBookDto[];
   onEdit: (book: SellerBookDto) => void;
   onDelete: (book: SellerBookDto) => void;
-}
-
-function Cover({ book, className }: { book: SellerBookDto; className: string }) {
-  return (
-    <img
-      src={book.picture}
-      alt=""
-      loading="lazy"
-      decoding="async"
-      width={80}
-      height={120}
-      className={`aspect-[2/3] shrink-0 rounded-field bg-base-200 object-cover ring-1 ring-base-300/70 ${className}`}
-    />
-  );
-}
-
-function TitleLink({ book }: { book: SellerBookDto }) {
-  return (
-    <Link to={`/books/${book.id}`} className="font-semibold leading-snug hover:text-primary hover:underline">
-      {book.title}
-    </Link>
-  );
 }
 
 function Prices({ book }: { book: SellerBookDto }) {
@@ -61,10 +39,10 @@ function ListingTable({ books, onEdit, onDelete }: ListingListProps) {
           {books.map((book) => (
             <tr key={book.id} data-book-id={book.id}>
               <td>
-                <Cover book={book} className="w-12" />
+                <ListCover src={book.picture} className="w-12" />
               </td>
               <th scope="row" className="max-w-64 font-normal">
-                <TitleLink book={book} />
+                <ListTitle bookId={book.id} title={book.title} />
                 <span className="block text-sm text-base-content/65">
                   {book.author} · {book.category.name}
                 </span>
@@ -94,9 +72,9 @@ function ListingCards({ books, onEdit, onDelete }: ListingListProps) {
       {books.map((book) => (
         <li key={book.id} data-book-id={book.id} className="flex flex-col gap-3 rounded-box bg-base-100 p-4 ring-1 ring-base-300/70">
           <div className="flex gap-3">
-            <Cover book={book} className="w-16" />
+            <ListCover src={book.picture} className="w-16" />
             <div className="flex min-w-0 flex-col gap-1">
-              <TitleLink book={book} />
+              <ListTitle bookId={book.id} title={book.title} />
               <span className="text-sm text-base-content/65">{book.author}</span>
               <Prices book={book} />
               <ListingStatus book={book} />

@@ -1,5 +1,5 @@
-import { Link } from 'react-router-dom';
 import type { WishListItemDto } from '@bindings/WishListItemDto';
+import { ListCover, ListTitle } from '@/components/ui/ListBook';
 import { Price } from '@/components/ui/Price';
 import { WishListActions } from './WishListActions';
 import { WishListStatus } from './WishListStatus';
@@ -9,30 +9,6 @@ interface WishListProps {
   onRemove: (item: WishListItemDto) => void;
   /** The book whose removal is on its way, if any. */
   removingId: string | null;
-}
-
-function Cover({ item, className }: { item: WishListItemDto; className: string }) {
-  return (
-    <img
-      src={item.picture}
-      alt=""
-      loading="lazy"
-      decoding="async"
-      width={80}
-      height={120}
-      className={`aspect-[2/3] shrink-0 rounded-field bg-base-200 object-cover ring-1 ring-base-300/70 ${className}`}
-    />
-  );
-}
-
-/** The title, linking to the book's page unless it left the shop. */
-function Title({ item }: { item: WishListItemDto }) {
-  if (item.status === 'withdrawn') return <span className="font-semibold leading-snug">{item.title}</span>;
-  return (
-    <Link to={`/books/${item.bookId}`} className="font-semibold leading-snug hover:text-primary hover:underline">
-      {item.title}
-    </Link>
-  );
 }
 
 function WishListTable({ items, onRemove, removingId }: WishListProps) {
@@ -53,11 +29,11 @@ function WishListTable({ items, onRemove, removingId }: WishListProps) {
           {items.map((item) => (
             <tr key={item.bookId} data-book-id={item.bookId} data-status={item.status}>
               <td>
-                <Cover item={item} className="w-12" />
+                <ListCover src={item.picture} className="w-12" />
               </td>
               <th scope="row" className="max-w-64 font-normal">
                 <span className="flex flex-col gap-0.5">
-                  <Title item={item} />
+                  <ListTitle bookId={item.bookId} title={item.title} linked={item.status !== 'withdrawn'} />
                   <span className="text-sm text-base-content/65">{item.author}</span>
                 </span>
               </th>
@@ -89,9 +65,9 @@ function WishListCards({ items, onRemove, removingId }: WishListProps) {
           className="flex flex-col gap-3 rounded-box bg-base-100 p-4 ring-1 ring-base-300/70"
         >
           <div className="flex gap-3">
-            <Cover item={item} className="w-16" />
+            <ListCover src={item.picture} className="w-16" />
             <div className="flex min-w-0 flex-col gap-1">
-              <Title item={item} />
+              <ListTitle bookId={item.bookId} title={item.title} linked={item.status !== 'withdrawn'} />
               <span className="text-sm text-base-content/65">{item.author}</span>
               <Price amount={item.price} className="font-bold text-primary" />
               <WishListStatus status={item.status} />
