@@ -113,3 +113,32 @@ fn an_upload_rate_below_one_a_minute_is_refused() {
         assert!(!message.contains("database"), "refused before touching the database: {message}");
     }
 }
+
+#[test]
+fn card_payment_settings_that_cannot_work_are_refused() {
+    let complete = [("STRIPE_SECRET_KEY", "sk_test_x"), ("STRIPE_PUBLISHABLE_KEY", "pk_test_x"), ("STRIPE_WEBHOOK_SECRET", "whsec_x")];
+    let with = |changes: &[(&'static str, &'static str)]| {
+        let mut env: Vec<(&str, &str)> = complete.iter().copied().filter(|(k, _)| !changes.iter().any(|(c, _)| c == k)).collect();
+        env.extend(changes.iter().copied().filter(|(_, v)| !v.is_empty()));
+        env
+    };
+    for (env, says) in [
+        (vec![("STRIPE_PUBLISHABLE_KEY", "pk_test_x")], "STRIPE_SECRET_KEY is not"),
+        (with(&[("STRIPE_WEBHOOK_SECRET", "")]), "STRIPE_WEBHOOK_SECRET"),
+        (with(&[("STRIPE_PUBLISHABLE_KEY", "sk_test_y")]), "publishable key"),
+        (with(&[("STRIPE_SECRET_KEY", "pk_test_y")]), "secret key"),
+        (with(&[("STRIPE_API_BASE", "http://stripe.example.com")]), "https"),
+        // A live key must never be sent anywhere but Stripe.
+        (with(&[("STRIPE_SECRET_KEY", "sk_live_x"), ("STRIPE_API_BASE", "http://127.0.0.1:8420")]), "live"),
+        (vec![("CARD_MIN_TAKA", "0")], "CARD_MIN_TAKA"),
+        (vec![("ORDER_HOLD_HOURS", "0")], "ORDER_HOLD_HOURS"),
+        (vec![("ORDER_HOLD_HOURS", "721")], "ORDER_HOLD_HOURS"),
+    ] {
+        let output = server(&env);
+        assert!(!output.status.success(), "{env:?} was accepted");
+        let message = stderr(&output);
+        assert!(message.contains(says), "{env:?}: {message}");
+        assert!(!message.contains("database"), "refused before touching the database: {message}");
+        assert!(!message.contains("sk_test_x") && !message.contains("whsec_x"), "a secret leaked: {message}");
+    }
+}
