@@ -28,6 +28,8 @@ use puronoboi_ports::{
     AccountStore, AdminStore, CatalogueReader, CatalogueWriter, IdentityVerifier, ImageHost, OrderStore, PaymentGateway, ReadinessProbe,
     SellerListings, UploadQuota, WishListStore,
 };
+use tower_http::compression::CompressionLayer;
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::services::{ServeDir, ServeFile};
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
@@ -117,7 +119,8 @@ pub struct StaticAssets {
 }
 
 pub fn router(state: AppState, assets: StaticAssets, security: &SecurityHeaders) -> Router {
-    let api = routes::api().with_state(state);
+    // JSON is compressed on the fly for clients that accept it (brotli or gzip); small bodies are left alone.
+    let api = routes::api().with_state(state).layer(CompressionLayer::new().br(true).gzip(true));
 
     // Pictures are data, never documents: an uploaded SVG opened directly must not run script.
     let images = Router::new()
@@ -131,12 +134,15 @@ pub fn router(state: AppState, assets: StaticAssets, security: &SecurityHeaders)
     let mut app = Router::new().nest("/api", api).nest("/images", images);
     if let Some(dist) = &assets.web_dist {
         // Client-side routes (/shop, /books/..., unknown paths) all load index.html; the app routes from there.
-        let index = ServeFile::new(dist.join("index.html"));
-        let hashed_assets = Router::new().fallback_service(ServeDir::new(dist.join("assets"))).layer(SetResponseHeaderLayer::overriding(
-            header::CACHE_CONTROL,
-            HeaderValue::from_static("public, max-age=31536000, immutable"),
-        ));
-        app = app.nest("/assets", hashed_assets).fallback_service(ServeDir::new(dist).fallback(index));
+        let index = ServeFile::new(dist.join("index.html")).precompressed_br().precompressed_gzip();
+        // The build writes a .br and a .gz beside each text asset; the client gets the smallest it accepts.
+        let hashed_assets =
+            Router::new().fallback_service(ServeDir::new(dist.join("assets")).precompressed_br().precompressed_gzip()).layer(
+                SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=31536000, immutable")),
+            );
+        app = app
+            .nest("/assets", hashed_assets)
+            .fallback_service(ServeDir::new(dist).precompressed_br().precompressed_gzip().fallback(index));
     }
 
     // The policy is built from our own configuration; a value a header cannot carry is a bug, so fall back to
@@ -156,5 +162,13 @@ pub fn router(state: AppState, assets: StaticAssets, security: &SecurityHeaders)
             HeaderValue::from_static("max-age=31536000; includeSubDomains"),
         ));
     }
-    app.layer(TimeoutLayer::with_status_code(StatusCode::GATEWAY_TIMEOUT, Duration::from_secs(30))).layer(TraceLayer::new_for_http())
+    // Every request gets an id (the caller's `x-request-id` when it sends one), logged on every line of its span
+    // and sent back, so a user's report can be matched to the server's log.
+    app.layer(TimeoutLayer::with_status_code(StatusCode::GATEWAY_TIMEOUT, Duration::from_secs(30)))
+        .layer(PropagateRequestIdLayer::x_request_id())
+        .layer(TraceLayer::new_for_http().make_span_with(|request: &axum::http::Request<_>| {
+            let id = request.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("-");
+            tracing::info_span!("request", method = %request.method(), uri = %request.uri(), request_id = %id)
+        }))
+        .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
 }

@@ -351,6 +351,43 @@ async fn the_web_app_is_served_for_client_routes_and_assets_are_cached_forever()
     let asset = app.get("/assets/app-1234.js").await;
     assert_eq!(asset.status(), 200);
     assert!(asset.headers()["cache-control"].to_str().expect("ascii").contains("immutable"));
+    assert!(asset.headers().get("content-encoding").is_none(), "no copies were built for this file");
+    // Copies the build made beside an asset are sent to the browsers that accept them, still cached forever.
+    std::fs::write(dist.path().join("assets/app-1234.js.br"), b"brotli bytes").expect("write");
+    std::fs::write(dist.path().join("assets/app-1234.js.gz"), b"gzip bytes").expect("write");
+    for (accepts, encoding, body) in
+        [("br, gzip", Some("br"), "brotli bytes"), ("gzip", Some("gzip"), "gzip bytes"), ("identity", None, "console.log(1)")]
+    {
+        let asset = app.client.get(app.url("/assets/app-1234.js")).header("accept-encoding", accepts).send().await.expect("answered");
+        assert_eq!(asset.headers().get("content-encoding").map(|v| v.to_str().expect("ascii")), encoding, "{accepts}");
+        assert!(asset.headers()["cache-control"].to_str().expect("ascii").contains("immutable"), "{accepts}");
+        assert_eq!(asset.text().await.expect("body"), body, "{accepts}");
+    }
     // The API keeps its JSON 404s even with the web app mounted.
     assert_eq!(error_code(&app.get_json("/api/nope", 404).await), "not_found");
+}
+
+#[tokio::test]
+async fn json_is_compressed_for_clients_that_accept_it() {
+    let app = TestApp::spawn_seeded().await;
+    let plain = app.get("/api/books/grouped?perCategory=8").await;
+    assert!(plain.headers().get("content-encoding").is_none(), "a client that asks for nothing gets plain JSON");
+    let plain = plain.bytes().await.expect("body").len();
+    for encoding in ["br", "gzip"] {
+        let response =
+            app.client.get(app.url("/api/books/grouped?perCategory=8")).header("accept-encoding", encoding).send().await.expect("answered");
+        assert_eq!(response.headers()["content-encoding"], encoding);
+        let compressed = response.bytes().await.expect("body").len();
+        assert!(compressed * 3 < plain, "{encoding}: {compressed} bytes of {plain}");
+    }
+}
+
+#[tokio::test]
+async fn every_answer_carries_a_request_id_and_keeps_the_callers() {
+    let app = TestApp::spawn().await;
+    let first = app.get("/api/health").await.headers()["x-request-id"].to_str().expect("ascii").to_owned();
+    let second = app.get("/api/nope").await.headers()["x-request-id"].to_str().expect("ascii").to_owned();
+    assert!(uuid::Uuid::parse_str(&first).is_ok() && first != second, "{first} {second}");
+    let kept = app.client.get(app.url("/api/health")).header("x-request-id", "support-ticket-42").send().await.expect("answered");
+    assert_eq!(kept.headers()["x-request-id"], "support-ticket-42");
 }
