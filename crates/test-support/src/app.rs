@@ -40,6 +40,7 @@ pub struct TestAppBuilder {
     uploads_per_minute: Option<NonZeroU32>,
     upload_gate: Option<UploadGate>,
     card_payments: bool,
+    stripe_api_base: Option<String>,
     card_minimum: Option<i64>,
 }
 
@@ -86,6 +87,14 @@ impl TestAppBuilder {
     /// Card payments through a localstripe started for the test run, with [`TEST_WEBHOOK_SECRET`].
     pub fn card_payments(mut self) -> Self {
         self.card_payments = true;
+        self
+    }
+
+    /// Card payments against a Stripe API at `base` instead of localstripe (an address nothing answers at, to
+    /// test a provider that is down).
+    pub fn card_payments_at(mut self, base: &str) -> Self {
+        self.card_payments = true;
+        self.stripe_api_base = Some(base.to_owned());
         self
     }
 
@@ -138,7 +147,11 @@ impl TestAppBuilder {
             puronoboi_demo::seed_if_empty(&store, &store, pictures.as_ref()).await.expect("the demo catalogue seeds");
         }
         let shared = Arc::new(store.clone());
-        let localstripe = if self.card_payments { Some(crate::localstripe::localstripe_url().await) } else { None };
+        let localstripe = match (self.card_payments, self.stripe_api_base) {
+            (false, _) => None,
+            (true, Some(base)) => Some(base),
+            (true, None) => Some(crate::localstripe::localstripe_url().await),
+        };
         let payment_gateway = localstripe.as_ref().map(|base| {
             let config = puronoboi_stripe::StripeConfig {
                 secret_key: TEST_STRIPE_SECRET_KEY.to_owned(),

@@ -391,3 +391,23 @@ async fn money_that_arrives_after_an_order_closed_pays_it_if_the_book_is_free_an
     assert_eq!(refunds["data"].as_array().map(Vec::len), Some(1), "{refunds}");
     assert_eq!(book_status(&app, book).await, "pending", "the rival still holds it");
 }
+
+#[tokio::test]
+async fn a_provider_that_is_down_gets_a_clear_answer_and_paying_later_works() {
+    // Nothing listens on port 9 of this machine: every call to the provider fails to connect.
+    let down = TestApp::builder().identity(Identity::Emulator).card_payments_at("http://127.0.0.1:9").spawn().await;
+    let (buyer, order, book) = ordered(&down, 300).await;
+    let refused =
+        call(&down, Method::POST, &format!("/api/orders/{order}/payment"), Some(&buyer), Some(json!({"cardToken": "tok_unused"}))).await;
+    let body = expect_json(refused, 503, "provider down").await;
+    assert_eq!(body["error"]["code"], "unavailable");
+    assert!(body["error"]["message"].as_str().is_some_and(|m| m.contains("not charged")), "{body}");
+    assert_eq!(order_status(&down, &order).await, ("pending".to_owned(), 0));
+    assert_eq!(book_status(&down, book).await, "pending");
+
+    // The provider is back (the same data, served with a provider that answers): the same order pays.
+    let up = TestApp::builder().identity(Identity::Emulator).card_payments().sharing_database_with(&down).spawn().await;
+    let paid = pay(&up, &buyer, &order, VISA).await;
+    assert_eq!(paid["status"], "succeeded", "{paid}");
+    assert_eq!(order_status(&up, &order).await, ("paid".to_owned(), 1));
+}
