@@ -58,3 +58,8 @@ schema:
 # Throughput of every public endpoint as a ratio of /api/health, measured in one run with wrk.
 bench:
     scripts/bench.sh
+
+# No book sold twice across two server instances: 1,000 books, each raced by 200 buyers over both instances, then
+# every payment's webhook replayed 50 times in parallel across both. Prints the figures. (`just test` runs a short one.)
+race books="1000" buyers="200" replays="50":
+    RACE_BOOKS={{books}} RACE_BUYERS={{buyers}} RACE_REPLAYS={{replays}} scripts/with-test-services.sh cargo test --release --locked -p puronoboi-http --test api -- race:: --nocapture

@@ -8,4 +8,5 @@ mod listings;
 mod orders;
 mod payments;
 mod photos;
+mod race;
 mod sessions;
