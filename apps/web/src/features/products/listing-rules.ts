@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { isBangladeshMobile, PHONE_MESSAGE } from '@/lib/phone';
+
+export { isBangladeshMobile, PHONE_MESSAGE };
 
 // The server has the last word on every field; these rules only catch, before sending, what is cheap to check here,
 // in the same limits (and so never refuse what the server would take).
@@ -11,7 +14,6 @@ export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
 export const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
 export const PRICE_MESSAGE = 'Enter a whole number of taka from 1 to 5,00,000';
-export const PHONE_MESSAGE = 'Enter a Bangladesh mobile number, e.g. 01712-345678';
 export const RATINGS_MESSAGE = 'Enter a rating from 0 to 5';
 export const REVIEWS_MESSAGE = 'Enter a whole number, 0 or more';
 export const PICTURE_TYPE_MESSAGE = 'Choose a JPEG, PNG or WebP picture';
@@ -22,17 +24,6 @@ export function publishYearMessage(thisYear: number): string {
 }
 
 const WHOLE = /^\d+$/;
-
-/**
- * A Bangladesh mobile number: 01, an operator digit from 3 to 9, then 8 digits; also written with +880 or 880 in
- * front, and with spaces or dashes anywhere.
- */
-export function isBangladeshMobile(raw: string): boolean {
-  const compact = raw.trim().replace(/[\s-]/g, '');
-  const international = /^\+?880(.*)$/.exec(compact);
-  const national = international ? `0${(international[1] ?? '').replace(/^0/, '')}` : compact;
-  return /^01[3-9]\d{8}$/.test(national);
-}
 
 export function isPrice(raw: string): boolean {
   const value = raw.trim();

@@ -10,6 +10,7 @@ import { ADMIN, BUYER, SELLER, bookDetail, errorReply, order, pageOf, wishListIt
 import { renderApp } from '@/test/render';
 import { ADMIN_BUY_NOTE, SELLER_BUY_QUESTION } from './BookActions';
 import { BOOK_TAKEN_MESSAGE, ORDER_CONFIRMED_TOAST, buySchema } from './BuyModal';
+import { PHONE_MESSAGE } from '@/lib/phone';
 
 const ID = 'b0000000-0000-4000-8000-000000000001';
 const BOOK_PATH = `/api/books/${ID}`;
@@ -135,6 +136,15 @@ describe('the buy form', () => {
     expect(screen.queryByText('This book is reserved for a buyer (payment pending)')).not.toBeInTheDocument();
   });
 
+  it('says a phone that is not a Bangladesh mobile is wrong before anything is sent', async () => {
+    const { fetchMock } = openBookAs(BUYER);
+    const { user, dialog } = await openBuyForm();
+    await fillAndSend(user, dialog, '12345');
+    expect(await within(dialog).findByText(PHONE_MESSAGE)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Phone')).toHaveAttribute('aria-invalid', 'true');
+    expect(callsTo(fetchMock, '/api/orders')).toBe(0);
+  });
+
   it("shows the server's field messages beside the phone and the location", async () => {
     openBookAs(BUYER, {
       '/api/orders': errorReply(422, 'validation_failed', 'phone: enter a Bangladesh mobile number', {
@@ -143,7 +153,7 @@ describe('the buy form', () => {
       }),
     });
     const { user, dialog } = await openBuyForm();
-    await fillAndSend(user, dialog, '12345', ' x');
+    await fillAndSend(user, dialog, '01712345678', ' x');
     expect(await within(dialog).findByText('enter a Bangladesh mobile number, e.g. 01712-345678')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Phone')).toHaveAttribute('aria-invalid', 'true');
     expect(within(dialog).getByLabelText('Location')).toHaveAttribute('aria-invalid', 'true');

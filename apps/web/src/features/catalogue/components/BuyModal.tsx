@@ -16,6 +16,7 @@ import { usePlaceOrder } from '@/lib/api/place-order';
 import { userMessage } from '@/lib/error-handling';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { formatTaka } from '@/lib/format';
+import { isBangladeshMobile, PHONE_MESSAGE } from '@/lib/phone';
 
 export const ORDER_CONFIRMED_TOAST = 'Order Confirmed';
 /** Said when someone else's order reached the server first (the server's own words, should it send none). */
@@ -28,7 +29,7 @@ export const buySchema = z.object({
   title: z.string().trim().min(1, 'book is required'),
   price: z.string().trim().min(1, 'Price is required'),
   // The number's format is the server's to judge: its message then shows beside the field.
-  phone: z.string().trim().min(1, 'Phone no is required'),
+  phone: z.string().trim().min(1, 'Phone no is required').refine((value) => value === '' || isBangladeshMobile(value), PHONE_MESSAGE),
   location: z.string().trim().min(1, 'Location is required'),
 });
 type BuyValues = z.infer<typeof buySchema>;

@@ -12,10 +12,11 @@ import { usePlaceOrder } from '@/lib/api/place-order';
 import { userMessage } from '@/lib/error-handling';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { LOCATION_REQUIRED, PHONE_REQUIRED } from '../payment-words';
+import { isBangladeshMobile, PHONE_MESSAGE } from '@/lib/phone';
 
-/** The spec's messages word for word; the phone number's format is the server's to judge (its message shows beside it). */
+/** The spec's messages word for word; the phone must be a Bangladesh mobile, as the server also checks. */
 const reserveSchema = z.object({
-  phone: z.string().trim().min(1, PHONE_REQUIRED),
+  phone: z.string().trim().min(1, PHONE_REQUIRED).refine((value) => value === '' || isBangladeshMobile(value), PHONE_MESSAGE),
   location: z.string().trim().min(1, LOCATION_REQUIRED),
 });
 export type ReserveValues = z.infer<typeof reserveSchema>;
