@@ -135,7 +135,7 @@ fn identity_verifier(config: &IdentityConfig, http: reqwest::Client) -> anyhow::
 
 /// The demo catalogue on an empty database, and (on the emulator only) the demo sign-ins, every start.
 async fn seed_demo(config: &Config, store: &PgStore, images: &dyn ImageHost, http: reqwest::Client) -> anyhow::Result<()> {
-    if let Some(report) = puronoboi_demo::seed_if_empty(store, store, images).await.context("seeding the demo catalogue")? {
+    if let Some(report) = puronoboi_demo::seed_if_empty(store, store, store, store, images).await.context("seeding the demo catalogue")? {
         tracing::info!(categories = report.categories, books = report.books, sellers = report.sellers, "demo catalogue seeded");
     }
     let Some(identity) = &config.identity else { return Ok(()) };

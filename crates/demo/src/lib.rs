@@ -5,4 +5,4 @@ pub mod cover;
 pub mod logins;
 mod seed;
 
-pub use seed::{SeedError, SeedReport, seed_if_empty};
+pub use seed::{ORDER_BUYERS, SeedError, SeedReport, seed_if_empty};

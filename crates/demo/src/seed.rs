@@ -3,11 +3,12 @@
 use std::collections::HashMap;
 
 use puronoboi_domain::{
-    AccountId, AccountRole, BookStatus, CategoryId, CategoryName, Email, FieldErrors, ListingForm, NewBook, PersonName,
+    Account, AccountId, AccountRole, CategoryId, CategoryName, Email, FieldErrors, ListingForm, Location, NewBook, OrderContact,
+    PersonName, Phone,
 };
 use puronoboi_ports::{
-    AddCategoryError, CatalogueReader, CatalogueWriter, ChangeStatusError, ImageHost, ImageHostError, ListBookError, NewAccount,
-    OpenAccountError, StoreError,
+    AccountStore, AddCategoryError, CatalogueReader, CatalogueWriter, ChangeStatusError, ImageHost, ImageHostError, ListBookError,
+    NewAccount, OpenAccountError, OrderStore, PlaceOrderError, Placed, SettleError, StoreError,
 };
 
 use crate::catalogue::{BOOKS, CATEGORIES, DemoStatus, SELLERS};
@@ -38,7 +39,19 @@ pub enum SeedError {
     ChangeStatus(#[from] ChangeStatusError),
     #[error(transparent)]
     Picture(#[from] ImageHostError),
+    #[error(transparent)]
+    PlaceOrder(#[from] PlaceOrderError),
+    #[error(transparent)]
+    Settle(#[from] SettleError),
 }
+
+/// The buyers who hold or bought the demo's held and sold books (name, e-mail, phone, where they meet). They have
+/// no sign-ins: every held or sold book has a real order behind it, as in the product, without touching the
+/// orders of the demo buyers people sign in as.
+pub const ORDER_BUYERS: [(&str, &str, &str, &str); 2] = [
+    ("Shirin Sultana", "shirin@puronoboi.test", "01911-223344", "Shahbag, Dhaka"),
+    ("Rafiq Ahmed", "rafiq@puronoboi.test", "01556-778899", "Chawkbazar, Chattogram"),
+];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SeedReport {
@@ -51,6 +64,8 @@ pub struct SeedReport {
 pub async fn seed_if_empty(
     reader: &dyn CatalogueReader,
     writer: &dyn CatalogueWriter,
+    accounts: &dyn AccountStore,
+    orders: &dyn OrderStore,
     pictures: &dyn ImageHost,
 ) -> Result<Option<SeedReport>, SeedError> {
     if !reader.is_empty().await? {
@@ -82,7 +97,25 @@ pub async fn seed_if_empty(
         sellers.insert(seller.key, (id, seller.name, email));
     }
 
-    for demo in BOOKS {
+    let mut order_buyers: Vec<(Account, OrderContact)> = Vec::new();
+    for (name, email, phone, location) in ORDER_BUYERS {
+        let id = writer
+            .open_account(NewAccount {
+                name: PersonName::parse(name).map_err(|e| bad_data(name)(e.to_string()))?,
+                email: Email::parse(email).map_err(|e| bad_data(email)(e.to_string()))?,
+                role: AccountRole::Buyer,
+                verified: false,
+            })
+            .await?;
+        let account = accounts.account_by_id(id).await?.ok_or_else(|| SeedError::BadDemoData(format!("{email} was not opened")))?;
+        let contact = OrderContact {
+            phone: Phone::parse(phone).map_err(|e| bad_data(phone)(e.to_string()))?,
+            location: Location::parse(location).map_err(|e| bad_data(location)(e.to_string()))?,
+        };
+        order_buyers.push((account, contact));
+    }
+
+    for (n, demo) in BOOKS.iter().enumerate() {
         let (seller_id, seller_name, seller_email) =
             sellers.get(demo.seller).ok_or_else(|| SeedError::BadDemoData(format!("unknown seller {:?}", demo.seller)))?;
         let category_id =
@@ -116,12 +149,15 @@ pub async fn seed_if_empty(
             })
             .await?;
 
-        // Orders arrive in a later issue; until then the demo's held and sold books walk the same state machine.
+        // A held book is held by a pending order and a sold one was paid for, as anywhere in the product.
         if matches!(demo.status, DemoStatus::Pending | DemoStatus::Sold) {
-            writer.move_book_status(id, BookStatus::Pending).await?;
-        }
-        if demo.status == DemoStatus::Sold {
-            writer.move_book_status(id, BookStatus::Sold).await?;
+            let (buyer, contact) = &order_buyers[n % order_buyers.len()];
+            let order = match orders.place_order(buyer, id, contact, i64::MAX).await? {
+                Placed::New(order) | Placed::Existing(order) => order,
+            };
+            if demo.status == DemoStatus::Sold {
+                orders.settle_payment(order.id, &format!("demo_payment_{}", order.id.as_uuid().simple())).await?;
+            }
         }
     }
 

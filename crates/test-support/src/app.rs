@@ -144,7 +144,7 @@ impl TestAppBuilder {
         let signs_in = sign_in.is_some();
 
         if self.seeded {
-            puronoboi_demo::seed_if_empty(&store, &store, pictures.as_ref()).await.expect("the demo catalogue seeds");
+            puronoboi_demo::seed_if_empty(&store, &store, &store, &store, pictures.as_ref()).await.expect("the demo catalogue seeds");
         }
         let shared = Arc::new(store.clone());
         let localstripe = match (self.card_payments, self.stripe_api_base) {

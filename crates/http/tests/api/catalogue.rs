@@ -324,7 +324,7 @@ async fn seeded_covers_are_served_as_inert_images() {
 async fn seeding_twice_changes_nothing() {
     let app = TestApp::spawn_seeded().await;
     let before = app.get_json("/api/categories", 200).await;
-    let again = puronoboi_demo::seed_if_empty(&app.store, &app.store, app.pictures.as_ref()).await.expect("seed");
+    let again = puronoboi_demo::seed_if_empty(&app.store, &app.store, &app.store, &app.store, app.pictures.as_ref()).await.expect("seed");
     assert_eq!(again, None);
     assert_eq!(app.get_json("/api/categories", 200).await, before);
 }
