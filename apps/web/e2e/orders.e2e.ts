@@ -11,6 +11,7 @@ import { expectNoSideScrolling, gone, h1, main, picturesLoaded, toast, visible }
 import { DESKTOP, MOBILE, screenshot, useBrowser, withPage } from './browser';
 import { api, fixtures, taka, url } from './env';
 import { psql } from './global-setup';
+import { addBookFor, stamp } from './shop-data';
 
 const browser = useBrowser();
 
@@ -35,33 +36,6 @@ function skipUnlessEmulator(ctx: { skip: () => void }): void {
 /** Journeys that order books need books of their own, added through the database. */
 function skipUnlessDatabase(ctx: { skip: () => void }): void {
   if (authMode !== 'emulator' || !fixtures().databaseURL) ctx.skip();
-}
-
-function stamp(): string {
-  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
-}
-
-/**
- * Adds an available copy of one of a demo seller's books under a title of this run, and answers its id. Dated before
- * every other book, so it sits at the end of its category and of the seller's My Products unless `newest`.
- */
-function addBookFor(sellerEmail: string, title: string, { newest = false } = {}): string {
-  const createdAt = newest ? 'now()' : "(SELECT min(created_at) FROM books) - interval '1 day'";
-  const [id] = psql(
-    fixtures().databaseURL,
-    `INSERT INTO books (id, seller_id, category_id, title, author, description, picture_url, publish_year, ratings, reviews,
-                        seller_name, location, phone, seller_email, original_price, resale_price, status, advertised, created_at)
-     SELECT gen_random_uuid(), b.seller_id, b.category_id, '${title.replace(/'/g, "''")}', b.author, b.description, b.picture_url,
-            b.publish_year, b.ratings, b.reviews, b.seller_name, b.location, b.phone, b.seller_email, b.original_price,
-            b.resale_price, 'available', false, ${createdAt}
-       FROM books b
-      WHERE b.seller_email = '${sellerEmail}' AND b.status = 'available'
-      ORDER BY b.created_at, b.id
-      LIMIT 1
-     RETURNING id`,
-  );
-  if (!id) throw new Error(`no available book of ${sellerEmail} to copy`);
-  return id;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ import { expectNoSideScrolling, h1, main, picturesLoaded, toast, visible } from 
 import { DESKTOP, MOBILE, screenshot, useBrowser, withPage } from './browser';
 import { api, fixtures, taka, url } from './env';
 import { psql } from './global-setup';
+import { addBookFor, stamp } from './shop-data';
 
 const browser = useBrowser();
 
@@ -38,36 +39,6 @@ beforeAll(async () => {
 /** Every journey pays with cards through the emulator's sign-ins and its own books, added through the database. */
 function skipUnlessReady(ctx: { skip: () => void }): void {
   if (config?.auth.mode !== 'emulator' || config.payments.provider !== 'stripe' || !fixtures().databaseURL) ctx.skip();
-}
-
-function stamp(): string {
-  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
-}
-
-/**
- * Adds an available copy of one of a demo seller's books under a title of this run (at `price` taka when given) and
- * answers its id. Dated before every other book so the shop's first pages stay as they were, unless `newest` (then it
- * is first in the seller's My Products). Every journey leaves its book sold or held, so it is never listed afterwards.
- */
-function addBookFor(sellerEmail: string, title: string, { newest = false, price }: { newest?: boolean; price?: number } = {}): string {
-  const createdAt = newest ? 'now()' : "(SELECT min(created_at) FROM books) - interval '1 day'";
-  const resale = price === undefined ? 'b.resale_price' : String(price);
-  const original = price === undefined ? 'b.original_price' : `greatest(b.original_price, ${price + 1})`;
-  const [id] = psql(
-    fixtures().databaseURL,
-    `INSERT INTO books (id, seller_id, category_id, title, author, description, picture_url, publish_year, ratings, reviews,
-                        seller_name, location, phone, seller_email, original_price, resale_price, status, advertised, created_at)
-     SELECT gen_random_uuid(), b.seller_id, b.category_id, '${title.replace(/'/g, "''")}', b.author, b.description, b.picture_url,
-            b.publish_year, b.ratings, b.reviews, b.seller_name, b.location, b.phone, b.seller_email, ${original},
-            ${resale}, 'available', false, ${createdAt}
-       FROM books b
-      WHERE b.seller_email = '${sellerEmail}' AND b.status = 'available'
-      ORDER BY b.created_at, b.id
-      LIMIT 1
-     RETURNING id`,
-  );
-  if (!id) throw new Error(`no available book of ${sellerEmail} to copy`);
-  return id;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { SellerBookDto } from '../../../bindings/SellerBookDto';
 import { DEMO, expectPathSoon, logIn, pathOf, signUp, uniqueEmail } from './accounts';
+import { stamp } from './shop-data';
 import { expectNoSideScrolling, gone, h1, picturesLoaded, toast, visible } from './page-checks';
 import { DESKTOP, screenshot, useBrowser, withPage } from './browser';
 import { api, fixtures, taka, url } from './env';
@@ -34,11 +35,6 @@ function skipUnlessEmulator(ctx: { skip: () => void }): void {
 /** Journeys that change demo data must be able to put it back. */
 function skipUnlessDatabase(ctx: { skip: () => void }): void {
   if (authMode !== 'emulator' || !fixtures().databaseURL) ctx.skip();
-}
-
-/** A suffix that keeps this run's titles and category names apart from earlier runs against the same server. */
-function stamp(): string {
-  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
