@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
 import { LuBookX } from 'react-icons/lu';
-import { useBook } from '../api/get-book';
+import { useBook } from '@/lib/api/get-book';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { Spinner } from '@/components/ui/Spinner';

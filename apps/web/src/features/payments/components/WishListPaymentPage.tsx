@@ -11,7 +11,7 @@ import { isNotFoundError } from '@/lib/api-client';
 import { useMyOrders } from '@/lib/api/get-my-orders';
 import { usePublicConfig } from '@/lib/api/get-public-config';
 import { cardSetupOf } from '@/lib/stripe/load-stripe';
-import { useBookToPay } from '../api/get-book-to-pay';
+import { useBook } from '@/lib/api/get-book';
 import { BOOK_TAKEN } from '../payment-words';
 import { CheckoutColumns, OrderCheckout } from './OrderCheckout';
 import { OrderSummary } from './OrderSummary';
@@ -77,7 +77,7 @@ function BookUnavailable({ book, taken }: { book: BookDetailDto; taken: boolean 
  * a location, the book is reserved for them (POST /api/orders), and the new order is paid like any other.
  */
 function WishListCheckout({ bookId }: { bookId: string }) {
-  const book = useBookToPay(bookId);
+  const book = useBook(bookId);
   const orders = useMyOrders(1);
   const config = usePublicConfig();
   /** The order this page placed; afterwards the page keeps to it whatever the lists say. */
