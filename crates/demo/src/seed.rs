@@ -7,8 +7,8 @@ use puronoboi_domain::{
     PersonName, Phone,
 };
 use puronoboi_ports::{
-    AccountStore, AddCategoryError, CatalogueReader, CatalogueWriter, ChangeStatusError, ImageHost, ImageHostError, ListBookError,
-    NewAccount, OpenAccountError, OrderStore, PlaceOrderError, Placed, SettleError, StoreError,
+    AccountStore, AddCategoryError, CatalogueReader, CatalogueWriter, ImageHost, ImageHostError, ListBookError, NewAccount,
+    OpenAccountError, OrderStore, PlaceOrderError, Placed, SettleError, StoreError,
 };
 
 use crate::catalogue::{BOOKS, CATEGORIES, DemoStatus, SELLERS};
@@ -35,8 +35,6 @@ pub enum SeedError {
     AddCategory(#[from] AddCategoryError),
     #[error(transparent)]
     ListBook(#[from] ListBookError),
-    #[error(transparent)]
-    ChangeStatus(#[from] ChangeStatusError),
     #[error(transparent)]
     Picture(#[from] ImageHostError),
     #[error(transparent)]
