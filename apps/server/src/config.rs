@@ -27,6 +27,8 @@ pub struct Config {
     pub database_url: Redacted<String>,
     pub database_pool_size: usize,
     pub listen: SocketAddr,
+    /// Where Prometheus scrapes GET /metrics; `None` (METRICS_ADDR unset): no metrics are kept or served.
+    pub metrics_listen: Option<SocketAddr>,
     pub web_dist: Option<PathBuf>,
     pub images_dir: PathBuf,
     pub seed_demo: bool,
@@ -44,6 +46,8 @@ pub struct Config {
     pub card_minimum: Taka,
     /// How long an unpaid order holds its book before it expires.
     pub order_hold: Duration,
+    /// Memory for copies of public catalogue reads, in MiB; 0 turns the cache off (every read asks the database).
+    pub read_cache_mib: u64,
 }
 
 /// Stripe: the keys, where its API is (localstripe locally), and where browsers load Stripe.js from.
@@ -151,10 +155,13 @@ impl Config {
             })
             .transpose()?
             .unwrap_or_default();
+        let listen = SocketAddr::new(host, port);
+        let metrics_listen = metrics_addr(var("METRICS_ADDR").as_deref(), listen)?;
         Ok(Self {
             database_url: Redacted(database_url),
             database_pool_size,
-            listen: SocketAddr::new(host, port),
+            listen,
+            metrics_listen,
             web_dist,
             images_dir: PathBuf::from(var("IMAGES_DIR").unwrap_or_else(|| "var/images".to_owned())),
             seed_demo: flag("SEED_DEMO")?,
@@ -167,6 +174,7 @@ impl Config {
             stripe: StripeSettings::from_env()?,
             card_minimum: Taka::new(number("CARD_MIN_TAKA", 60)?).context("CARD_MIN_TAKA must be a price between 1 and 500000 taka")?,
             order_hold: order_hold()?,
+            read_cache_mib: read_cache_mib()?,
         })
     }
 }
@@ -212,6 +220,12 @@ fn number(name: &str, default: i64) -> anyhow::Result<i64> {
     var(name).map_or(Ok(default), |v| v.trim().parse().with_context(|| format!("{name} must be a whole number, got {v:?}")))
 }
 
+/// READ_CACHE_MIB: between 0 (no cache) and 4096 MiB; 48 when unset.
+fn read_cache_mib() -> anyhow::Result<u64> {
+    let mib = number("READ_CACHE_MIB", 48)?;
+    u64::try_from(mib).ok().filter(|m| *m <= 4096).with_context(|| format!("READ_CACHE_MIB must be between 0 and 4096, got {mib}"))
+}
+
 /// ORDER_HOLD_HOURS: between 1 hour and 30 days.
 fn order_hold() -> anyhow::Result<Duration> {
     let hours = number("ORDER_HOLD_HOURS", 48)?;
@@ -219,6 +233,22 @@ fn order_hold() -> anyhow::Result<Duration> {
         bail!("ORDER_HOLD_HOURS must be between 1 and 720, got {hours}");
     }
     Ok(Duration::from_secs(hours.unsigned_abs() * 3600))
+}
+
+/// METRICS_ADDR: an IP address and port of its own (usually loopback or a private interface the scraper reaches).
+fn metrics_addr(value: Option<&str>, listen: SocketAddr) -> anyhow::Result<Option<SocketAddr>> {
+    let Some(value) = value else { return Ok(None) };
+    let address: SocketAddr = value
+        .trim()
+        .parse()
+        .with_context(|| format!("METRICS_ADDR must be an IP address and port such as 127.0.0.1:9100, got {value:?}"))?;
+    if address.port() != 0
+        && address.port() == listen.port()
+        && (address.ip() == listen.ip() || address.ip().is_unspecified() || listen.ip().is_unspecified())
+    {
+        bail!("METRICS_ADDR={address} is the site's own address ({listen}); metrics need a listen address of their own");
+    }
+    Ok(Some(address))
 }
 
 fn var(name: &str) -> Option<String> {
@@ -243,6 +273,7 @@ mod tests {
             database_url: Redacted("postgres://app:hunter2-db-password@db:5432/puronoboi".into()),
             database_pool_size: 10,
             listen: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            metrics_listen: None,
             web_dist: None,
             images_dir: PathBuf::from("var/images"),
             seed_demo: false,
@@ -269,10 +300,29 @@ mod tests {
             }),
             card_minimum: Taka::new(60).expect("a price"),
             order_hold: Duration::from_secs(3600),
+            read_cache_mib: 48,
         };
         let printed = format!("{config:?}");
         for secret in ["hunter2-db-password", "imgbb-secret-key", "0011223344", "ccddeeff", "stripe-secret-key", "stripe-webhook-secret"] {
             assert!(!printed.contains(secret), "{secret} leaked: {printed}");
+        }
+    }
+
+    #[test]
+    fn metrics_are_off_unless_metrics_addr_names_an_address_of_their_own() {
+        let site = SocketAddr::from(([0, 0, 0, 0], 8080));
+        assert_eq!(metrics_addr(None, site).expect("unset is fine"), None);
+        assert_eq!(metrics_addr(Some("127.0.0.1:9100"), site).expect("valid"), Some(SocketAddr::from(([127, 0, 0, 1], 9100))));
+        assert_eq!(metrics_addr(Some("[::1]:9100"), site).expect("valid").map(|a| a.port()), Some(9100));
+        for (bad, says) in [
+            ("9100", "IP address and port"),
+            ("localhost:9100", "IP address and port"),
+            ("127.0.0.1", "IP address and port"),
+            ("127.0.0.1:99999", "IP address and port"),
+            ("127.0.0.1:8080", "own address"),
+        ] {
+            let refused = metrics_addr(Some(bad), site).expect_err(bad).to_string();
+            assert!(refused.contains("METRICS_ADDR") && refused.contains(says), "{bad}: {refused}");
         }
     }
 }

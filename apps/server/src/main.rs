@@ -2,6 +2,7 @@
 
 mod config;
 
+use std::future::IntoFuture as _;
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -13,8 +14,9 @@ use puronoboi_firebase_verify::{EmulatorAdmin, FirebaseVerifier, VerifierMode};
 use puronoboi_http::dto::{AuthConfigDto, AuthMode, FirebaseWebConfigDto, PaymentProvider};
 use puronoboi_http::{PublicConfigDto, SecurityHeaders, SignInWiring, StaticAssets, Wiring};
 use puronoboi_local_images::LocalImageHost;
-use puronoboi_ports::{IdentityVerifier, ImageHost, PaymentGateway};
-use puronoboi_postgres::PgStore;
+use puronoboi_ports::{CatalogueReader, IdentityVerifier, ImageHost, PaymentGateway};
+use puronoboi_postgres::{CatalogueListener, ListenerSettings, PgStore};
+use puronoboi_read_cache::CachedCatalogue;
 use tracing_subscriber::EnvFilter;
 
 use crate::config::{Config, IdentityConfig};
@@ -42,7 +44,9 @@ async fn main() -> ExitCode {
 fn init_tracing(json: bool) {
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,tower_http=info"));
     let builder = tracing_subscriber::fmt().with_env_filter(filter);
-    if json { builder.json().init() } else { builder.init() }
+    // Each JSON line carries the fields of the span it was logged in (`span`, with the request's `request_id`)
+    // and of every span around it (`spans`), so a log search for one request id finds all of that request.
+    if json { builder.json().with_current_span(true).with_span_list(true).init() } else { builder.init() }
 }
 
 async fn serve(config: Config) -> anyhow::Result<()> {
@@ -90,11 +94,20 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     let public_config = public_config(&config);
     let security = SecurityHeaders::for_config(&public_config, &image_origins, config.hsts);
     let store = Arc::new(store);
+    if let Some(address) = config.metrics_listen {
+        let listener = tokio::net::TcpListener::bind(address).await.with_context(|| format!("listening for metrics on {address}"))?;
+        let bound = listener.local_addr().unwrap_or(address);
+        let pool = store.clone();
+        puronoboi_http::metrics::spawn(listener, Arc::new(move || pool_usage(&pool)))?;
+        tracing::info!(address = %bound, "serving metrics at /metrics");
+    }
     // Every instance sweeps; the sweep is one statement that skips rows another instance holds, so nothing is
     // expired twice.
     OrderExpiry::new(store.clone(), config.order_hold).spawn(std::time::Duration::from_secs(60));
+    // Held until the server stops: dropping the listener stops it.
+    let (catalogue, _catalogue_listener) = public_catalogue(&config, store.clone())?;
     let state = puronoboi_http::build_state(Wiring {
-        catalogue: store.clone(),
+        catalogue,
         catalogue_writer: store.clone(),
         seller_listings: store.clone(),
         admin: store.clone(),
@@ -116,9 +129,52 @@ async fn serve(config: Config) -> anyhow::Result<()> {
 
     let listener = tokio::net::TcpListener::bind(config.listen).await.with_context(|| format!("listening on {}", config.listen))?;
     tracing::info!(address = %config.listen, web = ?config.web_dist, "Puronoboi is serving");
-    axum::serve(listener, app).with_graceful_shutdown(shutdown_signal()).await.context("serving HTTP")?;
-    tracing::info!("stopped cleanly");
+    // On a signal the server stops accepting, closes idle keep-alive connections and lets requests in flight
+    // finish. A client that never finishes its request must not hold the process: past the deadline it exits
+    // anyway, and returning from here ends every spawned task (the order expiry sweep among them).
+    let signalled = Arc::new(tokio::sync::Notify::new());
+    let graceful = {
+        let signalled = signalled.clone();
+        async move {
+            shutdown_signal().await;
+            tracing::info!("stopping: finishing the requests in flight");
+            signalled.notify_one();
+        }
+    };
+    let deadline = async {
+        signalled.notified().await;
+        tokio::time::sleep(SHUTDOWN_DEADLINE).await;
+    };
+    tokio::select! {
+        served = axum::serve(listener, app).with_graceful_shutdown(graceful).into_future() => {
+            served.context("serving HTTP")?;
+            tracing::info!("stopped cleanly");
+        }
+        () = deadline => {
+            tracing::warn!(deadline = ?SHUTDOWN_DEADLINE, "stopped with connections still open after the shutdown deadline");
+        }
+    }
     Ok(())
+}
+
+/// How long requests in flight have to finish after SIGTERM or Ctrl-C. Orchestrators kill a process that has not
+/// exited 10 s after SIGTERM (Docker's default; Kubernetes allows 30 s), so it stops on its own before that.
+const SHUTDOWN_DEADLINE: std::time::Duration = std::time::Duration::from_secs(8);
+
+fn pool_usage(store: &PgStore) -> puronoboi_http::metrics::PoolUsage {
+    let status = store.pool_status();
+    puronoboi_http::metrics::PoolUsage { in_use: status.size - status.available, idle: status.available, waiting: status.waiting }
+}
+
+/// Public reads answer from memory while this instance's listener hears every catalogue change (and straight from
+/// the database while it does not); with READ_CACHE_MIB=0, always from the database.
+fn public_catalogue(config: &Config, store: Arc<PgStore>) -> anyhow::Result<(Arc<dyn CatalogueReader>, Option<CatalogueListener>)> {
+    if config.read_cache_mib == 0 {
+        return Ok((store, None));
+    }
+    let cached = CachedCatalogue::new(store, config.read_cache_mib * 1024 * 1024, puronoboi_read_cache::DEFAULT_WINDOW);
+    let listener = CatalogueListener::spawn(&config.database_url.0, Arc::new(cached.invalidation()), ListenerSettings::default())?;
+    Ok((Arc::new(cached), Some(listener)))
 }
 
 fn identity_verifier(config: &IdentityConfig, http: reqwest::Client) -> anyhow::Result<Arc<dyn IdentityVerifier>> {

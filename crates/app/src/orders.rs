@@ -12,6 +12,9 @@ use puronoboi_ports::{AddWishError, OrderChangeError, OrderStore, PlaceOrderErro
 /// The most books one wish list keeps: enough for anyone, and a bound on what one page reads.
 pub const WISH_LIST_LIMIT: i64 = 100;
 
+/// Counter: orders placed (a book newly reserved for a buyer; asking again for the same pending order is not one).
+pub const ORDERS_PLACED: &str = "orders_placed_total";
+
 #[derive(Debug, thiserror::Error)]
 pub enum PlaceError {
     /// The buy form's phone or location breaks its rule; nothing was stored.
@@ -36,7 +39,11 @@ impl Orders {
     /// account and the book.
     pub async fn place(&self, buyer: &Account, book: BookId, form: OrderContactForm) -> Result<Placed, PlaceError> {
         let contact = form.parse().map_err(PlaceError::Invalid)?;
-        Ok(self.orders.place_order(buyer, book, &contact, MAX_PENDING_ORDERS_PER_BUYER).await?)
+        let placed = self.orders.place_order(buyer, book, &contact, MAX_PENDING_ORDERS_PER_BUYER).await?;
+        if matches!(placed, Placed::New(_)) {
+            metrics::counter!(ORDERS_PLACED).increment(1);
+        }
+        Ok(placed)
     }
 
     pub async fn of_buyer(&self, buyer: AccountId, page: PageRequest) -> Result<Page<Order>, StoreError> {

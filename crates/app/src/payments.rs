@@ -42,6 +42,10 @@ pub enum PayError {
     /// The provider could not be reached or failed.
     #[error(transparent)]
     Unavailable(anyhow::Error),
+    /// The provider reports a payment that is not exactly what the order costs (amount, currency, order): it is
+    /// never recorded. Reading it again would not change it.
+    #[error("payment {payment} does not match order {order}: {mismatch}")]
+    Mismatch { payment: String, order: OrderId, mismatch: String },
     #[error(transparent)]
     Unknown(#[from] anyhow::Error),
 }
@@ -73,6 +77,11 @@ pub enum WebhookHandlingError {
     #[error(transparent)]
     Unknown(#[from] anyhow::Error),
 }
+
+/// Counter: card payments recorded against their order (each order once, however often the news arrives).
+pub const PAYMENTS_RECORDED: &str = "payments_recorded_total";
+/// Counter: card payments sent back because their order could not take them.
+pub const REFUNDS: &str = "refunds_total";
 
 /// What a buyer sees when a payment arrives for an order that closed and whose book has gone.
 pub const REFUNDED_MESSAGE: &str =
@@ -218,10 +227,11 @@ impl Payments {
         };
         if let Err(mismatch) = order.check_payment(&reported) {
             tracing::error!(order = %order.id, payment = %payment.id, %mismatch, "a payment does not match its order; not recorded");
-            return Err(PayError::Unknown(anyhow::anyhow!("payment {} does not match order {}: {mismatch}", payment.id, order.id)));
+            return Err(PayError::Mismatch { payment: payment.id.clone(), order: order.id, mismatch: mismatch.to_string() });
         }
         match self.orders.settle_payment(order.id, &payment.id).await {
             Ok(Settlement::Paid(paid)) => {
+                metrics::counter!(PAYMENTS_RECORDED).increment(1);
                 tracing::info!(order = %paid.id, payment = %payment.id, "order paid");
                 Ok(PaymentOutcome::Succeeded { transaction_id: payment.id.clone() })
             }
@@ -229,6 +239,7 @@ impl Payments {
             Ok(Settlement::MustRefund(closed)) => {
                 if !closed.refunded {
                     let refund = self.gateway()?.refund(&payment.id).await.map_err(unavailable)?;
+                    metrics::counter!(REFUNDS).increment(1);
                     self.orders.record_refund(closed.id, &refund).await?;
                     tracing::warn!(order = %closed.id, payment = %payment.id, %refund, "a payment for a closed order was refunded");
                 }
@@ -239,6 +250,7 @@ impl Payments {
                 // Cannot happen with one payment per order; if it ever does, the second charge goes back.
                 tracing::error!(order = %paid.id, payment = %payment.id, "a second payment succeeded for a paid order; refunding it");
                 let refund = self.gateway()?.refund(&payment.id).await.map_err(unavailable)?;
+                metrics::counter!(REFUNDS).increment(1);
                 tracing::warn!(order = %paid.id, %refund, "refunded a second payment");
                 Ok(PaymentOutcome::Succeeded { transaction_id: paid.transaction_id.unwrap_or_default() })
             }

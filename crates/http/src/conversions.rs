@@ -253,6 +253,8 @@ impl From<puronoboi_app::payments::PayError> for ApiError {
                 Self::unavailable("The card payment service is not answering. Your card was not charged; please try again in a minute.")
             }
             PayError::Unknown(cause) => Self::internal(cause.as_ref()),
+            // Our own intent came back altered: an anomaly worth an alarm, never a recorded payment.
+            mismatch @ PayError::Mismatch { .. } => Self::internal(&mismatch),
         }
     }
 }

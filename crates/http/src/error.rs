@@ -160,8 +160,13 @@ impl ApiError {
         Self::new(ErrorCode::Unavailable, message)
     }
 
-    /// Logs the cause; the caller learns only that something went wrong on our side.
+    /// Logs the cause; the caller learns only that something went wrong on our side. A cause that is the database
+    /// being out of reach is no bug: that answers 503, so the caller tries again shortly.
     pub fn internal(cause: &(dyn std::error::Error + 'static)) -> Self {
+        if std::iter::successors(Some(cause), |e| e.source()).any(|e| e.is::<puronoboi_ports::StoreUnreachable>()) {
+            tracing::warn!(error = %DisplayChain(cause), "the database is out of reach");
+            return Self::unavailable("The database is not answering. Please try again in a moment.");
+        }
         tracing::error!(error = %DisplayChain(cause), "request failed");
         Self::new(ErrorCode::Internal, "Something went wrong on our side. Please try again.")
     }

@@ -4,6 +4,7 @@ mod conversions;
 pub mod dto;
 pub mod error;
 mod extract;
+pub mod metrics;
 mod routes;
 pub mod security;
 
@@ -171,4 +172,5 @@ pub fn router(state: AppState, assets: StaticAssets, security: &SecurityHeaders)
             tracing::info_span!("request", method = %request.method(), uri = %request.uri(), request_id = %id)
         }))
         .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
+        .layer(axum::middleware::from_fn(metrics::track))
 }

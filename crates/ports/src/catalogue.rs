@@ -11,6 +11,13 @@ use puronoboi_domain::{
 #[error(transparent)]
 pub struct StoreError(#[from] pub anyhow::Error);
 
+/// In a store failure's cause chain: the database could not be reached (no connection within the store's deadline:
+/// refused, shutting down or silent). Unlike a bug, this passes once the database is back, so callers answer "try
+/// again shortly" rather than "something went wrong".
+#[derive(Debug, thiserror::Error)]
+#[error("the database is out of reach")]
+pub struct StoreUnreachable(#[source] pub anyhow::Error);
+
 #[derive(Debug, thiserror::Error)]
 pub enum CategoryPageError {
     #[error("no such category")]
@@ -116,4 +123,21 @@ pub trait CatalogueWriter: Send + Sync {
     /// Moves a book's status along the domain's state machine, atomically with respect to other movers.
     /// Errors: `NotFound`; `Illegal` when the book's current status does not allow the move.
     async fn move_book_status(&self, id: BookId, to: BookStatus) -> Result<BookStatus, ChangeStatusError>;
+}
+
+/// Where announcements of committed catalogue changes arrive: whoever keeps copies of public reads listens here, and
+/// a source that watches the database (one per server instance) drives it.
+///
+/// A copy may be served only while the source vouches for it: `caught_up(t)` says every change committed before `t`
+/// has been announced, so a copy is at most as old as the time since the last `t`. After `lost`, nothing is vouched
+/// for until the source has reconnected, announced `changed` (changes may have been missed meanwhile) and caught up.
+pub trait CatalogueChanges: Send + Sync {
+    /// Something public reads show has changed (or may have, while nobody was listening): every copy is stale.
+    fn changed(&self);
+
+    /// Every change committed before `as_of` has been announced through [`CatalogueChanges::changed`].
+    fn caught_up(&self, as_of: std::time::Instant);
+
+    /// The source stopped hearing about changes (its connection dropped): from now on no copy is vouched for.
+    fn lost(&self);
 }

@@ -14,8 +14,8 @@ pub mod uploads;
 pub use accounts::{AccountStore, LinkIdentityError, NewIdentityAccount, OpenIdentityAccountError, SupersedeError};
 pub use admin::{AccountOverview, AdminActionError, AdminStore};
 pub use catalogue::{
-    AddCategoryError, CatalogueReader, CatalogueWriter, CategoryGroup, CategoryPageError, ChangeStatusError, ListBookError, NewAccount,
-    OpenAccountError, StoreError,
+    AddCategoryError, CatalogueChanges, CatalogueReader, CatalogueWriter, CategoryGroup, CategoryPageError, ChangeStatusError,
+    ListBookError, NewAccount, OpenAccountError, StoreError, StoreUnreachable,
 };
 pub use identity::{DemoIdentities, DemoLogin, IdentityVerifier, VerifiedIdentity, VerifyTokenError};
 pub use images::{ImageHost, ImageHostError};

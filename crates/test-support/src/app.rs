@@ -12,7 +12,8 @@ use puronoboi_firebase_verify::{EmulatorAdmin, FirebaseVerifier, VerifierMode};
 use puronoboi_http::{PublicConfigDto, SecurityHeaders, SignInWiring, StaticAssets, Wiring};
 use puronoboi_local_images::LocalImageHost;
 use puronoboi_ports::{IdentityVerifier, ImageHost};
-use puronoboi_postgres::PgStore;
+use puronoboi_postgres::{CatalogueListener, ListenerSettings, PgStore};
+use puronoboi_read_cache::CachedCatalogue;
 
 use crate::cluster::TestDb;
 use crate::emulator::{TEST_PROJECT_ID, emulator_host};
@@ -42,6 +43,7 @@ pub struct TestAppBuilder {
     card_payments: bool,
     stripe_api_base: Option<String>,
     card_minimum: Option<i64>,
+    catalogue_listener: Option<ListenerSettings>,
 }
 
 impl TestAppBuilder {
@@ -81,6 +83,13 @@ impl TestAppBuilder {
     /// Replaces the production upload gate (for example with one slot and no queue).
     pub fn upload_gate(mut self, gate: UploadGate) -> Self {
         self.upload_gate = Some(gate);
+        self
+    }
+
+    /// How the public-read cache's change listener checks and replaces its connection (the server's defaults when
+    /// not set).
+    pub fn catalogue_listener(mut self, settings: ListenerSettings) -> Self {
+        self.catalogue_listener = Some(settings);
         self
     }
 
@@ -147,6 +156,11 @@ impl TestAppBuilder {
             puronoboi_demo::seed_if_empty(&store, &store, &store, &store, pictures.as_ref()).await.expect("the demo catalogue seeds");
         }
         let shared = Arc::new(store.clone());
+        // Public reads go through the cache, invalidated by the database's change notifications, as in production.
+        let catalogue_cache = Arc::new(CachedCatalogue::new(shared.clone(), 16 * 1024 * 1024, puronoboi_read_cache::DEFAULT_WINDOW));
+        let catalogue_listener =
+            CatalogueListener::spawn(&db.url, Arc::new(catalogue_cache.invalidation()), self.catalogue_listener.unwrap_or_default())
+                .expect("a catalogue listener");
         let localstripe = match (self.card_payments, self.stripe_api_base) {
             (false, _) => None,
             (true, Some(base)) => Some(base),
@@ -165,7 +179,7 @@ impl TestAppBuilder {
         public_config.payments.card_minimum_taka = card_minimum.amount();
         let security = SecurityHeaders::for_config(&public_config, &[], false);
         let state = puronoboi_http::build_state(Wiring {
-            catalogue: shared.clone(),
+            catalogue: catalogue_cache.clone(),
             catalogue_writer: shared.clone(),
             seller_listings: shared.clone(),
             admin: shared.clone(),
@@ -190,7 +204,19 @@ impl TestAppBuilder {
         let address = format!("http://{}", listener.local_addr().expect("an address"));
         tokio::spawn(async move { axum::serve(listener, router).await });
         let session_secret = signs_in.then_some(secret);
-        TestApp { address, db, store, pictures, session_secret, emulator, localstripe, client: reqwest::Client::new(), _images: images_dir }
+        TestApp {
+            address,
+            db,
+            store,
+            pictures,
+            session_secret,
+            emulator,
+            localstripe,
+            client: reqwest::Client::new(),
+            catalogue_cache,
+            _catalogue_listener: catalogue_listener,
+            _images: images_dir,
+        }
     }
 }
 
@@ -206,6 +232,9 @@ pub struct TestApp {
     /// localstripe's base URL (with `card_payments()`).
     pub localstripe: Option<String>,
     pub client: reqwest::Client,
+    /// The public reads' cache, to see whether it is serving copies.
+    pub catalogue_cache: Arc<CachedCatalogue>,
+    _catalogue_listener: CatalogueListener,
     _images: tempfile::TempDir,
 }
 

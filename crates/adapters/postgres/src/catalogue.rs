@@ -20,7 +20,7 @@ use uuid::Uuid;
 use crate::PgStore;
 use crate::errors::violated_constraint;
 use crate::queries;
-use crate::rows::{BookRow, CardRow, CategoryRow, GroupedCardRow, NewAccountRow, NewBookRow, status};
+use crate::rows::{BookRow, CardRow, CategoryCountRow, CategoryRow, GroupedCardRow, NewAccountRow, NewBookRow, VerifiedCardRow, status};
 use crate::schema::{accounts, books, categories};
 
 diesel::define_sql_function!(fn lower(x: Text) -> Text);
@@ -29,10 +29,10 @@ diesel::define_sql_function!(fn lower(x: Text) -> Text);
 impl CatalogueReader for PgStore {
     async fn categories(&self, limit: u32) -> Result<Vec<CategorySummary>, StoreError> {
         let mut conn = self.conn().await?;
-        let rows: Vec<(Uuid, String, i64)> = queries::categories_with_counts(limit).load(&mut conn).await.context("listing categories")?;
+        let rows: Vec<CategoryCountRow> = queries::categories_with_counts(limit).load(&mut conn).await.context("listing categories")?;
         Ok(rows
             .into_iter()
-            .map(|(id, name, available_books)| CategorySummary { id: CategoryId::from_uuid(id), name, available_books })
+            .map(|row| CategorySummary { id: CategoryId::from_uuid(row.id), name: row.name, available_books: row.available_books })
             .collect())
     }
 
@@ -72,11 +72,11 @@ impl CatalogueReader for PgStore {
 
         let total: i64 = queries::category_count(id.as_uuid()).get_result(&mut conn).await.context("counting a category's books")?;
         let offset = i64::try_from(page.offset()).context("page offset overflows")?;
-        let rows: Vec<(CardRow, bool)> = queries::category_page(id.as_uuid(), i64::from(page.per_page()), offset)
+        let rows: Vec<VerifiedCardRow> = queries::category_page(id.as_uuid(), i64::from(page.per_page()), offset)
             .load(&mut conn)
             .await
             .context("listing a category's books")?;
-        let items = rows.into_iter().map(|(row, verified)| row.into_card(verified)).collect::<anyhow::Result<_>>()?;
+        let items = rows.into_iter().map(|row| row.card.into_card(row.seller_verified)).collect::<anyhow::Result<_>>()?;
         Ok((category, Page { items, request: page, total }))
     }
 

@@ -5,6 +5,7 @@ mod admin;
 mod catalogue;
 mod errors;
 mod listings;
+mod notify;
 mod orders;
 mod queries;
 mod rows;
@@ -23,9 +24,19 @@ use diesel_async::pooled_connection::AsyncDieselConnectionManager;
 use diesel_async::pooled_connection::deadpool::{Object, Pool};
 use diesel_async::{AsyncPgConnection, RunQueryDsl as _};
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness as _, embed_migrations};
-use puronoboi_ports::ReadinessProbe;
+use puronoboi_ports::{ReadinessProbe, StoreUnreachable};
+
+pub use notify::{CATALOGUE_CHANNEL, CatalogueListener, LISTENER_APPLICATION_NAME, ListenerSettings};
 
 const MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../../migrations");
+
+/// The longest a caller waits for a connection, all steps together (waiting for a free one, checking a pooled
+/// one, opening a new one). With the database gone or frozen, requests fail within this (answered 503) instead of
+/// piling up; the server promises an answer within 2 s.
+const CONNECTION_DEADLINE: Duration = Duration::from_millis(1500);
+/// How long a pooled connection has to answer the check it gets before it is handed out again; a frozen one is
+/// dropped and the next one tried, still within the deadline.
+const POOL_RECYCLE: Duration = Duration::from_millis(500);
 
 /// Applies every pending migration. Runs on a blocking thread because diesel's migration harness is synchronous.
 pub async fn run_migrations(database_url: &str) -> anyhow::Result<()> {
@@ -66,17 +77,29 @@ impl PgStore {
         let manager = AsyncDieselConnectionManager::<AsyncPgConnection>::new(database_url);
         let pool = Pool::builder(manager)
             .max_size(max_connections)
-            // A request waits this long for a free connection before it fails instead of hanging.
-            .wait_timeout(Some(Duration::from_secs(5)))
-            .create_timeout(Some(Duration::from_secs(5)))
+            .wait_timeout(Some(CONNECTION_DEADLINE))
+            .create_timeout(Some(CONNECTION_DEADLINE))
+            .recycle_timeout(Some(POOL_RECYCLE))
             .runtime(deadpool_runtime())
             .build()
             .context("building the connection pool")?;
         Ok(Self { pool })
     }
 
+    /// The pool right now: connections open (`size`), idle among them (`available`) and callers waiting for one
+    /// (`waiting`). Cheap (a brief lock, no I/O), so a metrics scrape can read it every time.
+    pub fn pool_status(&self) -> deadpool::Status {
+        self.pool.status()
+    }
+
+    /// A connection within [`CONNECTION_DEADLINE`]. Failing to get one means the database is out of reach
+    /// (refusing, shutting down, frozen), which the error says with [`StoreUnreachable`]: "try again shortly".
     async fn conn(&self) -> anyhow::Result<Object<AsyncPgConnection>> {
-        self.pool.get().await.context("taking a database connection from the pool")
+        let taken = match tokio::time::timeout(CONNECTION_DEADLINE, self.pool.get()).await {
+            Ok(taken) => taken.map_err(anyhow::Error::new),
+            Err(_) => Err(anyhow::anyhow!("no connection within {CONNECTION_DEADLINE:?}")),
+        };
+        taken.map_err(|e| anyhow::Error::new(StoreUnreachable(e)).context("taking a database connection from the pool"))
     }
 
     /// How PostgreSQL would run each of the store's listing and lookup queries, exactly as the store sends them

@@ -10,7 +10,9 @@ use diesel_async::methods::LoadQuery;
 use uuid::Uuid;
 
 use crate::catalogue::lower;
-use crate::rows::{AccountActivityRow, AccountRow, BookRow, CardRow, CategoryRow, GroupedCardRow, OrderRow, WishListRow};
+use crate::rows::{
+    AccountActivityRow, AccountRow, BookRow, CardRow, CategoryCountRow, CategoryRow, GroupedCardRow, OrderRow, VerifiedCardRow, WishListRow,
+};
 use crate::schema::{accounts, books, categories, orders, wish_list_items};
 
 pub(crate) const AVAILABLE: &str = "available";
@@ -20,14 +22,19 @@ const WITHDRAWN: &str = "withdrawn";
 pub(crate) trait Listing<Row>: LoadQuery<'static, AsyncPgConnection, Row> + QueryFragment<Pg> + QueryId + Send + 'static {}
 impl<Row, Q> Listing<Row> for Q where Q: LoadQuery<'static, AsyncPgConnection, Row> + QueryFragment<Pg> + QueryId + Send + 'static {}
 
-/// Every category with its count of available books, by name.
-pub(crate) fn categories_with_counts(limit: u32) -> impl Listing<(Uuid, String, i64)> {
-    categories::table
-        .left_join(books::table.on(books::category_id.eq(categories::id).and(books::status.eq(AVAILABLE))))
-        .group_by((categories::id, categories::name))
-        .select((categories::id, categories::name, diesel::dsl::count(books::id.nullable())))
-        .order((categories::name.asc(), categories::id.asc()))
-        .limit(i64::from(limit))
+/// Every category with its count of available books, by name. The counts come from one pass over
+/// `books_available_by_category_idx` (an index-only scan once the table is vacuumed), never from the table's rows.
+const CATEGORIES_WITH_COUNTS_SQL: &str = "
+SELECT c.id, c.name, coalesce(n.available_books, 0) AS available_books
+FROM categories AS c
+LEFT JOIN (
+    SELECT category_id, count(*) AS available_books FROM books WHERE status = 'available' GROUP BY category_id
+) AS n ON n.category_id = c.id
+ORDER BY c.name, c.id
+LIMIT $1";
+
+pub(crate) fn categories_with_counts(limit: u32) -> impl Listing<CategoryCountRow> {
+    diesel::sql_query(CATEGORIES_WITH_COUNTS_SQL).bind::<BigInt, _>(i64::from(limit))
 }
 
 /// Newest available books per category in one round trip: a LATERAL subquery per category walks
@@ -59,14 +66,24 @@ pub(crate) fn category_count(id: Uuid) -> impl Listing<i64> {
     books::table.filter(books::category_id.eq(id).and(books::status.eq(AVAILABLE))).count()
 }
 
-pub(crate) fn category_page(id: Uuid, limit: i64, offset: i64) -> impl Listing<(CardRow, bool)> {
-    books::table
-        .inner_join(accounts::table)
-        .filter(books::category_id.eq(id).and(books::status.eq(AVAILABLE)))
-        .order((books::created_at.desc(), books::id.desc()))
-        .limit(limit)
-        .offset(offset)
-        .select((CardRow::as_select(), accounts::verified))
+/// One page of a category's available books, newest first. The rows before the page are skipped in
+/// `books_available_by_category_idx` alone (only their ids are read, an index-only scan once the table is vacuumed);
+/// the page's own rows are then fetched by primary key. A deep page costs index entries, not table rows.
+const CATEGORY_PAGE_SQL: &str = "
+SELECT b.id, b.title, b.author, b.picture_url, b.ratings, b.reviews, b.original_price, b.resale_price, b.location,
+       b.status, a.verified AS seller_verified
+FROM (
+    SELECT id, created_at FROM books
+    WHERE category_id = $1 AND status = 'available'
+    ORDER BY created_at DESC, id DESC
+    LIMIT $2 OFFSET $3
+) AS page
+JOIN books AS b ON b.id = page.id
+JOIN accounts AS a ON a.id = b.seller_id
+ORDER BY page.created_at DESC, page.id DESC";
+
+pub(crate) fn category_page(id: Uuid, limit: i64, offset: i64) -> impl Listing<VerifiedCardRow> {
+    diesel::sql_query(CATEGORY_PAGE_SQL).bind::<diesel::sql_types::Uuid, _>(id).bind::<BigInt, _>(limit).bind::<BigInt, _>(offset)
 }
 
 pub(crate) fn book_detail(id: Uuid) -> impl Listing<(BookRow, CategoryRow, bool)> {

@@ -55,6 +55,26 @@ pub(crate) struct GroupedCardRow {
     pub available_books: i64,
 }
 
+/// A card row plus the seller's current verified flag.
+#[derive(Debug, QueryableByName)]
+pub(crate) struct VerifiedCardRow {
+    #[diesel(embed)]
+    pub card: CardRow,
+    #[diesel(sql_type = Bool)]
+    pub seller_verified: bool,
+}
+
+/// A category and its count of available books.
+#[derive(Debug, QueryableByName)]
+pub(crate) struct CategoryCountRow {
+    #[diesel(sql_type = SqlUuid)]
+    pub id: Uuid,
+    #[diesel(sql_type = Text)]
+    pub name: String,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    pub available_books: i64,
+}
+
 #[derive(Debug, Queryable, Selectable)]
 #[diesel(table_name = categories)]
 #[diesel(check_for_backend(diesel::pg::Pg))]

@@ -1,0 +1,173 @@
+use std::sync::Mutex;
+use std::sync::atomic::AtomicUsize;
+
+use puronoboi_domain::CategorySummary;
+use tokio::sync::Semaphore;
+
+use super::*;
+
+/// A reader whose answer is the number of times it was asked, optionally held until the test lets it finish.
+#[derive(Default)]
+struct Counting {
+    asked: AtomicUsize,
+    gate: Mutex<Option<Arc<Semaphore>>>,
+}
+
+impl Counting {
+    fn asked(&self) -> usize {
+        self.asked.load(Ordering::SeqCst)
+    }
+}
+
+#[async_trait]
+impl CatalogueReader for Counting {
+    async fn categories(&self, _limit: u32) -> Result<Vec<CategorySummary>, StoreError> {
+        let n = self.asked.fetch_add(1, Ordering::SeqCst) + 1;
+        let gate = self.gate.lock().expect("the gate").clone();
+        if let Some(gate) = gate {
+            let _permit = gate.acquire().await.expect("the gate stays open");
+        }
+        Ok(vec![CategorySummary { id: CategoryId::from_uuid(uuid_of(1)), name: "Fiction".into(), available_books: n as i64 }])
+    }
+    async fn newest_by_category(&self, _: u32, _: u32) -> Result<Vec<CategoryGroup>, StoreError> {
+        Ok(vec![])
+    }
+    async fn category_page(&self, _: CategoryId, _: PageRequest) -> Result<(Category, Page<BookCard>), CategoryPageError> {
+        Err(CategoryPageError::NotFound)
+    }
+    async fn book_detail(&self, _: BookId) -> Result<Option<BookDetail>, StoreError> {
+        Ok(None)
+    }
+    async fn advertised(&self, _: u32) -> Result<Vec<BookCard>, StoreError> {
+        Ok(vec![])
+    }
+    async fn category(&self, _: CategoryId) -> Result<Option<Category>, StoreError> {
+        Ok(None)
+    }
+    async fn is_empty(&self) -> Result<bool, StoreError> {
+        Ok(false)
+    }
+}
+
+fn uuid_of(n: u8) -> uuid::Uuid {
+    uuid::Uuid::from_bytes([n; 16])
+}
+
+fn cached(window: Duration) -> (Arc<Counting>, CachedCatalogue) {
+    let inner = Arc::new(Counting::default());
+    let cache = CachedCatalogue::new(inner.clone(), 1024 * 1024, window);
+    (inner, cache)
+}
+
+async fn count(cache: &CachedCatalogue) -> i64 {
+    cache.categories(10).await.expect("categories")[0].available_books
+}
+
+#[tokio::test]
+async fn nothing_is_served_from_memory_until_the_feed_vouches() {
+    let (inner, cache) = cached(DEFAULT_WINDOW);
+    assert_eq!(count(&cache).await, 1);
+    assert_eq!(count(&cache).await, 2, "no feed has caught up: every read asks the store");
+    assert!(!cache.is_serving_copies());
+
+    cache.invalidation().caught_up(Instant::now());
+    assert_eq!(count(&cache).await, 3);
+    assert_eq!(count(&cache).await, 3, "the copy is served");
+    assert_eq!(inner.asked(), 3);
+}
+
+#[tokio::test]
+async fn a_change_drops_every_copy() {
+    let (inner, cache) = cached(DEFAULT_WINDOW);
+    let feed = cache.invalidation();
+    feed.caught_up(Instant::now());
+    assert_eq!(count(&cache).await, 1);
+    assert_eq!(count(&cache).await, 1);
+
+    feed.changed();
+    assert_eq!(count(&cache).await, 2, "after a change the store is asked again");
+    assert_eq!(count(&cache).await, 2);
+    assert_eq!(inner.asked(), 2);
+}
+
+#[tokio::test]
+async fn a_read_that_started_before_a_change_is_never_served_after_it() {
+    let (inner, cache) = cached(DEFAULT_WINDOW);
+    let cache = Arc::new(cache);
+    let feed = cache.invalidation();
+    feed.caught_up(Instant::now());
+    let gate = Arc::new(Semaphore::new(0));
+    *inner.gate.lock().expect("the gate") = Some(gate.clone());
+
+    // The read is under way (it has asked the store, whose answer predates the change) when the change arrives.
+    let slow = tokio::spawn({
+        let cache = cache.clone();
+        async move { count(&cache).await }
+    });
+    while inner.asked() == 0 {
+        tokio::task::yield_now().await;
+    }
+    feed.changed();
+    gate.add_permits(1);
+    assert_eq!(slow.await.expect("the read"), 1, "the read itself answers what it read");
+
+    *inner.gate.lock().expect("the gate") = None;
+    assert_eq!(count(&cache).await, 2, "its copy, read before the change, is not served after it");
+}
+
+#[tokio::test]
+async fn a_lost_feed_sends_every_read_to_the_store_until_it_catches_up_again() {
+    let (inner, cache) = cached(DEFAULT_WINDOW);
+    let feed = cache.invalidation();
+    feed.caught_up(Instant::now());
+    assert_eq!(count(&cache).await, 1);
+    assert_eq!(count(&cache).await, 1);
+
+    feed.lost();
+    assert!(!cache.is_serving_copies());
+    assert_eq!(count(&cache).await, 2);
+    assert_eq!(count(&cache).await, 3, "nothing is kept while the feed is lost");
+
+    // Reconnected: the feed announces that anything may have changed, then vouches again.
+    feed.changed();
+    assert_eq!(count(&cache).await, 4, "not vouched for yet");
+    feed.caught_up(Instant::now());
+    assert_eq!(count(&cache).await, 5);
+    assert_eq!(count(&cache).await, 5);
+    assert_eq!(inner.asked(), 5);
+}
+
+#[tokio::test]
+async fn copies_lapse_when_the_feed_stops_checking_in() {
+    let (_inner, cache) = cached(Duration::from_millis(100));
+    cache.invalidation().caught_up(Instant::now());
+    assert_eq!(count(&cache).await, 1);
+    assert_eq!(count(&cache).await, 1);
+
+    tokio::time::sleep(Duration::from_millis(150)).await;
+    assert!(!cache.is_serving_copies(), "a feed silent for longer than the window vouches for nothing");
+    assert_eq!(count(&cache).await, 2);
+    assert_eq!(count(&cache).await, 3);
+}
+
+#[tokio::test]
+async fn a_late_check_in_for_an_old_instant_does_not_extend_the_window() {
+    let (_inner, cache) = cached(Duration::from_millis(100));
+    let feed = cache.invalidation();
+    let long_ago = Instant::now();
+    tokio::time::sleep(Duration::from_millis(150)).await;
+    feed.caught_up(long_ago);
+    assert!(!cache.is_serving_copies(), "caught up as of an instant more than a window ago");
+}
+
+#[test]
+fn the_hash_spreads_ids_that_differ_in_one_byte() {
+    let hashes: std::collections::HashSet<u64> = (0..=255u8)
+        .map(|n| {
+            let mut bytes = [7u8; 16];
+            bytes[15] = n;
+            FastHash.hash_one(Key::Book(BookId::from_uuid(uuid::Uuid::from_bytes(bytes))))
+        })
+        .collect();
+    assert_eq!(hashes.len(), 256);
+}

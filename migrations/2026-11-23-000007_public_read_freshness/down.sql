@@ -1,0 +1,12 @@
+DROP TRIGGER accounts_verified_notify ON accounts;
+DROP TRIGGER categories_truncated_notify ON categories;
+DROP TRIGGER categories_deleted_notify ON categories;
+DROP TRIGGER categories_updated_notify ON categories;
+DROP TRIGGER categories_inserted_notify ON categories;
+DROP TRIGGER books_truncated_notify ON books;
+DROP TRIGGER books_deleted_notify ON books;
+DROP TRIGGER books_updated_notify ON books;
+DROP TRIGGER books_inserted_notify ON books;
+DROP FUNCTION notify_catalogue_changed();
+DROP FUNCTION notify_catalogue_changed_old_rows();
+DROP FUNCTION notify_catalogue_changed_new_rows();
