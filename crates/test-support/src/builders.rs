@@ -55,3 +55,54 @@ pub fn book(seller_id: AccountId, category: &Category, title: &str) -> NewBook {
 pub async fn list(store: &dyn CatalogueWriter, book: NewBook) -> BookId {
     store.list_book(book).await.expect("list a book")
 }
+
+/// The tables a request could write to. [`table_digests`] covers each of them.
+pub const WRITABLE_TABLES: [&str; 8] =
+    ["accounts", "categories", "books", "orders", "payments", "wish_list_items", "admin_actions", "upload_quotas"];
+
+/// One digest per table in [`WRITABLE_TABLES`], over every row and column: two equal maps taken before and after a
+/// request prove it changed nothing in the database. Rows are ordered by their text, so the digest depends on the
+/// content alone, not on the order PostgreSQL happens to return them in.
+pub async fn table_digests(app: &crate::TestApp) -> std::collections::BTreeMap<String, String> {
+    use diesel_async::{AsyncConnection as _, RunQueryDsl as _};
+    #[derive(diesel::QueryableByName)]
+    struct Digest {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        name: String,
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        digest: String,
+    }
+    let sql = WRITABLE_TABLES
+        .iter()
+        .map(|table| {
+            format!("SELECT '{table}' AS name, md5(coalesce(string_agg(t::text, ',' ORDER BY t::text), '')) AS digest FROM {table} t")
+        })
+        .collect::<Vec<_>>()
+        .join(" UNION ALL ");
+    let mut conn = diesel_async::AsyncPgConnection::establish(&app.db.url).await.expect("connect");
+    let rows: Vec<Digest> = diesel::sql_query(sql).load(&mut conn).await.expect("the digest query");
+    rows.into_iter().map(|row| (row.name, row.digest)).collect()
+}
+
+/// The tables whose digests differ between two [`table_digests`] maps.
+pub fn changed_tables(
+    before: &std::collections::BTreeMap<String, String>,
+    after: &std::collections::BTreeMap<String, String>,
+) -> Vec<String> {
+    WRITABLE_TABLES.iter().filter(|t| before.get(**t) != after.get(**t)).map(|t| (*t).to_owned()).collect()
+}
+
+/// Tokenises a card on the app's localstripe the way Stripe.js does in the browser (with the publishable key);
+/// answers the card token a buyer sends to `POST /api/orders/{id}/payment`.
+pub async fn card_token(app: &crate::TestApp, number: &str) -> String {
+    let base = app.localstripe.as_deref().expect("the app was built with card payments");
+    let form = [
+        ("key", crate::TEST_STRIPE_PUBLISHABLE_KEY),
+        ("card[number]", number),
+        ("card[exp_month]", "12"),
+        ("card[exp_year]", "2034"),
+        ("card[cvc]", "123"),
+    ];
+    let response = app.client.post(format!("{base}/v1/tokens")).form(&form).send().await.expect("tokenised");
+    crate::expect_json(response, 200, "POST /v1/tokens").await["id"].as_str().expect("a card token").to_owned()
+}

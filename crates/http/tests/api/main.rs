@@ -1,10 +1,14 @@
 //! The API through the real router over a real database: one test binary, a module per resource.
 #![expect(clippy::expect_used, reason = "test helpers outside #[test] fns stop the test loudly")]
 
+mod access;
 mod admin;
 mod catalogue;
 mod forged_tokens;
+mod freshness;
 mod listings;
+mod mass_assignment;
+mod metrics;
 mod orders;
 mod payments;
 mod photos;
