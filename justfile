@@ -8,8 +8,20 @@ web := "apps/web"
 run:
     scripts/run.sh
 
+# The database (one consistent pg_dump) and the stored pictures in one file under var/backups/; see scripts/backup.sh.
+backup:
+    scripts/backup.sh
+
+# Stop `just run` first. Refuses to overwrite data; with FORCE=1 (or --force) backs up what is there, then replaces it.
+restore file *flags:
+    scripts/restore.sh "{{file}}" {{flags}}
+
+# Backup and restore round trip: seeded cluster -> backup -> fresh cluster, every row and picture compared.
+test-backup:
+    scripts/test-backup.sh
+
 # Every test: Rust (unit, PostgreSQL, HTTP), lints, stale bindings, web unit tests and browser journeys.
-test: tools test-rust lint web-test e2e
+test: tools test-rust lint web-test e2e test-backup
 
 # Makes sure the machine has Chromium, the Bengali font and the PostgreSQL client and server, installing them when it can.
 tools:
@@ -51,11 +63,17 @@ e2e: web-build
     cargo build --locked -p puronoboi-server
     SERVER_BIN="$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')/debug/puronoboi-server" npm --prefix {{web}} run e2e
 
+# What a phone downloads and how fast it renders: start-up JS of / (<= 150 KiB gzip), Lighthouse mobile, axe journey.
+web-budget: web-install
+    scripts/web-budget.sh
+
 # Regenerate crates/adapters/postgres/src/schema.rs from migrations/ (needs diesel_cli with PostgreSQL support).
 schema:
     scripts/with-test-services.sh bash -c 'psql -q "$PURONOBOI_TEST_PG_URL/postgres" -c "CREATE DATABASE schema_gen" && DATABASE_URL="$PURONOBOI_TEST_PG_URL/schema_gen" diesel migration run'
 
-# Throughput of every public endpoint as a ratio of /api/health, measured in one run with wrk.
+# The API at 100,000 books (seeded in SQL, PostgreSQL at default durability): req/s of each public read and of
+# placing orders as ratios of /api/health and of nginx, p50/p99 at full and half load, peak RSS; PASS/FAIL per target.
+# A few minutes; BENCH_SECONDS, BENCH_CONNECTIONS and more in scripts/bench.sh.
 bench:
     scripts/bench.sh
 
@@ -63,3 +81,8 @@ bench:
 # every payment's webhook replayed 50 times in parallel across both. Prints the figures. (`just test` runs a short one.)
 race books="1000" buyers="200" replays="50":
     RACE_BOOKS={{books}} RACE_BUYERS={{buyers}} RACE_REPLAYS={{replays}} scripts/with-test-services.sh cargo test --release --locked -p puronoboi-http --test api -- race:: --nocapture
+
+# Fault drills against the release server: PostgreSQL stopped under load, SIGKILL in an order and payment storm
+# (then consistency.sql), localstripe stopped while paying, SIGTERM with requests in flight. Figures and PASS/FAIL.
+faults:
+    scripts/faults.sh

@@ -1,40 +1,295 @@
 #!/usr/bin/env bash
-# `just bench`: load each public endpoint with wrk against a release server over a seeded throwaway database, and
-# report every endpoint's throughput as a ratio of the trivial /api/health route measured in the same run.
-# Absolute numbers depend on the machine; the ratios say what the database work costs.
+# `just bench`: the marketplace API at catalogue scale. Builds the release server, starts it over a throwaway
+# PostgreSQL cluster (default durability: fsync and synchronous commit on), loads 100,000 books in SQL
+# (scripts/bench/seed.sql), then measures in one run, on the same machine:
+#   - each endpoint at full load (wrk, BENCH_CONNECTIONS connections): req/s, p50, p99, and req/s as a ratio of
+#     GET /api/health and of nginx serving the same bytes as one book page (the ceiling for a read);
+#   - each read at half its measured rate (oha -q): p50, p99;
+#   - the server's peak resident memory (VmHWM).
+# Every figure is checked against its target and marked PASS or FAIL. The command fails only when it cannot
+# measure (a tool missing, the server not starting, an endpoint answering errors).
+#
+# Environment: BENCH_SECONDS (per measurement, default 5), BENCH_WARMUP_SECONDS (per read endpoint before it is
+# measured, default 3), BENCH_CONNECTIONS (default 32), BENCH_THREADS (wrk threads, default 2), BENCH_BUYERS (buyers
+# for the order benchmark, 5 orders each, default 6000), BENCH_POOL_SIZE (server DATABASE_POOL_SIZE, default 16),
+# BENCH_EXTRA_SQL (run after seeding, for diagnostics), BENCH_SERVER_BIN and BENCH_MINT_BIN use binaries built beforehand instead of building, BENCH_HALF_LOAD=0 skips the half-load measurements (their targets then read SKIP), BENCH_KEEP=1 keeps the work
+# directory.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-command -v wrk >/dev/null || { echo "wrk is needed: apt-get install wrk" >&2; exit 1; }
+root=$PWD
+
 duration=${BENCH_SECONDS:-5}
+warmup=${BENCH_WARMUP_SECONDS:-3}
 connections=${BENCH_CONNECTIONS:-32}
+threads=${BENCH_THREADS:-2}
+buyers=${BENCH_BUYERS:-6000}
+pool=${BENCH_POOL_SIZE:-16}
 
-cargo build --release --locked -p puronoboi-server >&2
-target_dir=$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-pg_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-work="${TMPDIR:-/tmp}/puronoboi-bench-$$"
-mkdir -p "$work"
-cluster=$(scripts/pg-cluster.sh start "$work-pg" "$pg_port" --ephemeral --owner-pid $$)
-psql -q "$cluster/postgres" -c "CREATE DATABASE bench"
+die() { echo "bench: $*" >&2; exit 1; }
+have() { command -v "$1" >/dev/null 2>&1; }
 
-DATABASE_URL="$cluster/bench" HOST=127.0.0.1 PORT=$port SEED_DEMO=true IMAGES_DIR="$work/images" RUST_LOG=warn \
-  DATABASE_POOL_SIZE=16 "$target_dir/release/puronoboi-server" &
+# Tools: wrk and nginx from Debian (installed when this runs as root, like scripts/ensure-tools.sh), oha from crates.io.
+missing=()
+have wrk || missing+=(wrk)
+[ -x /usr/sbin/nginx ] || have nginx || missing+=(nginx-light)
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ]; then
+    echo "bench: installing ${missing[*]}" >&2
+    DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}" >&2 \
+      || die "could not install ${missing[*]}: run apt-get update && apt-get install -y ${missing[*]}"
+  else
+    die "missing ${missing[*]}: run sudo apt-get install -y ${missing[*]}"
+  fi
+fi
+nginx_bin=$(command -v nginx || echo /usr/sbin/nginx)
+export PATH="$HOME/.cargo/bin:$PATH"
+half_load=${BENCH_HALF_LOAD:-1}
+if [ "$half_load" = 1 ] && ! have oha; then
+  echo "bench: installing oha (cargo install oha --locked)" >&2
+  cargo install oha --locked >&2 || die "could not install oha: run cargo install oha --locked"
+fi
+have psql || die "psql is missing: run scripts/ensure-tools.sh"
+
+if [ -n "${BENCH_SERVER_BIN:-}" ]; then
+  # Binaries built beforehand (a shared machine whose build directory is busy).
+  server_bin=$BENCH_SERVER_BIN
+  mint=${BENCH_MINT_BIN:?BENCH_MINT_BIN must name mint-access-tokens when BENCH_SERVER_BIN is set}
+else
+  # Two builds, not one: built together, the test-support crate's features would change the server's dependencies.
+  # The token minter runs once, so its debug build does.
+  cargo build --release --locked -p puronoboi-server >&2
+  cargo build --locked -p puronoboi-test-support --bin mint-access-tokens >&2
+  target_dir=$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')
+  server_bin="$target_dir/release/puronoboi-server"
+  mint="$target_dir/debug/mint-access-tokens"
+fi
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+port=$(free_port)
+pg_port=$(free_port)
+nginx_port=$(free_port)
+work=$(mktemp -d "${TMPDIR:-/tmp}/puronoboi-bench.XXXXXX")
+chmod 755 "$work"
+server=""
+nginx_pid=""
+cleanup() {
+  [ -n "$server" ] && kill "$server" 2>/dev/null && wait "$server" 2>/dev/null
+  [ -n "$nginx_pid" ] && kill "$nginx_pid" 2>/dev/null
+  [ -d "$work/pg" ] && scripts/pg-cluster.sh stop "$work/pg" >/dev/null 2>&1
+  if [ "${BENCH_KEEP:-0}" = 1 ]; then echo "bench: kept $work" >&2; else rm -rf "$work"; fi
+}
+trap cleanup EXIT
+
+# A cluster with PostgreSQL's default durability: every commit waits for its WAL to reach the disk.
+cluster=$(scripts/pg-cluster.sh start "$work/pg" "$pg_port" --owner-pid $$)
+psql -qX "$cluster/postgres" -c "CREATE DATABASE bench"
+db="$cluster/bench"
+
+secret=$(python3 -c 'import secrets; print(secrets.token_hex(32))')
+DATABASE_URL="$db" HOST=127.0.0.1 PORT=$port IMAGES_DIR="$work/images" RUST_LOG=warn DATABASE_POOL_SIZE=$pool \
+  FIREBASE_PROJECT_ID=demo-bench FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:9 SESSION_SECRET=$secret \
+  "$server_bin" >"$work/server.log" 2>&1 &
 server=$!
-trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$work"' EXIT
 base="http://127.0.0.1:$port"
-for _ in $(seq 1 100); do curl -fs "$base/api/ready" >/dev/null && break; sleep 0.2; done
+for _ in $(seq 1 150); do curl -fs "$base/api/ready" >/dev/null 2>&1 && break; sleep 0.2; done
+curl -fs "$base/api/ready" >/dev/null || { cat "$work/server.log" >&2; die "the server did not become ready"; }
 
-category=$(curl -fs "$base/api/categories" | python3 -c 'import json,sys; print(json.load(sys.stdin)[0]["id"])')
-book=$(curl -fs "$base/api/advertised" | python3 -c 'import json,sys; print(json.load(sys.stdin)[0]["id"])')
+# The server migrated the database; now the catalogue, in SQL.
+started=$(date +%s.%N)
+psql -qX "$db" -v buyers="$buyers" -f scripts/bench/seed.sql >&2
+# A diagnostic hook: SQL run after seeding (for example, to try the run without a trigger).
+[ -z "${BENCH_EXTRA_SQL:-}" ] || psql -qX "$db" -c "$BENCH_EXTRA_SQL" >&2
+seeded=$(python3 -c "print(f'{$(date +%s.%N) - $started:.1f}')")
+read -r n_books n_available n_categories n_sellers n_verified n_orders n_pending n_paid < <(psql -AtX -F' ' "$db" -c "
+  SELECT (SELECT count(*) FROM books), (SELECT count(*) FROM books WHERE status = 'available'),
+         (SELECT count(*) FROM categories), (SELECT count(*) FROM accounts WHERE role = 'seller'),
+         (SELECT count(*) FROM accounts WHERE role = 'seller' AND verified), (SELECT count(*) FROM orders),
+         (SELECT count(*) FROM orders WHERE status = 'pending'), (SELECT count(*) FROM orders WHERE status = 'paid')")
 
-rps() { wrk -t2 -c"$connections" -d"${duration}s" --latency "$base$1" | awk '/Requests\/sec/ {print $2}'; }
-echo "wrk: ${duration}s per endpoint, $connections connections, 2 threads, same server and database"
-baseline=$(rps /api/health)
-printf '%-48s %12s %10s\n' endpoint req/s vs-health
-printf '%-48s %12.0f %10s\n' /api/health "$baseline" 1.00
-for path in /api/categories "/api/books/grouped?perCategory=4" "/api/books/grouped?perCategory=24" \
-  "/api/categories/$category/books?perPage=12" "/api/books/$book" /api/advertised; do
-  r=$(rps "$path")
-  label=${path/$category/\{id\}}; label=${label/$book/\{id\}}
-  printf '%-48s %12.0f %10.3f\n' "$label" "$r" "$(python3 -c "print($r/$baseline)")"
-done
+# Inputs for the load generators.
+psql -AtX "$db" -c "SELECT id FROM books WHERE status <> 'withdrawn' ORDER BY id" >"$work/book-ids"
+psql -AtX "$db" -c "SELECT id FROM categories ORDER BY id" >"$work/category-ids"
+# The deepest page a category has (24 cards a page); random pages go down to it.
+deepest=$(psql -AtX "$db" -c "SELECT min(n) / 24 FROM (SELECT count(*) AS n FROM books WHERE status = 'available' GROUP BY category_id) AS c")
+# Order benchmark: buyer k orders the 5 books on lines 5k..5k+4; every book is available and ordered once.
+psql -AtX "$db" -c "SELECT md5('bench-buyer' || n)::uuid FROM generate_series(0, $buyers - 1) AS n" \
+  | SESSION_SECRET=$secret "$mint" >"$work/tokens"
+psql -AtX "$db" -c "SELECT id FROM books WHERE status = 'available' ORDER BY md5(id::text) LIMIT $buyers * 5" >"$work/order-books"
+awk 'NR == FNR { token[NR - 1] = $0; next } { print token[int((FNR - 1) / 5)], $0 }' "$work/tokens" "$work/order-books" >"$work/orders"
+[ "$(wc -l <"$work/orders")" -eq $((buyers * 5)) ] || die "could not prepare $((buyers * 5)) orders"
+
+# nginx serving one book page's exact bytes, for every book path.
+sample=$(head -1 "$work/book-ids")
+curl -fs "$base/api/books/$sample" >"$work/book.json"
+mkdir -p "$work/nginx"
+cat >"$work/nginx/nginx.conf" <<EOF
+worker_processes auto;
+pid $work/nginx/nginx.pid;
+error_log $work/nginx/error.log;
+daemon off;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path $work/nginx;
+  proxy_temp_path $work/nginx;
+  fastcgi_temp_path $work/nginx;
+  uwsgi_temp_path $work/nginx;
+  scgi_temp_path $work/nginx;
+  server {
+    listen 127.0.0.1:$nginx_port;
+    root $work;
+    location / { default_type application/json; try_files /book.json =404; }
+  }
+}
+EOF
+"$nginx_bin" -c "$work/nginx/nginx.conf" -p "$work/nginx" &
+nginx_pid=$!
+for _ in $(seq 1 50); do curl -fs "http://127.0.0.1:$nginx_port/api/books/$sample" >/dev/null 2>&1 && break; sleep 0.1; done
+cmp -s "$work/book.json" <(curl -fs "http://127.0.0.1:$nginx_port/api/books/$sample") || die "nginx does not serve the book page"
+
+lua_random="$root/scripts/bench/random-path.lua"
+# wrk: full load. Prints "req/s p50_ms p99_ms errors".
+run_wrk() {
+  local url=$1 seconds=$2 out
+  shift 2
+  out=$(env "$@" wrk -t"$threads" -c"$connections" -d"${seconds}s" --latency "$url" ${script:+-s "$script"} 2>"$work/wrk.err")
+  echo "$out" >>"$work/wrk.log"
+  python3 - "$out" <<'PY'
+import re, sys
+out = sys.argv[1]
+def ms(label):
+    m = re.search(r"^\s*" + label + r"%\s+([\d.]+)(us|ms|s)\s*$", out, re.M)
+    if not m:
+        return float("nan")
+    v, unit = float(m.group(1)), m.group(2)
+    return v / 1000 if unit == "us" else v * 1000 if unit == "s" else v
+rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+total = int(re.search(r"(\d+) requests in", out).group(1))
+errors = 0
+m = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+if m:
+    errors += int(m.group(1))
+m = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out)
+if m:
+    errors += sum(int(x) for x in m.groups())
+print(f"{rps:.0f} {ms('50'):.3f} {ms('99'):.3f} {errors} {total}")
+PY
+}
+
+# oha: a fixed rate. Prints "p50_ms p99_ms errors".
+run_oha() {
+  local rate=$1 urls=$2
+  oha --no-tui --output-format json -w -z "${duration}s" -c "$connections" -q "$rate" --urls-from-file "$urls" \
+    >"$work/oha.json" 2>"$work/oha.err" || { cat "$work/oha.err" >&2; return 1; }
+  python3 - "$work/oha.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+p = r["latencyPercentiles"]
+codes = r.get("statusCodeDistribution", {})
+errors = sum(n for code, n in codes.items() if not code.startswith("2")) + sum(r.get("errorDistribution", {}).values())
+print(f"{p['p50'] * 1000:.3f} {p['p99'] * 1000:.3f} {errors}")
+PY
+}
+
+# The URL list oha replays for a read: what the wrk script would pick, drawn in advance.
+url_file() {
+  local name=$1 lines=$2 prefix=$3 suffix=$4 pages=$5
+  python3 - "$lines" "$base$prefix" "$suffix" "$pages" >"$work/$name.urls" <<'PY'
+import random, sys
+lines = [l.rstrip("\n") for l in open(sys.argv[1])]
+prefix, suffix, pages = sys.argv[2], sys.argv[3], int(sys.argv[4])
+rng = random.Random(7)
+for _ in range(200000):
+    print((prefix + rng.choice(lines) + suffix).replace("{page}", str(rng.randint(1, pages))))
+PY
+  echo "$work/$name.urls"
+}
+
+declare -A rps p50 p99 half50 half99
+measure() {
+  local name=$1 url=$2 lines=$3 prefix=$4 suffix=$5 pages=$6 read=$7 result errors total
+  local vars=(BENCH_LINES="$lines" BENCH_PREFIX="$prefix" BENCH_SUFFIX="$suffix" BENCH_PAGES="$pages" BENCH_THREADS="$threads")
+  if [ "$read" = yes ] && [ "$warmup" != 0 ]; then run_wrk "$url" "$warmup" "${vars[@]}" >/dev/null; fi
+  result=$(run_wrk "$url" "$duration" "${vars[@]}")
+  read -r rps[$name] p50[$name] p99[$name] errors total <<<"$result"
+  [ "$errors" = 0 ] || { tail -5 "$work/wrk.err" >&2; die "$name: $errors of $total requests failed"; }
+  if [ "$read" = yes ] && [ "$half_load" = 1 ]; then
+    local half=$(( ${rps[$name]} / 2 )) urls
+    [ "$half" -ge 1 ] || half=1
+    urls=$(url_file "$name" "$lines" "$prefix" "$suffix" "$pages")
+    if [ "$name" = nginx ]; then sed -i "s#^$base#http://127.0.0.1:$nginx_port#" "$urls"; fi
+    result=$(run_oha "$half" "$urls")
+    read -r half50[$name] half99[$name] errors <<<"$result"
+    [ "$errors" = 0 ] || die "$name at half load: $errors requests failed"
+  fi
+  printf 'bench: %-12s %8s req/s\n' "$name" "${rps[$name]}" >&2
+}
+
+echo "" >"$work/one"  # one empty line: the path is the prefix alone
+script=$lua_random
+measure health "$base" "$work/one" /api/health "" 1 yes
+measure nginx "http://127.0.0.1:$nginx_port" "$work/book-ids" /api/books/ "" 1 yes
+measure book "$base" "$work/book-ids" /api/books/ "" 1 yes
+measure category_page "$base" "$work/category-ids" /api/categories/ "/books?page={page}&perPage=24" "$deepest" yes
+measure grouped "$base" "$work/one" "/api/books/grouped?perCategory=4" "" 1 yes
+measure categories "$base" "$work/one" /api/categories "" 1 yes
+measure advertised "$base" "$work/one" /api/advertised "" 1 yes
+# Orders last: each one changes a book, which every cached read depends on.
+script="$root/scripts/bench/orders.lua"
+measure orders "$base" "$work/orders" "" "" 1 no
+placed=$(psql -AtX "$db" -c "SELECT count(*) FROM orders WHERE buyer_id IN (SELECT md5('bench-buyer' || n)::uuid FROM generate_series(0, $buyers - 1) AS n)")
+peak_kib=$(awk '/VmHWM/ {print $2}' "/proc/$server/status")
+
+# The report.
+python3 - <<PY
+health, nginx = ${rps[health]}, ${rps[nginx]}
+rows = [
+    ("GET /api/health", "health", None, None),
+    ("nginx, one book page's bytes", "nginx", None, None),
+    ("GET /api/books/{random id}", "book", 0.30, 0.5),
+    ("GET /api/categories (with counts)", "categories", 0.20, None),
+    ("GET /api/books/grouped?perCategory=4 (home)", "grouped", 0.10, None),
+    ("GET /api/categories/{random}/books?page=1..$deepest&perPage=24", "category_page", 0.20, None),
+    ("GET /api/advertised", "advertised", None, None),
+    ("POST /api/orders (each a new book)", "orders", 0.05, None),
+]
+rps = {$(for k in "${!rps[@]}"; do printf '"%s": %s, ' "$k" "${rps[$k]}"; done)}
+p50 = {$(for k in "${!p50[@]}"; do printf '"%s": %s, ' "$k" "${p50[$k]}"; done)}
+p99 = {$(for k in "${!p99[@]}"; do printf '"%s": %s, ' "$k" "${p99[$k]}"; done)}
+h50 = {$(for k in "${!half50[@]}"; do printf '"%s": %s, ' "$k" "${half50[$k]}"; done)}
+h99 = {$(for k in "${!half99[@]}"; do printf '"%s": %s, ' "$k" "${half99[$k]}"; done)}
+verdicts = []
+def mark(ok, what):
+    verdicts.append((ok, what))
+    return "PASS" if ok else "FAIL"
+
+print("Puronoboi bench: $n_books books ($n_available available) in $n_categories categories, $n_sellers sellers ($n_verified verified), "
+      "$n_orders orders ($n_pending pending, $n_paid paid); seeded in SQL in ${seeded} s")
+print("wrk: $threads threads, $connections connections, ${duration} s per endpoint after ${warmup} s of warm-up (reads); "
+      "half load: oha at half the measured req/s for ${duration} s; PostgreSQL with default durability")
+print()
+print(f"{'endpoint':<62} {'req/s':>8} {'x health':>9} {'x nginx':>8} {'p50 ms':>8} {'p99 ms':>8} {'half p50':>9} {'half p99':>9}")
+for label, key, _, _ in rows:
+    r = rps[key]
+    half = f"{h50[key]:>9.2f} {h99[key]:>9.2f}" if key in h50 else f"{'-':>9} {'-':>9}"
+    print(f"{label:<62} {r:>8.0f} {r / health:>9.3f} {r / nginx:>8.3f} {p50[key]:>8.2f} {p99[key]:>8.2f} {half}")
+print()
+print("targets:")
+for label, key, vs_health, vs_nginx in rows:
+    r = rps[key]
+    if vs_health is not None:
+        print(f"  {mark(r / health >= vs_health, label)}  {label}: {r / health:.3f} x health (target >= {vs_health})")
+    if vs_nginx is not None:
+        print(f"  {mark(r / nginx >= vs_nginx, label)}  {label}: {r / nginx:.3f} x nginx (target >= {vs_nginx})")
+for label, key, _, _ in rows:
+    if key in ("health", "nginx", "orders"):
+        continue
+    if key not in h99:
+        print(f"  SKIP  {label}: p99 at half load not measured (BENCH_HALF_LOAD=0)")
+        continue
+    print(f"  {mark(h99[key] <= 5.0, label)}  {label}: p99 {h99[key]:.2f} ms at half load (target <= 5 ms)")
+peak = $peak_kib / 1024
+print(f"  {mark(peak <= 100, 'rss')}  server peak RSS (VmHWM): {peak:.1f} MiB (target <= 100 MiB)")
+print()
+print(f"orders placed by the order benchmark: $placed; {sum(1 for ok, _ in verdicts if ok)} of {len(verdicts)} targets met")
+PY
