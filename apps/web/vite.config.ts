@@ -22,13 +22,14 @@ export default defineConfig({
   build: {
     rolldownOptions: {
       output: {
-        // Libraries change on their own schedules: separate chunks keep the app chunk small and browsers' caches
-        // warm across releases. They all load at start (modulepreload), in parallel.
+        // Libraries change on their own schedules: chunks of their own keep browsers' caches warm across releases.
+        // React loads at start (modulepreload). The identity service's SDK loads only when needed (src/lib/identity.ts);
+        // the forms libraries are left to the automatic split, which puts them with the lazy pages that have forms
+        // (a named group would also catch the one settings module main.tsx imports from zod, pulling all of it in).
         codeSplitting: {
           groups: [
             { name: 'firebase', test: /node_modules[\\/](@firebase|firebase)[\\/]/ },
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ },
-            { name: 'forms', test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/ },
           ],
         },
       },

@@ -1,31 +1,68 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { Spinner } from '@/components/ui/Spinner';
-import { AllBuyerPage } from '@/features/admin/components/AllBuyerPage';
-import { AllSellerPage } from '@/features/admin/components/AllSellerPage';
-import { LoginPage } from '@/features/auth/components/LoginPage';
 import { RequireAuth } from '@/features/auth/components/RequireAuth';
-import { SignupPage } from '@/features/auth/components/SignupPage';
-import { BlogPage } from '@/features/blog/components/BlogPage';
-import { AdvertisePage } from '@/features/catalogue/components/AdvertisePage';
-import { BookPage } from '@/features/catalogue/components/BookPage';
-import { CategoryPage } from '@/features/catalogue/components/CategoryPage';
-import { ShopPage } from '@/features/catalogue/components/ShopPage';
-import { DashboardHome } from '@/features/dashboard/components/DashboardHome';
-import { DashboardLayout } from '@/features/dashboard/components/DashboardLayout';
 import { NotFoundPage } from '@/features/errors/components/NotFoundPage';
 import { RouteErrorPage } from '@/features/errors/components/RouteErrorPage';
-import { MyOrdersPage } from '@/features/orders/components/MyOrdersPage';
-import { AddAProductPage } from '@/features/products/components/AddAProductPage';
-import { MyProductsPage } from '@/features/products/components/MyProductsPage';
-import { MyWishListPage } from '@/features/wishlist/components/MyWishListPage';
 import { MainLayout } from './layouts/MainLayout';
+import { preloadAvatarMenu } from './layouts/Navbar';
 import { HomePage } from './routes/HomePage';
 
-// The payment pages carry Stripe's code: their own chunk, fetched only when one of them opens.
-const OrderPaymentPage = lazy(() => import('@/features/payments/components/OrderPaymentPage').then((m) => ({ default: m.OrderPaymentPage })));
-const WishListPaymentPage = lazy(() => import('@/features/payments/components/WishListPaymentPage').then((m) => ({ default: m.WishListPaymentPage })));
-const paymentPage = (page: ReactNode) => <Suspense fallback={<Spinner label="Loading the payment page" />}>{page}</Suspense>;
+/** Every page fetched on demand, so tests (and anything else that must not wait) can load them all up front. */
+const preloads: (() => Promise<void>)[] = [];
+
+/**
+ * A page whose code is fetched when it first opens. The start-up JavaScript holds only the layout and the home page:
+ * every other page (and what it alone needs: the forms library, the SDK of the identity service on the sign-in pages,
+ * Stripe's code on the payment pages) comes in a chunk of its own. While it arrives, a spinner holds the page's place
+ * with the height of a screen, so the footer does not jump up and back down. Once loaded, the page renders at once.
+ */
+function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string, label = 'Loading the page') {
+  let loaded: ComponentType | null = null;
+  const fetchPage = async () => {
+    loaded ??= (await load())[name] as ComponentType;
+    return loaded;
+  };
+  preloads.push(async () => {
+    await fetchPage();
+  });
+  const Lazy = lazy(async () => ({ default: await fetchPage() }));
+  function Page() {
+    const Loaded = loaded;
+    if (Loaded) return <Loaded />;
+    return (
+      <Suspense fallback={<Spinner label={label} className="min-h-dvh pb-40" />}>
+        <Lazy />
+      </Suspense>
+    );
+  }
+  return <Page />;
+}
+
+/** Loads the code of every page (and of the signed-in account menu), so none of them waits for its chunk. */
+export async function preloadPages(): Promise<void> {
+  await Promise.all([...preloads.map((preload) => preload()), preloadAvatarMenu()]);
+}
+
+const load = {
+  shop: () => import('@/features/catalogue/components/ShopPage'),
+  advertise: () => import('@/features/catalogue/components/AdvertisePage'),
+  book: () => import('@/features/catalogue/components/BookPage'),
+  category: () => import('@/features/catalogue/components/CategoryPage'),
+  blog: () => import('@/features/blog/components/BlogPage'),
+  login: () => import('@/features/auth/components/LoginPage'),
+  signup: () => import('@/features/auth/components/SignupPage'),
+  dashboardLayout: () => import('@/features/dashboard/components/DashboardLayout'),
+  dashboardHome: () => import('@/features/dashboard/components/DashboardHome'),
+  myOrders: () => import('@/features/orders/components/MyOrdersPage'),
+  myWishList: () => import('@/features/wishlist/components/MyWishListPage'),
+  orderPayment: () => import('@/features/payments/components/OrderPaymentPage'),
+  wishListPayment: () => import('@/features/payments/components/WishListPaymentPage'),
+  addAProduct: () => import('@/features/products/components/AddAProductPage'),
+  myProducts: () => import('@/features/products/components/MyProductsPage'),
+  allSeller: () => import('@/features/admin/components/AllSellerPage'),
+  allBuyer: () => import('@/features/admin/components/AllBuyerPage'),
+};
 
 /**
  * /dashboard and its pages (spec section 2). Every one needs a signed-in user; the role pages need that role as the
@@ -36,30 +73,30 @@ const dashboard: RouteObject = {
   element: <RequireAuth />,
   children: [
     {
-      element: <DashboardLayout />,
+      element: page(load.dashboardLayout, 'DashboardLayout'),
       children: [
-        { index: true, element: <DashboardHome /> },
+        { index: true, element: page(load.dashboardHome, 'DashboardHome') },
         {
           element: <RequireAuth role="buyer" />,
           children: [
-            { path: 'myOrders', element: <MyOrdersPage /> },
-            { path: 'myWishList', element: <MyWishListPage /> },
-            { path: 'payment/:id', element: paymentPage(<OrderPaymentPage />) },
-            { path: 'payment2/:id', element: paymentPage(<WishListPaymentPage />) },
+            { path: 'myOrders', element: page(load.myOrders, 'MyOrdersPage') },
+            { path: 'myWishList', element: page(load.myWishList, 'MyWishListPage') },
+            { path: 'payment/:id', element: page(load.orderPayment, 'OrderPaymentPage', 'Loading the payment page') },
+            { path: 'payment2/:id', element: page(load.wishListPayment, 'WishListPaymentPage', 'Loading the payment page') },
           ],
         },
         {
           element: <RequireAuth role="seller" />,
           children: [
-            { path: 'addAProduct', element: <AddAProductPage /> },
-            { path: 'myProducts', element: <MyProductsPage /> },
+            { path: 'addAProduct', element: page(load.addAProduct, 'AddAProductPage') },
+            { path: 'myProducts', element: page(load.myProducts, 'MyProductsPage') },
           ],
         },
         {
           element: <RequireAuth role="admin" />,
           children: [
-            { path: 'allSeller', element: <AllSellerPage /> },
-            { path: 'allBuyer', element: <AllBuyerPage /> },
+            { path: 'allSeller', element: page(load.allSeller, 'AllSellerPage') },
+            { path: 'allBuyer', element: page(load.allBuyer, 'AllBuyerPage') },
           ],
         },
       ],
@@ -81,13 +118,13 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <HomePage /> },
           { path: 'home', element: <HomePage /> },
-          { path: 'shop', element: <ShopPage /> },
-          { path: 'advertise', element: <AdvertisePage /> },
-          { path: 'blog', element: <BlogPage /> },
-          { path: 'login', element: <LoginPage /> },
-          { path: 'signup', element: <SignupPage /> },
-          { element: <RequireAuth />, children: [{ path: 'category/:id', element: <CategoryPage /> }] },
-          { path: 'books/:id', element: <BookPage /> },
+          { path: 'shop', element: page(load.shop, 'ShopPage') },
+          { path: 'advertise', element: page(load.advertise, 'AdvertisePage') },
+          { path: 'blog', element: page(load.blog, 'BlogPage') },
+          { path: 'login', element: page(load.login, 'LoginPage') },
+          { path: 'signup', element: page(load.signup, 'SignupPage') },
+          { element: <RequireAuth />, children: [{ path: 'category/:id', element: page(load.category, 'CategoryPage') }] },
+          { path: 'books/:id', element: page(load.book, 'BookPage') },
           dashboard,
           { path: '*', element: <NotFoundPage /> },
         ],

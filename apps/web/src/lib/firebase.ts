@@ -9,6 +9,10 @@ import {
 } from 'firebase/auth';
 import type { AuthConfigDto } from '@bindings/AuthConfigDto';
 
+// Only identity.ts loads this module (with a dynamic import, so the SDK stays out of the start-up JavaScript), and
+// code that already runs in a chunk loaded for signing in. The SDK's functions the session code needs pass through here.
+export { deleteUser, onAuthStateChanged, signOut } from 'firebase/auth';
+
 let current: { key: string; auth: Auth } | null = null;
 
 /**

@@ -1,11 +1,11 @@
-import { signOut, type User } from 'firebase/auth';
+import type { User } from 'firebase/auth';
 import type { SessionDto } from '@bindings/SessionDto';
 import type { SessionRequestDto } from '@bindings/SessionRequestDto';
 import { ApiError, errorFromResponse, isAccountDeleted, isApiError, readJson, send, type RequestOptions } from './api-client';
 import { createSession } from './api/create-session';
 import { clearAccessToken, readAccessToken, useAuthStore, writeAccessToken, type ForcedOutReason } from './auth-store';
 import { needsRenewal } from './error-handling';
-import { currentFirebaseAuth } from './firebase';
+import { signedInIdentity, signOutOfIdentity } from './identity';
 
 /** Renew this long before the access token runs out, so a call never leaves with a token about to expire. */
 const RENEW_MARGIN_MS = 30_000;
@@ -55,7 +55,8 @@ let renewal: Promise<string> | null = null;
 export function renewAccessToken(): Promise<string> {
   renewal ??= (async () => {
     const mine = epoch;
-    const user = currentFirebaseAuth()?.currentUser;
+    // A returning visitor's call can come before the identity service has loaded: wait for it to restore them.
+    const user = await signedInIdentity();
     if (!user) throw new ApiError(401, 'unauthenticated', SIGNED_OUT_MESSAGE);
     const session = await requestSession(user, {});
     if (!isCurrentEpoch(mine)) throw new ApiError(401, 'unauthenticated', SIGNED_OUT_MESSAGE);
@@ -165,7 +166,9 @@ export async function viewerRequest<T>(
   };
   const renewed = () => renewAccessToken().catch(() => null);
 
-  if (!currentFirebaseAuth()?.currentUser) return anonymously();
+  // A stored token means someone signed in on this browser (signing out forgets it): a visitor without one asks
+  // anonymously, without loading the identity service.
+  if (!readAccessToken()) return anonymously();
   const stored = usableToken();
   const token = stored ?? (await renewed());
   if (!token) return anonymously();
@@ -182,10 +185,8 @@ async function signOutHere(): Promise<void> {
   nextEpoch();
   clearAccessToken();
   useAuthStore.getState().setSignedOut();
-  const auth = currentFirebaseAuth();
-  if (!auth?.currentUser) return;
   try {
-    await signOut(auth);
+    await signOutOfIdentity();
   } catch (error) {
     // Locally the user is signed out already; the identity service forgets them at its next start at worst.
     console.warn('Signing out of the identity service failed', error);

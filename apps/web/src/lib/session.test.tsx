@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import type { ErrorCode } from '@bindings/ErrorCode';
 import { SESSION_ENDED_TOAST } from '@/app/layouts/MainLayout';
-import { signedInAs } from '@/test/auth';
+import { signedInAs, signedOut } from '@/test/auth';
 import { fakeFirebase, idTokenFor } from '@/test/fake-firebase';
 import { requestsTo, stubFetch } from '@/test/fetch-stub';
 import { BUYER, sessionFor } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 import { ACCESS_TOKEN_EXPIRES_KEY, ACCESS_TOKEN_KEY, useAuthStore } from './auth-store';
-import { authRequest } from './session-token';
+import { authRequest, viewerRequest } from './session-token';
 
 function storeToken(token: string, expiresInMs = 10 * 60 * 1000) {
   localStorage.setItem(ACCESS_TOKEN_KEY, token);
@@ -183,5 +183,51 @@ describe('session', () => {
     const { router } = renderApp('/shop');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(fakeFirebase.auth.currentUser).toBeNull();
+  });
+
+  describe('the identity service loads only when needed', () => {
+    it('a visitor without a stored token is signed out at once, and the SDK is never started on a public page', async () => {
+      fakeFirebase.restoreUser(BUYER.email, BUYER.name);
+      const fetchMock = stubFetch(signedOut());
+      renderApp('/blog');
+      await waitFor(() => expect(useAuthStore.getState().status).toBe('signedOut'));
+      expect(await screen.findByRole('link', { name: 'Login' })).toBeInTheDocument();
+      // Long enough for a start scheduled after the first paint to have happened.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(fakeFirebase.module.onAuthStateChanged).not.toHaveBeenCalled();
+      expect(fakeFirebase.module.initializeAuth).not.toHaveBeenCalled();
+      expect(requestsTo(fetchMock, '/api/session')).toHaveLength(0);
+      expect(requestsTo(fetchMock, '/api/me')).toHaveLength(0);
+    });
+
+    it('opening the login page starts it, and the identity it restores is signed in', async () => {
+      fakeFirebase.restoreUser(BUYER.email, BUYER.name);
+      const fetchMock = stubFetch({ ...signedInAs(BUYER) });
+      localStorage.clear();
+      renderApp('/login');
+      await waitFor(() => expect(fakeFirebase.module.onAuthStateChanged).toHaveBeenCalledTimes(1));
+      await waitFor(() => expect(useAuthStore.getState().status).toBe('signedIn'));
+      expect(requestsTo(fetchMock, '/api/session')).toHaveLength(1);
+    });
+
+    it('a returning visitor is recognised once the SDK, started after the first paint, restores them', async () => {
+      storeToken('still-good');
+      stubFetch(signedInAs(BUYER));
+      renderApp('/blog');
+      expect(useAuthStore.getState().status).toBe('loading');
+      expect(fakeFirebase.module.onAuthStateChanged).not.toHaveBeenCalled();
+      await waitFor(() => expect(useAuthStore.getState().status).toBe('signedIn'));
+      expect(fakeFirebase.module.onAuthStateChanged).toHaveBeenCalledTimes(1);
+    });
+
+    it('a viewer call without a stored token goes out anonymously, without loading the identity service', async () => {
+      stubFetch(signedOut());
+      const fetchMock = stubFetch({ ...signedOut(), '/api/books/b1': { body: { id: 'b1' } } });
+      renderApp('/blog');
+      await waitFor(() => expect(useAuthStore.getState().status).toBe('signedOut'));
+      expect(await settle(viewerRequest('/api/books/b1'))).toEqual({ id: 'b1' });
+      expect(requestsTo(fetchMock, '/api/books/b1').map((r) => r.authorization)).toEqual([null]);
+      expect(fakeFirebase.module.onAuthStateChanged).not.toHaveBeenCalled();
+    });
   });
 });

@@ -1,11 +1,11 @@
-import { deleteUser, onAuthStateChanged, signOut, type Auth, type User } from 'firebase/auth';
+import type { Auth, User } from 'firebase/auth';
 import type { AuthConfigDto } from '@bindings/AuthConfigDto';
 import type { MeDto } from '@bindings/MeDto';
 import type { SessionRequestDto } from '@bindings/SessionRequestDto';
 import { isAccountDeleted } from './api-client';
 import { getMe } from './api/get-me';
 import { clearAccessToken, readAccessToken, useAuthStore } from './auth-store';
-import { currentFirebaseAuth, firebaseAuthFor } from './firebase';
+import { isFirebaseConfigured, loadFirebase, registerIdentity, startIdentity } from './identity';
 import { forceSignOut, isCurrentEpoch, nextEpoch, openSession } from './session-token';
 
 export const NOT_CONFIGURED_MESSAGE = 'Sign-in is not configured on this server.';
@@ -14,21 +14,47 @@ export const NOT_CONFIGURED_MESSAGE = 'Sign-in is not configured on this server.
 let interactive = 0;
 
 /**
- * Starts following the identity service (spec section 4): loading, then signed in once our server has opened a
- * session for the Firebase user, or signed out. Answers the unsubscribe function.
+ * Starts following the identity service (spec section 4). The SDK is not part of the start-up JavaScript: a visitor
+ * with a stored access token (someone who signed in before) is `loading` until the identity service, fetched right
+ * after the first paint, has restored them and our server has opened or confirmed their session; then `signedIn`, or
+ * `signedOut`. A visitor without one is `signedOut` at once, and the SDK loads only when they go to sign in. Answers
+ * the unsubscribe function.
  */
 export function startAuth(config: AuthConfigDto): () => void {
   const store = useAuthStore.getState();
   store.setMode(config.mode);
-  const auth = firebaseAuthFor(config);
-  if (!auth) {
-    clearAccessToken();
-    store.setSignedOut();
-    return () => {};
-  }
-  return onAuthStateChanged(auth, (user) => {
+  const stop = registerIdentity(config, (user) => {
     void followIdentity(user);
   });
+  if (!isFirebaseConfigured(config)) {
+    clearAccessToken();
+    store.setSignedOut();
+    return stop;
+  }
+  if (!readAccessToken()) {
+    store.setSignedOut();
+    return stop;
+  }
+  store.setLoading();
+  let stopped = false;
+  afterFirstPaint(() => {
+    if (stopped) return;
+    startIdentity().catch((error: unknown) => {
+      // The SDK could not be fetched (offline): nobody can be restored, so the visitor browses signed out.
+      console.warn('Could not load the sign-in service', error);
+      if (!stopped) useAuthStore.getState().setSignedOut();
+    });
+  });
+  return () => {
+    stopped = true;
+    stop();
+  };
+}
+
+/** Runs `task` once the browser has painted the current frame, so it never delays what the visitor first sees. */
+function afterFirstPaint(task: () => void): void {
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(task, 0));
+  else setTimeout(task, 0);
 }
 
 async function followIdentity(user: User | null): Promise<void> {
@@ -78,14 +104,29 @@ async function restoreSession(user: User): Promise<MeDto> {
 export async function signInInteractively(
   action: (auth: Auth) => Promise<User>,
   request: SessionRequestDto = {},
-  { discardNewIdentityOnFailure = false }: { discardNewIdentityOnFailure?: boolean } = {},
+  options: { discardNewIdentityOnFailure?: boolean } = {},
 ): Promise<MeDto> {
-  const auth = currentFirebaseAuth();
-  if (!auth) throw new Error(NOT_CONFIGURED_MESSAGE);
+  // Counted before the SDK loads: the state it first reports must not open a session alongside this sign-in.
+  interactive += 1;
+  try {
+    const auth = await startIdentity();
+    if (!auth) throw new Error(NOT_CONFIGURED_MESSAGE);
+    return await runSignIn(auth, action, request, options);
+  } finally {
+    interactive -= 1;
+  }
+}
+
+async function runSignIn(
+  auth: Auth,
+  action: (auth: Auth) => Promise<User>,
+  request: SessionRequestDto,
+  { discardNewIdentityOnFailure = false }: { discardNewIdentityOnFailure?: boolean },
+): Promise<MeDto> {
+  const { deleteUser, signOut } = await loadFirebase();
   const store = useAuthStore.getState();
   const before = { status: store.status, user: store.user };
   const mine = nextEpoch();
-  interactive += 1;
   store.setLoading();
   let identity: User | null = null;
   try {
@@ -119,7 +160,5 @@ export async function signInInteractively(
       useAuthStore.getState().setSignedOut();
     }
     throw error;
-  } finally {
-    interactive -= 1;
   }
 }

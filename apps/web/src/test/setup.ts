@@ -1,9 +1,17 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { toast } from 'react-hot-toast';
 import { useAuthStore } from '@/lib/auth-store';
 import { fakeFirebase } from './fake-firebase';
+
+// Every page but the home page is fetched when it first opens (src/app/routes.tsx), and the identity service's SDK
+// when someone signs in (src/lib/identity.ts). Tests run as a returning visitor whose browser has them all already:
+// they are loaded before the first test of a file (imported here, after the test file has registered its own mocks).
+beforeAll(async () => {
+  const [routes, identity] = await Promise.all([import('@/app/routes'), import('@/lib/identity')]);
+  await Promise.all([routes.preloadPages(), identity.loadFirebase()]);
+}, 60_000);
 
 // No test talks to Firebase: the SDK is replaced by a recording fake (see fake-firebase.ts).
 vi.mock('firebase/app', async () => (await import('./fake-firebase')).firebaseAppModule);

@@ -41,7 +41,9 @@ export function MainLayout() {
         Skip to content
       </a>
       <Navbar />
-      <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
+      {/* At least a screen tall: while a page loads (a spinner), the footer stays below the fold instead of jumping
+          up into view and back down when the content arrives, a layout shift of half the screen on a phone. */}
+      <main id="main-content" tabIndex={-1} className="min-h-dvh flex-1 focus:outline-none">
         <Outlet />
       </main>
       <Footer />

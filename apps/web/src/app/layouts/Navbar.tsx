@@ -1,11 +1,20 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type ComponentType } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { LuMenu, LuX } from 'react-icons/lu';
 import { LogoMark } from '@/components/ui/Logo';
 import { useAdvertisedBooks } from '@/features/catalogue/api/get-advertised-books';
-import { AvatarMenu } from '@/features/profile/components/AvatarMenu';
-import { useAuthStore, useCurrentUser } from '@/lib/auth-store';
+import { readAccessToken, useAuthStore, useCurrentUser } from '@/lib/auth-store';
 import { useDismiss } from '@/lib/use-dismiss';
+
+// Only signed-in visitors see the avatar menu, and its photo upload updates the identity service's profile: its own
+// chunk keeps that code (and the SDK it reaches) out of the start-up JavaScript. It is fetched as soon as a session
+// may be coming (status loading), and renders at once when it is there.
+let avatarMenu: ComponentType | null = null;
+export async function preloadAvatarMenu(): Promise<ComponentType> {
+  avatarMenu ??= (await import('@/features/profile/components/AvatarMenu')).AvatarMenu;
+  return avatarMenu;
+}
+const LazyAvatarMenu = lazy(async () => ({ default: await preloadAvatarMenu() }));
 
 interface NavItem {
   to: string;
@@ -37,16 +46,31 @@ const mobileLink = ({ isActive }: { isActive: boolean }) =>
   `block rounded-field px-4 py-3 text-base font-medium ${isActive ? 'bg-primary/10 text-primary' : 'hover:bg-base-200'}`;
 
 /** Signed-in state on the right of the bar: a spinner while it loads (never a flash of Login), then the avatar. */
+function AccountLoading() {
+  return (
+    <span role="status" aria-label="Loading your account" className="grid size-10 place-items-center">
+      <span className="loading loading-spinner loading-md text-primary" aria-hidden="true" />
+    </span>
+  );
+}
+
 function AccountArea() {
   const status = useAuthStore((state) => state.status);
-  if (status === 'loading') {
+  // A returning visitor (a stored token) is likely to be signed in in a moment; nobody else needs it yet.
+  const expected = status === 'signedIn' || (status === 'loading' && readAccessToken() !== null);
+  useEffect(() => {
+    if (expected) void preloadAvatarMenu().catch(() => undefined);
+  }, [expected]);
+  if (status === 'loading') return <AccountLoading />;
+  if (status === 'signedIn') {
+    const AvatarMenu = avatarMenu;
+    if (AvatarMenu) return <AvatarMenu />;
     return (
-      <span role="status" aria-label="Loading your account" className="grid size-10 place-items-center">
-        <span className="loading loading-spinner loading-md text-primary" aria-hidden="true" />
-      </span>
+      <Suspense fallback={<AccountLoading />}>
+        <LazyAvatarMenu />
+      </Suspense>
     );
   }
-  if (status === 'signedIn') return <AvatarMenu />;
   return (
     <div className="hidden items-center gap-2 lg:flex">
       <NavLink to="/login" className="btn btn-ghost">

@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { LuBookOpenCheck, LuHandCoins, LuShieldCheck } from 'react-icons/lu';
 import { LogoMark } from '@/components/ui/Logo';
+import { prepareSignIn } from '@/lib/identity';
 
 interface AuthShellProps {
   title: string;
@@ -16,6 +17,8 @@ const PROMISES = [
 
 /** The frame of /login and /signup: the form card, and on wide screens a panel saying why to join. */
 export function AuthShell({ title, lead, children }: AuthShellProps) {
+  // The identity service's SDK is not part of the start-up JavaScript: fetch it while the visitor types.
+  useEffect(prepareSignIn, []);
   return (
     <div className="container-page flex justify-center py-10 sm:py-16">
       <div className="grid w-full max-w-4xl overflow-hidden rounded-box bg-base-100 shadow-lift ring-1 ring-base-300/70 md:grid-cols-[5fr_6fr]">
