@@ -383,7 +383,7 @@ describe('profile photo', () => {
       await avatar.waitFor({ state: 'visible' });
       await page.waitForFunction(
         () => {
-          const img = document.querySelector<HTMLImageElement>('header button[aria-label="Account menu"] img');
+          const img = document.querySelector<HTMLImageElement>('header button[aria-label^="Account menu"] img');
           return img !== null && img.complete && img.naturalWidth > 0;
         },
         undefined,

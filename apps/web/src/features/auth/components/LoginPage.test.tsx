@@ -70,7 +70,7 @@ describe('Login page', () => {
     expect(session?.json).toEqual({});
     expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBe('access-seller');
     expect(useAuthStore.getState()).toMatchObject({ status: 'signedIn', user: SELLER });
-    expect(await screen.findByRole('button', { name: 'Account menu' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /^Account menu/ })).toBeInTheDocument();
   });
 
   it('goes back to the page the visitor came from (router state `from`)', async () => {

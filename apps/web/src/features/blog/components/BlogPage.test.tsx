@@ -18,4 +18,16 @@ describe('Blog page', () => {
     });
     expect(document.querySelectorAll('pre > code').length).toBeGreaterThan(0);
   });
+
+  it('lets a keyboard reach every code sample, each a region named after what it shows', () => {
+    stubFetch({ '/api/advertised': { body: [] } });
+    renderApp('/blog');
+    const samples = [...document.querySelectorAll('pre')];
+    const withCode = BLOG_ARTICLES.flatMap((article) => article.sections.filter((section) => section.code).map((section) => section.heading ?? article.question));
+    expect(samples).toHaveLength(withCode.length);
+    samples.forEach((pre, index) => {
+      expect(pre.tabIndex).toBe(0);
+      expect(pre).toBe(screen.getByRole('region', { name: `Code example: ${withCode[index]}` }));
+    });
+  });
 });

@@ -26,7 +26,14 @@ function Article({ article, index }: { article: BlogArticle; index: number }) {
               </p>
             ))}
             {section.code && (
-              <pre className="overflow-x-auto rounded-field bg-neutral p-4 text-sm leading-relaxed text-neutral-content">
+              // Long lines scroll sideways: the block takes focus so a keyboard can scroll it too (arrow keys), and
+              // is a named region so a screen reader says what the focused block holds.
+              <pre
+                tabIndex={0}
+                role="region"
+                aria-label={`Code example: ${section.heading ?? article.question}`}
+                className="overflow-x-auto rounded-field bg-neutral p-4 text-sm leading-relaxed text-neutral-content"
+              >
                 <code>{section.code}</code>
               </pre>
             )}

@@ -190,7 +190,7 @@ describe("the seller's phone and e-mail", () => {
     const { router } = renderApp(`/books/${ID}`);
     const user = userEvent.setup();
     await within(await sellerRegion()).findByRole('link', { name: '01715-384926' });
-    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await user.click(screen.getByRole('button', { name: /^Account menu/ }));
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(useAuthStore.getState().status).toBe('signedOut'));
     await router.navigate(`/books/${ID}`);

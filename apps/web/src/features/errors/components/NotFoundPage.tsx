@@ -10,7 +10,7 @@ export function NotFoundPage() {
   useDocumentTitle('Page not found');
   return (
     <div className="container-page flex flex-col items-center py-16 text-center sm:py-24">
-      <p className="font-serif text-8xl font-bold text-accent sm:text-9xl" aria-hidden="true">
+      <p className="font-serif text-8xl font-bold text-secondary sm:text-9xl" aria-hidden="true">
         404
       </p>
       <h1 className="mt-4 text-3xl font-bold text-primary sm:text-4xl">Oops, page not found</h1>

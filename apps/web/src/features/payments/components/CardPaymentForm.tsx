@@ -29,7 +29,7 @@ const CARD_OPTIONS: StripeCardElementOptions = {
 const CARD_BOX_REAL = 'input h-auto min-h-12 w-full py-3.5';
 const CARD_BOX_STAND_IN = [
   'grid grid-cols-2 gap-2 rounded-field border border-base-300 bg-base-100 p-2.5 sm:grid-cols-4',
-  '[&>span]:col-span-full [&>span]:text-xs [&>span]:font-semibold [&>span]:tracking-wide [&>span]:text-base-content/55 [&>span]:uppercase',
+  '[&>span]:col-span-full [&>span]:text-xs [&>span]:font-semibold [&>span]:tracking-wide [&>span]:text-muted [&>span]:uppercase',
   '[&_input]:w-full [&_input]:min-w-0 [&_input]:rounded-field [&_input]:border [&_input]:border-base-300 [&_input]:bg-base-100',
   '[&_input]:px-3 [&_input]:py-2 [&_input]:text-base [&_input]:tabular-nums [&_input]:focus:border-primary',
   '[&_input[placeholder=number]]:col-span-full',

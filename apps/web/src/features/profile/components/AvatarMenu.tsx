@@ -2,7 +2,7 @@ import { useCallback, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { LuCamera, LuLogOut } from 'react-icons/lu';
-import { useCurrentUser } from '@/lib/auth-store';
+import { initialsOf, useCurrentUser } from '@/lib/auth-store';
 import { useDismiss } from '@/lib/use-dismiss';
 import { USER_DATA_KEY } from '@/lib/query-client';
 import { signOutEverywhere } from '@/lib/session-token';
@@ -41,7 +41,7 @@ export function AvatarMenu() {
         ref={buttonRef}
         type="button"
         className="btn btn-ghost btn-circle"
-        aria-label="Account menu"
+        aria-label={`Account menu (${initialsOf(user.name, user.email)})`}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}
