@@ -14,6 +14,11 @@ interface BookCardProps {
   variant?: 'cover' | 'row';
   /** Smaller text and padding for narrow shelf columns. */
   compact?: boolean;
+  /**
+   * The card is in the first screenful: its cover is fetched at once and early, since it is likely the largest
+   * thing the visitor waits for. Every other cover waits until it is about to scroll into view.
+   */
+  aboveTheFold?: boolean;
 }
 
 export function bookHref(bookId: string): string {
@@ -34,7 +39,7 @@ function StatusRibbon({ status }: { status: BookCardDto['status'] }) {
  * The picture and the title both link to the book's page; only the title is a tab stop, so keyboard
  * users do not meet every book twice.
  */
-export function BookCard({ book, headingLevel = 3, variant = 'cover', compact = false }: BookCardProps) {
+export function BookCard({ book, headingLevel = 3, variant = 'cover', compact = false, aboveTheFold = false }: BookCardProps) {
   const Heading = `h${headingLevel}` as const;
   const href = bookHref(book.id);
 
@@ -49,7 +54,8 @@ export function BookCard({ book, headingLevel = 3, variant = 'cover', compact = 
       <img
         src={book.picture}
         alt={book.title}
-        loading="lazy"
+        loading={aboveTheFold ? 'eager' : 'lazy'}
+        fetchPriority={aboveTheFold ? 'high' : 'auto'}
         decoding="async"
         width={400}
         height={600}

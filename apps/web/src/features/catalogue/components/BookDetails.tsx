@@ -48,6 +48,7 @@ export function BookDetails({ book }: { book: BookDetailDto }) {
             <img
               src={book.picture}
               alt={book.title}
+              fetchPriority="high"
               width={400}
               height={600}
               className="aspect-[2/3] h-auto w-full object-cover"

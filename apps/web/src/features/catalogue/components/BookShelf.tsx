@@ -7,22 +7,24 @@ interface BookShelfProps {
   /** Grid columns from the sm breakpoint up. */
   columns: string;
   compact?: boolean;
+  /** How many of the first covers are in the first screenful (fetched at once, early); the rest load lazily. */
+  coversAboveTheFold?: number;
 }
 
 /**
  * A category's books: a horizontal, swipeable shelf on phones (so ten categories do not become an endless
  * scroll) and a grid from the sm breakpoint up.
  */
-export function BookShelf({ books, headingLevel = 3, columns, compact = false }: BookShelfProps) {
+export function BookShelf({ books, headingLevel = 3, columns, compact = false, coversAboveTheFold = 0 }: BookShelfProps) {
   return (
     <ul
       className={`relative -mx-4 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto px-4 pb-3 sm:mx-0 sm:grid sm:snap-none sm:overflow-visible sm:px-0 sm:pb-0 ${columns} ${
         compact ? 'sm:gap-4' : 'sm:gap-6'
       }`}
     >
-      {books.map((book) => (
+      {books.map((book, index) => (
         <li key={book.id} className="w-[42vw] max-w-44 shrink-0 snap-start sm:w-auto sm:max-w-none">
-          <BookCard book={book} headingLevel={headingLevel} compact={compact} />
+          <BookCard book={book} headingLevel={headingLevel} compact={compact} aboveTheFold={index < coversAboveTheFold} />
         </li>
       ))}
     </ul>

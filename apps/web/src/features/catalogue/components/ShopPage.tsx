@@ -47,7 +47,7 @@ export function ShopPage() {
               </ul>
             </nav>
             <div className="flex flex-col gap-14">
-              {groups.map((group) => (
+              {groups.map((group, groupIndex) => (
                 <section
                   key={group.category.id}
                   id={`category-${group.category.id}`}
@@ -70,6 +70,7 @@ export function ShopPage() {
                     headingLevel={3}
                     columns="sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6"
                     compact
+                    coversAboveTheFold={groupIndex === 0 ? 6 : 0}
                   />
                 </section>
               ))}

@@ -41,7 +41,7 @@ export function AvatarMenu() {
         ref={buttonRef}
         type="button"
         className="btn btn-ghost btn-circle"
-        aria-label={`Account menu (${initialsOf(user.name, user.email)})`}
+        aria-label={`Account menu, ${initialsOf(user.name, user.email)}`}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}
