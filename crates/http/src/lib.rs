@@ -4,6 +4,7 @@ mod conversions;
 pub mod dto;
 pub mod error;
 mod extract;
+pub mod openapi;
 mod routes;
 pub mod security;
 
@@ -131,7 +132,7 @@ pub fn router(state: AppState, assets: StaticAssets, security: &SecurityHeaders)
         ))
         .layer(SetResponseHeaderLayer::if_not_present(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=86400")));
 
-    let mut app = Router::new().nest("/api", api).nest("/images", images);
+    let mut app = Router::new().merge(api).nest("/images", images);
     if let Some(dist) = &assets.web_dist {
         // Client-side routes (/shop, /books/..., unknown paths) all load index.html; the app routes from there.
         let index = ServeFile::new(dist.join("index.html")).precompressed_br().precompressed_gzip();

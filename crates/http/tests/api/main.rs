@@ -5,6 +5,7 @@ mod admin;
 mod catalogue;
 mod forged_tokens;
 mod listings;
+mod openapi;
 mod orders;
 mod payments;
 mod photos;
