@@ -8,8 +8,8 @@ web := "apps/web"
 run:
     scripts/run.sh
 
-# Every test: Rust (unit, PostgreSQL, HTTP), lints, stale bindings, web unit tests and browser journeys.
-test: tools test-rust lint web-test e2e
+# Every test: Rust (unit, PostgreSQL, HTTP), lints, stale bindings, web unit tests, browser journeys and a short fuzz.
+test: tools test-rust lint web-test e2e fuzz-short
 
 # Makes sure the machine has Chromium, the Bengali font and the PostgreSQL client and server, installing them when it can.
 tools:
@@ -63,3 +63,12 @@ bench:
 # every payment's webhook replayed 50 times in parallel across both. Prints the figures. (`just test` runs a short one.)
 race books="1000" buyers="200" replays="50":
     RACE_BOOKS={{books}} RACE_BUYERS={{buyers}} RACE_REPLAYS={{replays}} scripts/with-test-services.sh cargo test --release --locked -p puronoboi-http --test api -- race:: --nocapture
+
+# Schemathesis against the API's own OpenAPI description, anonymously and as each role, over its own server and
+# database: at least `requests` requests, none may answer 5xx or stray from the description. Prints the figures.
+fuzz requests="10000":
+    FUZZ_REQUESTS={{requests}} scripts/fuzz.sh
+
+# The same, a few hundred requests (under two minutes): part of `just test`.
+fuzz-short:
+    FUZZ_REQUESTS=300 scripts/fuzz.sh
