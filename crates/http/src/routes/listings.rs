@@ -76,9 +76,9 @@ struct NewListingForm {
     ratings: Option<String>,
     #[schema(pattern = r"^[0-9]{1,6}$")]
     reviews: Option<String>,
-    /// The cover: a JPEG, PNG or WebP picture of at most 5 MB. Without one the book gets a drawn cover.
+    /// The cover: a JPEG, PNG or WebP picture of at most 5 MB.
     #[schema(format = Binary, content_media_type = "application/octet-stream")]
-    image: Option<Vec<u8>>,
+    image: Vec<u8>,
 }
 
 /// Lists a book for sale.
