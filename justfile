@@ -20,8 +20,9 @@ restore file *flags:
 test-backup:
     scripts/test-backup.sh
 
-# Every test: Rust (unit, PostgreSQL, HTTP), lints, stale bindings, web unit tests and browser journeys.
-test: tools test-rust lint web-test e2e test-backup
+# Every test: Rust (unit, PostgreSQL, HTTP), lints, stale bindings, web unit tests, browser journeys, a short fuzz
+# and a backup/restore round trip.
+test: tools test-rust lint web-test e2e fuzz-short test-backup
 
 # Makes sure the machine has Chromium, the Bengali font and the PostgreSQL client and server, installing them when it can.
 tools:
@@ -86,3 +87,12 @@ race books="1000" buyers="200" replays="50":
 # (then consistency.sql), localstripe stopped while paying, SIGTERM with requests in flight. Figures and PASS/FAIL.
 faults:
     scripts/faults.sh
+
+# Schemathesis against the API's own OpenAPI description, anonymously and as each role, over its own server and
+# database: at least `requests` requests, none may answer 5xx or stray from the description. Prints the figures.
+fuzz requests="10000":
+    FUZZ_REQUESTS={{requests}} scripts/fuzz.sh
+
+# The same, a few hundred requests (under two minutes): part of `just test`.
+fuzz-short:
+    FUZZ_REQUESTS=300 scripts/fuzz.sh

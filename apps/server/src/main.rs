@@ -14,7 +14,7 @@ use puronoboi_firebase_verify::{EmulatorAdmin, FirebaseVerifier, VerifierMode};
 use puronoboi_http::dto::{AuthConfigDto, AuthMode, FirebaseWebConfigDto, PaymentProvider};
 use puronoboi_http::{PublicConfigDto, SecurityHeaders, SignInWiring, StaticAssets, Wiring};
 use puronoboi_local_images::LocalImageHost;
-use puronoboi_ports::{CatalogueReader, IdentityVerifier, ImageHost, PaymentGateway};
+use puronoboi_ports::{CatalogueChanges, CatalogueReader, IdentityVerifier, ImageHost, PaymentGateway};
 use puronoboi_postgres::{CatalogueListener, ListenerSettings, PgStore};
 use puronoboi_read_cache::CachedCatalogue;
 use tracing_subscriber::EnvFilter;
@@ -105,7 +105,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     // expired twice.
     OrderExpiry::new(store.clone(), config.order_hold).spawn(std::time::Duration::from_secs(60));
     // Held until the server stops: dropping the listener stops it.
-    let (catalogue, _catalogue_listener) = public_catalogue(&config, store.clone())?;
+    let PublicCatalogue { reader: catalogue, local_writes, listener: _catalogue_listener } = public_catalogue(&config, store.clone())?;
     let state = puronoboi_http::build_state(Wiring {
         catalogue,
         catalogue_writer: store.clone(),
@@ -123,6 +123,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         readiness: store,
         sign_in,
         public_config,
+        local_writes,
     });
     let assets = StaticAssets { web_dist: config.web_dist.clone(), images_dir: config.images_dir.clone() };
     let app = puronoboi_http::router(state, assets, &security);
@@ -168,13 +169,21 @@ fn pool_usage(store: &PgStore) -> puronoboi_http::metrics::PoolUsage {
 
 /// Public reads answer from memory while this instance's listener hears every catalogue change (and straight from
 /// the database while it does not); with READ_CACHE_MIB=0, always from the database.
-fn public_catalogue(config: &Config, store: Arc<PgStore>) -> anyhow::Result<(Arc<dyn CatalogueReader>, Option<CatalogueListener>)> {
+fn public_catalogue(config: &Config, store: Arc<PgStore>) -> anyhow::Result<PublicCatalogue> {
     if config.read_cache_mib == 0 {
-        return Ok((store, None));
+        return Ok(PublicCatalogue { reader: store, local_writes: None, listener: None });
     }
     let cached = CachedCatalogue::new(store, config.read_cache_mib * 1024 * 1024, puronoboi_read_cache::DEFAULT_WINDOW);
     let listener = CatalogueListener::spawn(&config.database_url.0, Arc::new(cached.invalidation()), ListenerSettings::default())?;
-    Ok((Arc::new(cached), Some(listener)))
+    Ok(PublicCatalogue { local_writes: Some(Arc::new(cached.invalidation())), reader: Arc::new(cached), listener: Some(listener) })
+}
+
+struct PublicCatalogue {
+    reader: Arc<dyn CatalogueReader>,
+    /// Drops this instance's copies when it answers a write, so the writer reads its change back at once.
+    local_writes: Option<Arc<dyn CatalogueChanges>>,
+    /// Held until the server stops: dropping it stops listening.
+    listener: Option<CatalogueListener>,
 }
 
 fn identity_verifier(config: &IdentityConfig, http: reqwest::Client) -> anyhow::Result<Arc<dyn IdentityVerifier>> {

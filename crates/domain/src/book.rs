@@ -226,15 +226,26 @@ bounded_text!(
 pub struct Description(String);
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error("at most {max} characters are allowed", max = Description::MAX_CHARS)]
-pub struct DescriptionError;
+pub enum DescriptionError {
+    #[error("at most {max} characters are allowed", max = Description::MAX_CHARS)]
+    TooLong,
+    /// PostgreSQL text cannot hold U+0000, and no one types it.
+    #[error("must not contain a NUL character")]
+    Nul,
+}
 
 impl Description {
     pub const MAX_CHARS: usize = 4000;
 
     pub fn parse(raw: &str) -> Result<Self, DescriptionError> {
         let trimmed = raw.trim();
-        if trimmed.chars().count() > Self::MAX_CHARS { Err(DescriptionError) } else { Ok(Self(trimmed.to_owned())) }
+        if trimmed.contains('\0') {
+            Err(DescriptionError::Nul)
+        } else if trimmed.chars().count() > Self::MAX_CHARS {
+            Err(DescriptionError::TooLong)
+        } else {
+            Ok(Self(trimmed.to_owned()))
+        }
     }
 
     pub fn as_str(&self) -> &str {

@@ -10,6 +10,9 @@ pub enum RequiredTextError {
     Blank,
     #[error("at most {max} characters are allowed, got {got}")]
     TooLong { max: usize, got: usize },
+    /// PostgreSQL text cannot hold U+0000, and no one types it.
+    #[error("must not contain a NUL character")]
+    Nul,
 }
 
 impl RequiredText {
@@ -17,6 +20,9 @@ impl RequiredText {
         let trimmed = raw.trim();
         if trimmed.is_empty() {
             return Err(RequiredTextError::Blank);
+        }
+        if trimmed.contains('\0') {
+            return Err(RequiredTextError::Nul);
         }
         let got = trimmed.chars().count();
         if got > max_chars {
@@ -41,6 +47,11 @@ mod tests {
     #[test]
     fn trims_and_keeps_the_content() {
         assert_eq!(RequiredText::parse("  Lalsalu ", 10).map(RequiredText::into_inner), Ok("Lalsalu".to_owned()));
+    }
+
+    #[test]
+    fn a_nul_character_is_refused() {
+        assert_eq!(RequiredText::parse("Dha\0ka", 10), Err(RequiredTextError::Nul));
     }
 
     #[test]

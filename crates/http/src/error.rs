@@ -10,9 +10,10 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use ts_rs::TS;
+use utoipa::ToSchema;
 
 /// Machine-readable error codes; the web app switches on them (a web unit test fails when one has no handling).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS, ToSchema)]
 #[serde(rename_all = "snake_case")]
 #[ts(export)]
 pub enum ErrorCode {
@@ -94,7 +95,7 @@ impl ErrorCode {
     }
 }
 
-#[derive(Debug, Serialize, TS)]
+#[derive(Debug, Serialize, TS, ToSchema)]
 #[ts(export)]
 pub struct ErrorDetail {
     pub code: ErrorCode,
@@ -105,7 +106,7 @@ pub struct ErrorDetail {
     pub fields: Option<BTreeMap<String, String>>,
 }
 
-#[derive(Debug, Serialize, TS)]
+#[derive(Debug, Serialize, TS, ToSchema)]
 #[ts(export)]
 pub struct ErrorBody {
     pub error: ErrorDetail,

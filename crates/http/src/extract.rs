@@ -1,7 +1,7 @@
 //! Extractors whose rejections speak our error format instead of axum's plain text, and the two ways a handler
 //! learns who is calling.
 
-use axum::extract::{FromRequestParts, Query};
+use axum::extract::{FromRequest, FromRequestParts, Multipart, Path, Query, Request};
 use axum::http::request::Parts;
 use puronoboi_domain::{Account, AccountRole};
 use serde::de::DeserializeOwned;
@@ -24,10 +24,15 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for ApiQuery<T> {
 }
 
 /// `?page=&perPage=` of a paged list; pages count from 1.
-#[derive(Debug, serde::Deserialize)]
+#[derive(Debug, serde::Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 pub struct PageQuery {
+    /// From 1; a page starting beyond the first 10,000 rows answers `page_too_deep`.
+    #[param(minimum = 1, maximum = 10_000)]
     page: Option<u32>,
+    /// Items per page; each list has its own default.
+    #[param(minimum = 1, maximum = 100)]
     per_page: Option<u32>,
 }
 
@@ -36,6 +41,35 @@ impl PageQuery {
     /// pages too deep are 400s.
     pub fn request(&self, default_per_page: u32) -> Result<puronoboi_domain::PageRequest, ApiError> {
         Ok(puronoboi_domain::PageRequest::new(self.page.unwrap_or(1), self.per_page.unwrap_or(default_per_page))?)
+    }
+}
+
+/// Like `Path`, but a segment that cannot be read (not UTF-8 once percent-decoded) names nothing here: a 404 with
+/// `code: not_found`, in our error format.
+pub struct ApiPath<T>(pub T);
+
+impl<T: DeserializeOwned + Send, S: Send + Sync> FromRequestParts<S> for ApiPath<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        Path::<T>::from_request_parts(parts, state)
+            .await
+            .map(|Path(value)| Self(value))
+            .map_err(|rejection| ApiError::not_found(rejection.body_text()))
+    }
+}
+
+/// Like `Multipart`, but a body that is not a multipart form is a 400 with `code: invalid_input`.
+pub struct ApiMultipart(pub Multipart);
+
+impl<S: Send + Sync> FromRequest<S> for ApiMultipart {
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
+        Multipart::from_request(request, state)
+            .await
+            .map(Self)
+            .map_err(|rejection| ApiError::invalid_input(format!("Send a multipart/form-data body: {}", rejection.body_text())))
     }
 }
 

@@ -5,6 +5,7 @@ pub mod dto;
 pub mod error;
 mod extract;
 pub mod metrics;
+pub mod openapi;
 mod routes;
 pub mod security;
 
@@ -26,8 +27,8 @@ use puronoboi_app::tokens::AccessTokens;
 use puronoboi_app::uploads::{UploadGate, Uploads};
 use puronoboi_domain::{Email, Taka};
 use puronoboi_ports::{
-    AccountStore, AdminStore, CatalogueReader, CatalogueWriter, IdentityVerifier, ImageHost, OrderStore, PaymentGateway, ReadinessProbe,
-    SellerListings, UploadQuota, WishListStore,
+    AccountStore, AdminStore, CatalogueChanges, CatalogueReader, CatalogueWriter, IdentityVerifier, ImageHost, OrderStore, PaymentGateway,
+    ReadinessProbe, SellerListings, UploadQuota, WishListStore,
 };
 use tower_http::compression::CompressionLayer;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
@@ -55,6 +56,8 @@ pub struct AppState {
     pub uploads: Uploads,
     pub readiness: Arc<dyn ReadinessProbe>,
     pub public_config: Arc<PublicConfigDto>,
+    /// Told of every write this instance answers successfully (see [`Wiring::local_writes`]).
+    pub local_writes: Option<Arc<dyn CatalogueChanges>>,
 }
 
 /// The adapters and settings the application is built from. The server binary and the test harness both fill
@@ -81,6 +84,10 @@ pub struct Wiring {
     pub readiness: Arc<dyn ReadinessProbe>,
     /// `None`: sign-in is not configured.
     pub sign_in: Option<SignInWiring>,
+    /// Copies of public reads kept by this instance, if any. They are dropped as soon as this instance answers a
+    /// write successfully, so whoever just changed something reads it back at once from this instance; other
+    /// instances hear of the change through the database (within a second).
+    pub local_writes: Option<Arc<dyn CatalogueChanges>>,
     pub public_config: PublicConfigDto,
 }
 
@@ -107,7 +114,26 @@ pub fn build_state(wiring: Wiring) -> AppState {
         uploads: Uploads::new(wiring.upload_quota, wiring.uploads_per_minute, wiring.upload_gate),
         readiness: wiring.readiness,
         public_config: Arc::new(wiring.public_config),
+        local_writes: wiring.local_writes,
     }
+}
+
+/// After a successful write (any method that is not safe), this instance's copies of public reads are dropped
+/// before the answer leaves, so the caller's next read cannot get a copy from before its own change.
+async fn drop_copies_after_writes(
+    axum::extract::State(local_writes): axum::extract::State<Option<Arc<dyn CatalogueChanges>>>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    let writes = !request.method().is_safe();
+    let response = next.run(request).await;
+    if writes
+        && response.status().is_success()
+        && let Some(copies) = &local_writes
+    {
+        copies.changed();
+    }
+    response
 }
 
 /// Files served next to the API.
@@ -121,7 +147,11 @@ pub struct StaticAssets {
 
 pub fn router(state: AppState, assets: StaticAssets, security: &SecurityHeaders) -> Router {
     // JSON is compressed on the fly for clients that accept it (brotli or gzip); small bodies are left alone.
-    let api = routes::api().with_state(state).layer(CompressionLayer::new().br(true).gzip(true));
+    let local_writes = state.local_writes.clone();
+    let api = routes::api()
+        .with_state(state)
+        .layer(axum::middleware::from_fn_with_state(local_writes, drop_copies_after_writes))
+        .layer(CompressionLayer::new().br(true).gzip(true));
 
     // Pictures are data, never documents: an uploaded SVG opened directly must not run script.
     let images = Router::new()
@@ -132,7 +162,7 @@ pub fn router(state: AppState, assets: StaticAssets, security: &SecurityHeaders)
         ))
         .layer(SetResponseHeaderLayer::if_not_present(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=86400")));
 
-    let mut app = Router::new().nest("/api", api).nest("/images", images);
+    let mut app = Router::new().merge(api).nest("/images", images);
     if let Some(dist) = &assets.web_dist {
         // Client-side routes (/shop, /books/..., unknown paths) all load index.html; the app routes from there.
         let index = ServeFile::new(dist.join("index.html")).precompressed_br().precompressed_gzip();
@@ -173,4 +203,49 @@ pub fn router(state: AppState, assets: StaticAssets, security: &SecurityHeaders)
         }))
         .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
         .layer(axum::middleware::from_fn(metrics::track))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use axum::body::Body;
+    use axum::routing::{get, post};
+    use tower::ServiceExt as _;
+
+    use super::*;
+
+    #[derive(Default)]
+    struct CountedDrops(AtomicUsize);
+
+    impl CatalogueChanges for CountedDrops {
+        fn changed(&self) {
+            self.0.fetch_add(1, Ordering::SeqCst);
+        }
+        fn caught_up(&self, _as_of: std::time::Instant) {}
+        fn lost(&self) {}
+    }
+
+    async fn answer(router: &Router, method: &str, uri: &str) -> StatusCode {
+        let request = axum::http::Request::builder().method(method).uri(uri).body(Body::empty()).unwrap();
+        router.clone().oneshot(request).await.unwrap().status()
+    }
+
+    #[tokio::test]
+    async fn only_a_successful_write_drops_this_instances_copies() {
+        let drops = Arc::new(CountedDrops::default());
+        let local_writes: Option<Arc<dyn CatalogueChanges>> = Some(drops.clone());
+        let router = Router::new()
+            .route("/read", get(|| async { StatusCode::OK }))
+            .route("/write", post(|| async { StatusCode::CREATED }))
+            .route("/refused", post(|| async { StatusCode::CONFLICT }))
+            .layer(axum::middleware::from_fn_with_state(local_writes, drop_copies_after_writes));
+
+        assert_eq!(answer(&router, "GET", "/read").await, StatusCode::OK);
+        assert_eq!(answer(&router, "POST", "/refused").await, StatusCode::CONFLICT);
+        assert_eq!(drops.0.load(Ordering::SeqCst), 0, "reads and refused writes change nothing, so copies stay");
+
+        assert_eq!(answer(&router, "POST", "/write").await, StatusCode::CREATED);
+        assert_eq!(drops.0.load(Ordering::SeqCst), 1, "the copies are dropped before the write's answer leaves");
+    }
 }

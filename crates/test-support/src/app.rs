@@ -197,6 +197,7 @@ impl TestAppBuilder {
             readiness: shared,
             sign_in,
             public_config,
+            local_writes: Some(Arc::new(catalogue_cache.invalidation())),
         });
         let assets = StaticAssets { web_dist: self.web_dist, images_dir: images_dir.path().to_owned() };
         let router = puronoboi_http::router(state, assets, &security);

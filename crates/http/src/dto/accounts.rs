@@ -3,9 +3,10 @@
 use puronoboi_domain::{Account, AccountRole};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
+use utoipa::ToSchema;
 use uuid::Uuid;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "lowercase")]
 #[ts(export)]
 pub enum AccountRoleDto {
@@ -25,7 +26,7 @@ impl From<AccountRole> for AccountRoleDto {
 }
 
 /// What a person may ask to be at sign-up: the Seller Account toggle. Admins come only from configuration.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "lowercase")]
 #[ts(export)]
 pub enum AccountTypeDto {
@@ -35,7 +36,7 @@ pub enum AccountTypeDto {
 
 /// `POST /api/session`, with `Authorization: Bearer <Firebase ID token>`. Both fields matter only the first time
 /// an identity signs in, when its account is opened.
-#[derive(Debug, Clone, Default, Deserialize, TS)]
+#[derive(Debug, Clone, Default, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[ts(export, optional_fields)]
 pub struct SessionRequestDto {
@@ -46,7 +47,7 @@ pub struct SessionRequestDto {
 }
 
 /// The signed-in account: `GET /api/me`.
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct MeDto {
@@ -73,7 +74,7 @@ impl From<Account> for MeDto {
 }
 
 /// Our own short-lived access token, sent back as `Authorization: Bearer <accessToken>`.
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct SessionDto {

@@ -4,9 +4,10 @@ use puronoboi_domain::{BookCard, BookDetail, BookStatus, Category, CategorySumma
 use puronoboi_ports::CategoryGroup;
 use serde::Serialize;
 use ts_rs::TS;
+use utoipa::ToSchema;
 use uuid::Uuid;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS, ToSchema)]
 #[serde(rename_all = "lowercase")]
 #[ts(export)]
 pub enum BookStatusDto {
@@ -28,7 +29,7 @@ impl From<BookStatus> for BookStatusDto {
     }
 }
 
-#[derive(Debug, Serialize, TS)]
+#[derive(Debug, Serialize, TS, ToSchema)]
 #[ts(export)]
 pub struct CategoryDto {
     pub id: Uuid,
@@ -41,7 +42,7 @@ impl From<Category> for CategoryDto {
     }
 }
 
-#[derive(Debug, Serialize, TS)]
+#[derive(Debug, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct CategorySummaryDto {
@@ -59,7 +60,7 @@ impl From<CategorySummary> for CategorySummaryDto {
 }
 
 /// One book in a grid.
-#[derive(Debug, Serialize, TS)]
+#[derive(Debug, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct BookCardDto {
@@ -97,7 +98,7 @@ impl From<BookCard> for BookCardDto {
     }
 }
 
-#[derive(Debug, Serialize, TS)]
+#[derive(Debug, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct CategoryGroupDto {
@@ -115,7 +116,7 @@ impl From<CategoryGroup> for CategoryGroupDto {
     }
 }
 
-#[derive(Debug, Serialize, TS)]
+#[derive(Debug, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct CategoryPageDto {
@@ -128,7 +129,7 @@ pub struct CategoryPageDto {
     pub total: i64,
 }
 
-#[derive(Debug, Serialize, TS)]
+#[derive(Debug, Serialize, TS, ToSchema)]
 #[ts(export)]
 pub struct SellerDto {
     pub name: String,
@@ -142,7 +143,7 @@ pub struct SellerDto {
 }
 
 /// A book's own page.
-#[derive(Debug, Serialize, TS)]
+#[derive(Debug, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct BookDetailDto {
@@ -202,14 +203,14 @@ impl BookDetailDto {
     }
 }
 
-#[derive(Debug, Serialize, TS)]
+#[derive(Debug, Serialize, TS, ToSchema)]
 #[ts(export)]
 pub struct HealthDto {
     pub status: String,
 }
 
 /// How the browser signs people in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS, ToSchema)]
 #[serde(rename_all = "lowercase")]
 #[ts(export)]
 pub enum AuthMode {
@@ -221,7 +222,7 @@ pub enum AuthMode {
     Firebase,
 }
 
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct FirebaseWebConfigDto {
@@ -232,14 +233,14 @@ pub struct FirebaseWebConfigDto {
     pub emulator_url: Option<String>,
 }
 
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[ts(export)]
 pub struct AuthConfigDto {
     pub mode: AuthMode,
     pub firebase: Option<FirebaseWebConfigDto>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS, ToSchema)]
 #[serde(rename_all = "lowercase")]
 #[ts(export)]
 pub enum PaymentProvider {
@@ -248,7 +249,7 @@ pub enum PaymentProvider {
     Stripe,
 }
 
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct PaymentsConfigDto {
@@ -261,7 +262,7 @@ pub struct PaymentsConfigDto {
 }
 
 /// What the browser needs at run time; the web app is built once and configured from here.
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[ts(export)]
 pub struct PublicConfigDto {
     pub auth: AuthConfigDto,

@@ -2,12 +2,13 @@
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
+use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::{BookStatusDto, BuyerContactDto, CategoryDto};
 
 /// One page of a list: every paged list added since sellers and admins arrived answers this shape.
-#[derive(Debug, Serialize, TS)]
+#[derive(Debug, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct PageDto<T: TS> {
@@ -21,7 +22,7 @@ pub struct PageDto<T: TS> {
 
 /// A listing as its seller sees it in My Products (every status but withdrawn), and what `POST /api/books`,
 /// `PATCH /api/books/{id}` and the advertise calls answer.
-#[derive(Debug, Serialize, TS)]
+#[derive(Debug, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct SellerBookDto {
@@ -50,7 +51,7 @@ pub struct SellerBookDto {
 }
 
 /// `PATCH /api/books/{id}`: what the owner may change on an available listing. Absent fields stay as they are.
-#[derive(Debug, Clone, Default, Deserialize, TS)]
+#[derive(Debug, Clone, Default, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[ts(export, optional_fields)]
 pub struct EditListingDto {
@@ -66,7 +67,7 @@ pub struct EditListingDto {
 }
 
 /// A row of the admin's seller table.
-#[derive(Debug, Serialize, TS)]
+#[derive(Debug, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct AdminSellerDto {
@@ -82,7 +83,7 @@ pub struct AdminSellerDto {
 }
 
 /// A row of the admin's buyer table.
-#[derive(Debug, Serialize, TS)]
+#[derive(Debug, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct AdminBuyerDto {

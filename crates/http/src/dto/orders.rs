@@ -2,22 +2,25 @@
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
+use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::BookStatusDto;
 
 /// `POST /api/orders`: the buy form. Name, e-mail, title, author, picture and price are never read from the
 /// request: the server takes them from the account and the book.
-#[derive(Debug, Clone, Deserialize, TS)]
+#[derive(Debug, Clone, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[ts(export)]
 pub struct PlaceOrderDto {
+    #[schema(format = Uuid)]
     pub book_id: String,
+    #[schema(pattern = r"^(\+?880|0)1[3-9][0-9]{8}$")]
     pub phone: String,
     pub location: String,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS, ToSchema)]
 #[serde(rename_all = "lowercase")]
 #[ts(export)]
 pub enum OrderStatusDto {
@@ -29,7 +32,7 @@ pub enum OrderStatusDto {
     Expired,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS, ToSchema)]
 #[serde(rename_all = "snake_case")]
 #[ts(export)]
 pub enum CancelReasonDto {
@@ -41,7 +44,7 @@ pub enum CancelReasonDto {
 }
 
 /// One order, as its buyer sees it (My Orders, the payment page).
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct OrderDto {
@@ -75,15 +78,16 @@ pub struct OrderDto {
 }
 
 /// `POST /api/wishlist`.
-#[derive(Debug, Clone, Deserialize, TS)]
+#[derive(Debug, Clone, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[ts(export)]
 pub struct AddToWishListDto {
+    #[schema(format = Uuid)]
     pub book_id: String,
 }
 
 /// One book on a buyer's wish list, read from the book as it is now.
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct WishListItemDto {
@@ -100,7 +104,7 @@ pub struct WishListItemDto {
 }
 
 /// `GET /api/me/wishlist`: newest first, at most the wish list's limit.
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct WishListDto {
@@ -108,14 +112,14 @@ pub struct WishListDto {
 }
 
 /// `POST /api/orders/{id}/payment`: the card the browser tokenised with Stripe.js.
-#[derive(Debug, Clone, Deserialize, TS)]
+#[derive(Debug, Clone, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[ts(export)]
 pub struct PayOrderDto {
     pub card_token: String,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS, ToSchema)]
 #[serde(rename_all = "snake_case")]
 #[ts(export)]
 pub enum PaymentOutcomeDto {
@@ -130,7 +134,7 @@ pub enum PaymentOutcomeDto {
 }
 
 /// What `POST /api/orders/{id}/payment` and `POST /api/orders/{id}/payment/sync` answer.
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct PaymentResultDto {
@@ -141,7 +145,7 @@ pub struct PaymentResultDto {
 }
 
 /// Who is buying a seller's book, for My Products: so that they can meet. Only on pending and sold books.
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct BuyerContactDto {

@@ -3,33 +3,36 @@
 
 use std::time::Duration;
 
+use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, Multipart, State};
 use axum::http::StatusCode;
 use axum::http::request::Parts;
-use axum::routing::{get, post};
-use axum::{Json, Router};
 use puronoboi_app::images::MAX_UPLOAD_BYTES;
 use puronoboi_app::sessions::{RequestedRole, SessionRequest};
 use puronoboi_app::uploads::{UploadSlot, Uploads};
 use puronoboi_domain::AccountId;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::router::UtoipaMethodRouterExt as _;
+use utoipa_axum::routes;
 
 use crate::AppState;
 use crate::dto::{AccountTypeDto, MeDto, SessionDto, SessionRequestDto};
-use crate::error::{ApiError, ErrorCode};
-use crate::extract::{Caller, bearer_token};
+use crate::error::{ApiError, ErrorBody, ErrorCode};
+use crate::extract::{ApiMultipart, Caller, bearer_token};
+use crate::openapi::{Internal, Invalid, SignedIn, Upload};
 
 /// Room for the multipart framing around a picture of the largest accepted size, and for a form's text fields.
 pub(crate) const MULTIPART_OVERHEAD: usize = 64 * 1024;
 /// The longest text field a form may send, in bytes (a 4,000-character description in Bangla is 12,000).
 const MAX_TEXT_FIELD_BYTES: usize = 16 * 1024;
 
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/session", post(open_session))
-        .route("/session/logout", post(logout))
-        .route("/me", get(me))
-        .route("/me/photo", post(upload_photo).layer(DefaultBodyLimit::max(MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD)))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(open_session))
+        .routes(routes!(logout))
+        .routes(routes!(me))
+        .routes(routes!(upload_photo).layer(DefaultBodyLimit::max(MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD)))
 }
 
 /// The Firebase ID token in the Authorization header, extracted without consuming the body.
@@ -46,6 +49,27 @@ impl axum::extract::FromRequestParts<AppState> for IdentityToken {
 }
 
 /// Verifies the identity token, opens (or finds) the account and issues our access token.
+#[utoipa::path(
+    post,
+    path = "/session",
+    tag = "sessions",
+    security(("firebaseIdToken" = [])),
+    request_body(
+        content = Option<SessionRequestDto>,
+        description = "Optional: only the first sign-in of an identity reads it, to open its account.",
+        content_type = "application/json",
+    ),
+    responses(
+        (status = 200, body = SessionDto),
+        (status = 400, description = "`invalid_input`: the body is not a session request, or the sign-in has no e-mail address.", body = ErrorBody),
+        (status = 401, description = "`unauthenticated`: no Firebase ID token, or one that does not verify.", body = ErrorBody),
+        (status = 403, description = "`account_deleted` (\"Forbidden Access\"): the account was deleted.", body = ErrorBody),
+        (status = 409, description = "`email_taken`: another sign-in already uses this e-mail address.", body = ErrorBody),
+        (status = 503, description = "`unavailable`: sign-in is not configured, or identity tokens cannot be verified right now.", body = ErrorBody),
+        Invalid,
+        Internal,
+    )
+)]
 async fn open_session(
     State(state): State<AppState>,
     IdentityToken(token): IdentityToken,
@@ -76,19 +100,55 @@ async fn open_session(
 }
 
 /// Logout ends every session of the account, on every device: all its access tokens answer `token_revoked`.
+#[utoipa::path(
+    post,
+    path = "/session/logout",
+    tag = "sessions",
+    security(("bearer" = [])),
+    responses((status = 204, description = "Every session of the account has ended."), SignedIn)
+)]
 async fn logout(State(state): State<AppState>, Caller(account): Caller) -> Result<StatusCode, ApiError> {
     let sessions = state.sessions.as_ref().ok_or_else(|| ApiError::unavailable("Sign-in is not configured on this server."))?;
     sessions.end_all(account.id).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
+/// The signed-in account.
+#[utoipa::path(get, path = "/me", tag = "sessions", security(("bearer" = [])), responses((status = 200, body = MeDto), SignedIn))]
 async fn me(Caller(account): Caller) -> Json<MeDto> {
     Json(account.into())
 }
 
-async fn upload_photo(State(state): State<AppState>, Caller(account): Caller, mut form: Multipart) -> Result<Json<MeDto>, ApiError> {
+/// Sets the account's profile photo from the form field `image`.
+#[utoipa::path(
+    post,
+    path = "/me/photo",
+    tag = "sessions",
+    security(("bearer" = [])),
+    request_body(content = PictureForm, content_type = "multipart/form-data"),
+    responses(
+        (status = 200, body = MeDto),
+        Upload,
+        SignedIn,
+        (status = 503, description = "`unavailable`: sign-in is not configured, or pictures cannot be stored right now.", body = ErrorBody),
+    )
+)]
+async fn upload_photo(
+    State(state): State<AppState>,
+    Caller(account): Caller,
+    ApiMultipart(mut form): ApiMultipart,
+) -> Result<Json<MeDto>, ApiError> {
     let (slot, bytes) = admitted_picture(&state.uploads, account.id, &mut form).await?;
     Ok(Json(state.photos.set_profile_photo(&slot, account.id, bytes).await?.into()))
+}
+
+/// A form carrying one picture.
+#[derive(utoipa::ToSchema)]
+#[expect(dead_code, reason = "describes the multipart form in the API description; the handler reads the form field by field")]
+struct PictureForm {
+    /// A JPEG, PNG or WebP picture of at most 5 MB.
+    #[schema(format = Binary, content_media_type = "application/octet-stream")]
+    image: Vec<u8>,
 }
 
 /// Admits an upload (the account's rate, then a slot; see `puronoboi_app::uploads`) and only then reads its

@@ -1,43 +1,72 @@
 //! The public catalogue: categories, grouped listings, category pages, a book's page and the advertised strip.
 
-use axum::extract::{Path, State};
-use axum::routing::get;
-use axum::{Json, Router};
+use axum::Json;
+use axum::extract::State;
 use puronoboi_domain::{BookId, CategoryId};
 use serde::Deserialize;
+use utoipa::IntoParams;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::AppState;
 use crate::dto::{BookCardDto, BookDetailDto, CategoryGroupDto, CategoryPageDto, CategorySummaryDto, ContactVisibility};
-use crate::error::{ApiError, ErrorCode};
-use crate::extract::{ApiQuery, MaybeCaller, PageQuery, parse_id};
+use crate::error::{ApiError, ErrorBody, ErrorCode};
+use crate::extract::{ApiPath, ApiQuery, MaybeCaller, PageQuery, parse_id};
+use crate::openapi::{BadQuery, Internal};
 
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/categories", get(categories))
-        .route("/categories/{id}/books", get(category_books))
-        .route("/books/grouped", get(grouped))
-        .route("/books/{id}", get(book))
-        .route("/advertised", get(advertised))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(categories))
+        .routes(routes!(category_books))
+        .routes(routes!(grouped))
+        .routes(routes!(book))
+        .routes(routes!(advertised))
 }
 
+/// Every category, with how many books a buyer can still order in each.
+#[utoipa::path(get, path = "/categories", tag = "catalogue", responses((status = 200, body = Vec<CategorySummaryDto>), Internal))]
 async fn categories(State(state): State<AppState>) -> Result<Json<Vec<CategorySummaryDto>>, ApiError> {
     Ok(Json(state.storefront.categories().await?.into_iter().map(Into::into).collect()))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 struct GroupedQuery {
+    /// The newest this many available books of each category (4 unless asked).
+    #[param(minimum = 1, maximum = 24)]
     per_category: Option<u32>,
 }
 
+/// The shop: each category with its newest available books.
+#[utoipa::path(
+    get,
+    path = "/books/grouped",
+    tag = "catalogue",
+    params(GroupedQuery),
+    responses((status = 200, body = Vec<CategoryGroupDto>), BadQuery, Internal)
+)]
 async fn grouped(State(state): State<AppState>, ApiQuery(q): ApiQuery<GroupedQuery>) -> Result<Json<Vec<CategoryGroupDto>>, ApiError> {
     let groups = state.storefront.grouped(q.per_category.unwrap_or(4)).await?;
     Ok(Json(groups.into_iter().map(Into::into).collect()))
 }
 
+/// One category's available books, a page at a time (12 per page unless asked).
+#[utoipa::path(
+    get,
+    path = "/categories/{id}/books",
+    tag = "catalogue",
+    params(("id" = Uuid, Path, description = "The category's id."), PageQuery),
+    responses(
+        (status = 200, body = CategoryPageDto),
+        BadQuery,
+        (status = 404, description = "`category_not_found`: no category has this id.", body = ErrorBody),
+        Internal,
+    )
+)]
 async fn category_books(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     ApiQuery(q): ApiQuery<PageQuery>,
 ) -> Result<Json<CategoryPageDto>, ApiError> {
     let id: CategoryId = parse_id(&id, ErrorCode::CategoryNotFound, "category")?;
@@ -52,17 +81,32 @@ async fn category_books(
     }))
 }
 
-/// A book's page. Signed-in viewers also see the seller's phone and e-mail.
+/// A book's page. Signed-in viewers also see the seller's phone and e-mail; a token that is not valid (any more)
+/// is read as no token.
+#[utoipa::path(
+    get,
+    path = "/books/{id}",
+    tag = "catalogue",
+    security((), ("bearer" = [])),
+    params(("id" = Uuid, Path, description = "The book's id.")),
+    responses(
+        (status = 200, body = BookDetailDto),
+        (status = 404, description = "`book_not_found`: no book has this id, or it is not for the caller to see.", body = ErrorBody),
+        Internal,
+    )
+)]
 async fn book(
     State(state): State<AppState>,
     MaybeCaller(viewer): MaybeCaller,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
 ) -> Result<Json<BookDetailDto>, ApiError> {
     let id: BookId = parse_id(&id, ErrorCode::BookNotFound, "book")?;
     let contact = if viewer.is_some() { ContactVisibility::Shown } else { ContactVisibility::Hidden };
     Ok(Json(BookDetailDto::new(state.storefront.book(id).await?, contact)))
 }
 
+/// The books their sellers advertise, for the home page's strip.
+#[utoipa::path(get, path = "/advertised", tag = "catalogue", responses((status = 200, body = Vec<BookCardDto>), Internal))]
 async fn advertised(State(state): State<AppState>) -> Result<Json<Vec<BookCardDto>>, ApiError> {
     Ok(Json(state.storefront.advertised().await?.into_iter().map(Into::into).collect()))
 }

@@ -2,26 +2,29 @@
 //! `POST`/`DELETE /api/books/{id}/advertise`. Only sellers, and only on their own books: another seller's book
 //! answers 404 like a book that does not exist, so ids cannot be probed.
 
-use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
+use axum::Json;
+use axum::extract::{DefaultBodyLimit, State};
 use axum::http::StatusCode;
-use axum::routing::{get, patch, post};
-use axum::{Json, Router};
 use puronoboi_app::images::MAX_UPLOAD_BYTES;
 use puronoboi_app::listings::{CategoryChoice, NewListing};
 use puronoboi_domain::{AccountRole, BookId, CategoryId, ListingEditForm, ListingForm};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::AppState;
 use crate::dto::{EditListingDto, PageDto, SellerBookDto};
-use crate::error::{ApiError, ErrorCode};
-use crate::extract::{ApiQuery, Caller, PageQuery, parse_id};
+use crate::error::{ApiError, ErrorBody, ErrorCode};
+use crate::extract::{ApiMultipart, ApiPath, ApiQuery, Caller, PageQuery, parse_id};
+use crate::openapi::{BadBody, BadQuery, Invalid, SignedIn, Upload};
 use crate::routes::accounts::{MULTIPART_OVERHEAD, admitted_multipart};
+use utoipa_axum::router::UtoipaMethodRouterExt as _;
 
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/books", post(create).layer(DefaultBodyLimit::max(MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD)))
-        .route("/me/books", get(mine))
-        .route("/books/{id}", patch(edit).delete(withdraw))
-        .route("/books/{id}/advertise", post(advertise).delete(stop_advertising))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(create).layer(DefaultBodyLimit::max(MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD)))
+        .routes(routes!(mine))
+        .routes(routes!(edit, withdraw))
+        .routes(routes!(advertise, stop_advertising))
 }
 
 const SELLERS_ONLY: &str = "list and manage books";
@@ -43,7 +46,61 @@ const TEXT_FIELDS: [&str; 13] = [
     "reviews",
 ];
 
-async fn create(State(state): State<AppState>, caller: Caller, mut form: Multipart) -> Result<(StatusCode, Json<SellerBookDto>), ApiError> {
+/// The add-book form, as multipart/form-data. Numbers are sent as text; `categoryId` picks a category from the
+/// list and `newCategory` names a new one (one of the two).
+#[derive(utoipa::ToSchema)]
+#[schema(rename_all = "camelCase")]
+#[expect(dead_code, reason = "describes the multipart form in the API description; the handler reads the form field by field")]
+struct NewListingForm {
+    title: String,
+    author: String,
+    #[schema(format = Uuid)]
+    category_id: Option<String>,
+    new_category: Option<String>,
+    seller_name: String,
+    location: String,
+    /// A Bangladesh mobile number: `01XXXXXXXXX`, `+8801XXXXXXXXX` or `8801XXXXXXXXX`, spaces and dashes allowed.
+    #[schema(pattern = r"^(\+?880|0)1[3-9][0-9]{8}$")]
+    phone: String,
+    /// Whole taka.
+    #[schema(pattern = r"^[0-9]{1,7}$")]
+    original_price: String,
+    /// Whole taka.
+    #[schema(pattern = r"^[0-9]{1,7}$")]
+    resale_price: String,
+    #[schema(pattern = r"^[0-9]{4}$")]
+    publish_year: Option<String>,
+    description: Option<String>,
+    /// From 0 to 5.
+    #[schema(pattern = r"^[0-5](\.[0-9])?$")]
+    ratings: Option<String>,
+    #[schema(pattern = r"^[0-9]{1,6}$")]
+    reviews: Option<String>,
+    /// The cover: a JPEG, PNG or WebP picture of at most 5 MB.
+    #[schema(format = Binary, content_media_type = "application/octet-stream")]
+    image: Vec<u8>,
+}
+
+/// Lists a book for sale.
+#[utoipa::path(
+    post,
+    path = "/books",
+    tag = "listings",
+    security(("bearer" = [])),
+    request_body(content = NewListingForm, content_type = "multipart/form-data"),
+    responses(
+        (status = 201, body = SellerBookDto),
+        Upload,
+        Invalid,
+        SignedIn,
+        (status = 503, description = "`unavailable`: sign-in is not configured, or pictures cannot be stored right now.", body = ErrorBody),
+    )
+)]
+async fn create(
+    State(state): State<AppState>,
+    caller: Caller,
+    ApiMultipart(mut form): ApiMultipart,
+) -> Result<(StatusCode, Json<SellerBookDto>), ApiError> {
     let seller = caller.require(AccountRole::Seller, SELLERS_ONLY)?;
     let (slot, fields, picture) = admitted_multipart(&state.uploads, seller.id, &mut form, &TEXT_FIELDS).await?;
     let mut unreadable = puronoboi_domain::FieldErrors::new();
@@ -96,6 +153,16 @@ async fn create(State(state): State<AppState>, caller: Caller, mut form: Multipa
     Ok((StatusCode::CREATED, Json(created.into())))
 }
 
+/// The seller's own books (My Products), newest first, 20 per page unless asked.
+#[utoipa::path(
+    get,
+    path = "/me/books",
+    operation_id = "my_books",
+    tag = "listings",
+    security(("bearer" = [])),
+    params(PageQuery),
+    responses((status = 200, body = PageDto<SellerBookDto>), BadQuery, SignedIn)
+)]
 async fn mine(
     State(state): State<AppState>,
     caller: Caller,
@@ -110,26 +177,89 @@ fn book_id(raw: &str) -> Result<BookId, ApiError> {
     parse_id(raw, ErrorCode::BookNotFound, "book")
 }
 
-async fn advertise(State(state): State<AppState>, caller: Caller, Path(id): Path<String>) -> Result<Json<SellerBookDto>, ApiError> {
+/// Puts the book in the home page's advertised strip.
+#[utoipa::path(
+    post,
+    path = "/books/{id}/advertise",
+    tag = "listings",
+    security(("bearer" = [])),
+    params(("id" = Uuid, Path, description = "The book's id.")),
+    responses(
+        (status = 200, body = SellerBookDto),
+        (status = 404, description = "`book_not_found`: the seller has no book with this id.", body = ErrorBody),
+        (status = 409, description = "`book_unavailable`: only an available book can be changed, advertised or deleted.", body = ErrorBody),
+        SignedIn,
+    )
+)]
+async fn advertise(State(state): State<AppState>, caller: Caller, ApiPath(id): ApiPath<String>) -> Result<Json<SellerBookDto>, ApiError> {
     let seller = caller.require(AccountRole::Seller, SELLERS_ONLY)?;
     Ok(Json(state.listings.advertise(seller.id, book_id(&id)?, true).await?.into()))
 }
 
-async fn stop_advertising(State(state): State<AppState>, caller: Caller, Path(id): Path<String>) -> Result<Json<SellerBookDto>, ApiError> {
+/// Takes the book out of the advertised strip.
+#[utoipa::path(
+    delete,
+    path = "/books/{id}/advertise",
+    tag = "listings",
+    security(("bearer" = [])),
+    params(("id" = Uuid, Path, description = "The book's id.")),
+    responses(
+        (status = 200, body = SellerBookDto),
+        (status = 404, description = "`book_not_found`: the seller has no book with this id.", body = ErrorBody),
+        (status = 409, description = "`book_unavailable`: only an available book can be changed, advertised or deleted.", body = ErrorBody),
+        SignedIn,
+    )
+)]
+async fn stop_advertising(
+    State(state): State<AppState>,
+    caller: Caller,
+    ApiPath(id): ApiPath<String>,
+) -> Result<Json<SellerBookDto>, ApiError> {
     let seller = caller.require(AccountRole::Seller, SELLERS_ONLY)?;
     Ok(Json(state.listings.advertise(seller.id, book_id(&id)?, false).await?.into()))
 }
 
-async fn withdraw(State(state): State<AppState>, caller: Caller, Path(id): Path<String>) -> Result<StatusCode, ApiError> {
+/// Deletes the listing: it leaves the shop (the seller's sales history keeps it).
+#[utoipa::path(
+    delete,
+    path = "/books/{id}",
+    tag = "listings",
+    security(("bearer" = [])),
+    params(("id" = Uuid, Path, description = "The book's id.")),
+    responses(
+        (status = 204, description = "The book is withdrawn."),
+        (status = 404, description = "`book_not_found`: the seller has no book with this id.", body = ErrorBody),
+        (status = 409, description = "`book_unavailable`: only an available book can be changed, advertised or deleted.", body = ErrorBody),
+        SignedIn,
+    )
+)]
+async fn withdraw(State(state): State<AppState>, caller: Caller, ApiPath(id): ApiPath<String>) -> Result<StatusCode, ApiError> {
     let seller = caller.require(AccountRole::Seller, SELLERS_ONLY)?;
     state.listings.withdraw(seller.id, book_id(&id)?).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
+/// Changes the prices, description, location or phone of an available listing.
+#[utoipa::path(
+    patch,
+    path = "/books/{id}",
+    tag = "listings",
+    security(("bearer" = [])),
+    params(("id" = Uuid, Path, description = "The book's id.")),
+    request_body = EditListingDto,
+    responses(
+        (status = 200, body = SellerBookDto),
+        BadBody,
+        Invalid,
+        (status = 404, description = "`book_not_found`: the seller has no book with this id.", body = ErrorBody),
+        (status = 409, description = "`book_unavailable`: only an available book can be changed, advertised or deleted.", body = ErrorBody),
+        SignedIn,
+    )
+)]
 async fn edit(
     State(state): State<AppState>,
     caller: Caller,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     body: axum::body::Bytes,
 ) -> Result<Json<SellerBookDto>, ApiError> {
     let seller = caller.require(AccountRole::Seller, SELLERS_ONLY)?;

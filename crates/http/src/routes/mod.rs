@@ -1,4 +1,6 @@
-//! The API's routers, one module per resource.
+//! The API's routers, one module per resource. Each registers its handlers with `utoipa_axum::routes!`, which
+//! routes a handler at the path and method of its `#[utoipa::path]` attribute and adds that description to the
+//! document: a route cannot be served without being described.
 
 mod accounts;
 mod admin;
@@ -8,17 +10,27 @@ mod meta;
 mod orders;
 
 use axum::Router;
+use utoipa::OpenApi as _;
+use utoipa_axum::router::OpenApiRouter;
 
 use crate::AppState;
 use crate::error::ApiError;
+use crate::openapi::ApiDoc;
 
-pub fn api() -> Router<AppState> {
-    Router::new()
+/// The API with its description, every path under `/api` in both.
+pub fn described() -> OpenApiRouter<AppState> {
+    let api = OpenApiRouter::new()
         .merge(meta::routes())
         .merge(accounts::routes())
         .merge(catalogue::routes())
         .merge(listings::routes())
         .merge(admin::routes())
         .merge(orders::routes())
-        .fallback(async || ApiError::not_found("No such API endpoint."))
+        .fallback(async || ApiError::not_found("No such API endpoint."));
+    OpenApiRouter::with_openapi(ApiDoc::openapi()).nest("/api", api)
+}
+
+/// The API's routes, under `/api`.
+pub fn api() -> Router<AppState> {
+    described().split_for_parts().0
 }

@@ -337,3 +337,20 @@ async fn a_deleted_listing_leaves_the_storefront_and_cannot_be_deleted_twice() {
     assert!(!ads.as_array().expect("array").iter().any(|b| b["id"] == id.as_str()));
     assert_eq!(stored(&app, &id).await.0, "withdrawn", "kept, never erased");
 }
+
+/// PostgreSQL text cannot hold U+0000: a field carrying one is a 422 naming the field, never a failed insert (500).
+#[tokio::test]
+async fn a_nul_character_in_a_text_field_is_refused_by_name() {
+    let app = app().await;
+    let seller = app.signed_in_verified("nul@example.test", "seller").await;
+    let mut fields = valid_fields(&app, "Banalata Sen").await;
+    for (name, value) in fields.iter_mut() {
+        if matches!(*name, "location" | "description") {
+            *value = "Nil\0khet".to_owned();
+        }
+    }
+    let body = expect_json(post_book(&app, &seller, &fields, Some(png_of(&wide_rgb()))).await, 422, "POST /api/books").await;
+    assert_eq!(body["error"]["code"], "validation_failed");
+    assert_eq!(body["error"]["fields"]["location"], "must not contain a NUL character", "{body}");
+    assert_eq!(body["error"]["fields"]["description"], "must not contain a NUL character", "{body}");
+}

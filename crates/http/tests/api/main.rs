@@ -9,6 +9,7 @@ mod freshness;
 mod listings;
 mod mass_assignment;
 mod metrics;
+mod openapi;
 mod orders;
 mod payments;
 mod photos;
