@@ -22,7 +22,15 @@ say() { echo "backup: $*" >&2; }
 require_tools pg_dump pg_isready psql tar sha256sum python3
 
 backup_dir=${BACKUP_DIR:-$(pwd)/var/backups}
-output=${1:-$backup_dir/puronoboi-$(date -u +%Y%m%dT%H%M%SZ).tar}
+if [ -n "${1:-}" ]; then
+  output=$1
+else
+  # Named by the second it was taken; two backups in one second (a forced restore backs up first) get -2, -3...
+  stem=$backup_dir/puronoboi-$(date -u +%Y%m%dT%H%M%SZ)
+  output=$stem.tar
+  n=2
+  while [ -e "$output" ]; do output=$stem-$n.tar; n=$((n + 1)); done
+fi
 
 umask 077
 mkdir -p "$(dirname "$output")"
