@@ -106,3 +106,38 @@ pub async fn card_token(app: &crate::TestApp, number: &str) -> String {
     let response = app.client.post(format!("{base}/v1/tokens")).form(&form).send().await.expect("tokenised");
     crate::expect_json(response, 200, "POST /v1/tokens").await["id"].as_str().expect("a card token").to_owned()
 }
+
+/// A PaymentIntent created straight at localstripe for `order` (in `metadata[order_id]`), as a buyer's browser and
+/// Stripe would leave it: `confirmed` pays it with a Visa test card at once, behind our server's back, so only a
+/// webhook or a sync will tell. Answers the intent as localstripe returned it.
+pub async fn intent_at_provider(
+    app: &crate::TestApp,
+    order: &str,
+    amount_paisa: i64,
+    currency: &str,
+    confirmed: bool,
+) -> serde_json::Value {
+    let base = app.localstripe.as_deref().expect("the app was built with card payments");
+    let token = card_token(app, "4242424242424242").await;
+    let response =
+        app.client.get(format!("{base}/v1/tokens/{token}")).bearer_auth(crate::TEST_STRIPE_SECRET_KEY).send().await.expect("token");
+    let card = crate::expect_json(response, 200, "GET /v1/tokens").await["card"]["id"].as_str().expect("a card id").to_owned();
+    let amount = amount_paisa.to_string();
+    let mut form = vec![("amount", amount.as_str()), ("currency", currency), ("metadata[order_id]", order)];
+    if confirmed {
+        form.extend([("payment_method", card.as_str()), ("confirm", "true")]);
+    }
+    let response = app
+        .client
+        .post(format!("{base}/v1/payment_intents"))
+        .bearer_auth(crate::TEST_STRIPE_SECRET_KEY)
+        .form(&form)
+        .send()
+        .await
+        .expect("created");
+    let intent = crate::expect_json(response, 200, "POST /v1/payment_intents").await;
+    if confirmed {
+        assert_eq!(intent["status"], "succeeded", "{intent}");
+    }
+    intent
+}

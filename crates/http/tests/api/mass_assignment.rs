@@ -8,7 +8,7 @@
 use puronoboi_domain::{AccountId, BookId};
 use puronoboi_stripe::sign_payload;
 use puronoboi_test_support::pictures::{png_of, wide_rgb};
-use puronoboi_test_support::{Identity, TEST_STRIPE_SECRET_KEY, TEST_WEBHOOK_SECRET, TestApp, builders, expect_json};
+use puronoboi_test_support::{Identity, TEST_WEBHOOK_SECRET, TestApp, builders, expect_json};
 use reqwest::Method;
 use reqwest::multipart::{Form, Part};
 use serde_json::{Value, json};
@@ -356,33 +356,7 @@ async fn routes_without_a_body_ignore_one() {
 
 /// A PaymentIntent created at localstripe for `order`, confirmed (paid) or not.
 async fn intent(app: &TestApp, order: &str, amount: i64, confirm: bool) -> String {
-    let base = app.localstripe.as_deref().expect("card payments");
-    let card_token = builders::card_token(app, VISA).await;
-    let card: Value = app
-        .client
-        .get(format!("{base}/v1/tokens/{card_token}"))
-        .bearer_auth(TEST_STRIPE_SECRET_KEY)
-        .send()
-        .await
-        .expect("token")
-        .json()
-        .await
-        .expect("JSON");
-    let card_id = card["card"]["id"].as_str().expect("a card id").to_owned();
-    let amount = amount.to_string();
-    let mut form = vec![("amount", amount.as_str()), ("currency", "bdt"), ("metadata[order_id]", order)];
-    if confirm {
-        form.extend([("payment_method", card_id.as_str()), ("confirm", "true")]);
-    }
-    let response = app
-        .client
-        .post(format!("{base}/v1/payment_intents"))
-        .bearer_auth(TEST_STRIPE_SECRET_KEY)
-        .form(&form)
-        .send()
-        .await
-        .expect("created");
-    expect_json(response, 200, "POST payment_intents").await["id"].as_str().expect("id").to_owned()
+    builders::intent_at_provider(app, order, amount, "bdt", confirm).await["id"].as_str().expect("id").to_owned()
 }
 
 async fn deliver(app: &TestApp, event: &Value) -> u16 {

@@ -220,32 +220,7 @@ async fn a_closed_order_cannot_be_paid() {
 /// A PaymentIntent for the order confirmed at the provider without our server hearing of it (the browser's
 /// confirmation lost on the way): only the webhook will tell. Answers its id.
 async fn paid_behind_our_back(app: &TestApp, order: &str, amount: i64, currency: &str) -> String {
-    let base = localstripe(app);
-    let token = card_token(app, VISA).await;
-    let card: Value = app
-        .client
-        .get(format!("{base}/v1/tokens/{token}"))
-        .bearer_auth(TEST_STRIPE_SECRET_KEY)
-        .send()
-        .await
-        .expect("token")
-        .json()
-        .await
-        .expect("JSON");
-    let card_id = card["card"]["id"].as_str().expect("a card id").to_owned();
-    let amount = amount.to_string();
-    let form = [
-        ("amount", amount.as_str()),
-        ("currency", currency),
-        ("payment_method", card_id.as_str()),
-        ("confirm", "true"),
-        ("metadata[order_id]", order),
-    ];
-    let response =
-        app.client.post(format!("{base}/v1/payment_intents")).bearer_auth(TEST_STRIPE_SECRET_KEY).form(&form).send().await.expect("paid");
-    let intent = expect_json(response, 200, "POST payment_intents").await;
-    assert_eq!(intent["status"], "succeeded", "{intent}");
-    intent["id"].as_str().expect("id").to_owned()
+    builders::intent_at_provider(app, order, amount, currency, true).await["id"].as_str().expect("id").to_owned()
 }
 
 fn succeeded_event(payment: &str) -> Vec<u8> {

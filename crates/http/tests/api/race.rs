@@ -9,7 +9,7 @@ use futures_util::future::join_all;
 use puronoboi_domain::{AccountRole, Email, OrderId, PersonName};
 use puronoboi_ports::{CatalogueWriter as _, NewAccount};
 use puronoboi_stripe::sign_payload;
-use puronoboi_test_support::{Identity, TEST_STRIPE_PUBLISHABLE_KEY, TEST_STRIPE_SECRET_KEY, TEST_WEBHOOK_SECRET, TestApp, builders};
+use puronoboi_test_support::{Identity, TEST_WEBHOOK_SECRET, TestApp, builders};
 use serde_json::{Value, json};
 
 fn size(name: &str, default: usize) -> usize {
@@ -46,37 +46,7 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 
 /// A PaymentIntent for the order, confirmed at localstripe: what a buyer's card did while the webhook is on its way.
 async fn paid_at_provider(app: &TestApp, order: &str, amount: i64) -> String {
-    let base = app.localstripe.as_deref().expect("card payments are on");
-    let form = [
-        ("key", TEST_STRIPE_PUBLISHABLE_KEY),
-        ("card[number]", "4242424242424242"),
-        ("card[exp_month]", "12"),
-        ("card[exp_year]", "2034"),
-        ("card[cvc]", "123"),
-    ];
-    let token: Value = app.client.post(format!("{base}/v1/tokens")).form(&form).send().await.expect("token").json().await.expect("JSON");
-    let card = token["card"]["id"].as_str().expect("a card").to_owned();
-    let amount = amount.to_string();
-    let form = [
-        ("amount", amount.as_str()),
-        ("currency", "bdt"),
-        ("payment_method", card.as_str()),
-        ("confirm", "true"),
-        ("metadata[order_id]", order),
-    ];
-    let intent: Value = app
-        .client
-        .post(format!("{base}/v1/payment_intents"))
-        .bearer_auth(TEST_STRIPE_SECRET_KEY)
-        .form(&form)
-        .send()
-        .await
-        .expect("paid")
-        .json()
-        .await
-        .expect("JSON");
-    assert_eq!(intent["status"], "succeeded", "{intent}");
-    intent["id"].as_str().expect("id").to_owned()
+    builders::intent_at_provider(app, order, amount, "bdt", true).await["id"].as_str().expect("id").to_owned()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
