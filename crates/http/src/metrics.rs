@@ -10,6 +10,10 @@
 //! - `db_pool_connections{state="in_use"|"idle"}` and `db_pool_waiting`, read from the pool at each scrape.
 //! - Business counters incremented by the use cases where the thing happens: `orders_placed_total`,
 //!   `payments_recorded_total`, `refunds_total`.
+//! - From the public read cache and its change listener (recorded in those crates): `catalogue_reads_total` by
+//!   `answer` (`copy`, `database`, `unvouched`), `catalogue_cache_bytes`, `catalogue_listener_heartbeat_seconds` (a heartbeat's round trip)
+//!   and `catalogue_listener_heartbeat_gap_seconds` (time between two heartbeats; copies lapse if it outgrows the
+//!   freshness window).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -30,6 +34,9 @@ pub const POOL_WAITING: &str = "db_pool_waiting";
 
 /// Upper bounds of the latency buckets, in seconds; the last is the request timeout.
 const LATENCY_BUCKETS: &[f64] = &[0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0];
+
+/// Buckets of the listener's heartbeat histograms, in seconds: around the 200 ms beat and the 800 ms window.
+const HEARTBEAT_BUCKETS: &[f64] = &[0.001, 0.005, 0.01, 0.05, 0.1, 0.2, 0.25, 0.3, 0.5, 0.8, 1.0, 2.0];
 
 /// How often histogram samples are folded in when nobody scrapes, so memory stays flat.
 const UPKEEP_EVERY: Duration = Duration::from_secs(5);
@@ -57,6 +64,7 @@ pub fn install() -> anyhow::Result<PrometheusHandle> {
     let installed = RECORDER.get_or_init(|| {
         let builder = PrometheusBuilder::new()
             .set_buckets_for_metric(Matcher::Full(HTTP_DURATION.to_owned()), LATENCY_BUCKETS)
+            .and_then(|b| b.set_buckets_for_metric(Matcher::Prefix("catalogue_listener_heartbeat".to_owned()), HEARTBEAT_BUCKETS))
             .map_err(|e| e.to_string())?;
         let handle = builder.install_recorder().map_err(|e| e.to_string())?;
         describe();

@@ -19,6 +19,11 @@ use tokio_postgres::{AsyncMessage, NoTls};
 
 /// The channel the catalogue's triggers notify.
 pub const CATALOGUE_CHANNEL: &str = "catalogue_changed";
+/// Histogram of heartbeat round trips, in seconds (a no-op until the process installs a metrics recorder).
+pub const HEARTBEAT_ROUND_TRIP: &str = "catalogue_listener_heartbeat_seconds";
+/// Histogram of the time between two heartbeats' questions, in seconds: the freshness window must stay above it,
+/// or copies lapse between heartbeats and reads go to the database.
+pub const HEARTBEAT_GAP: &str = "catalogue_listener_heartbeat_gap_seconds";
 /// How the listening connection names itself in `pg_stat_activity`.
 pub const LISTENER_APPLICATION_NAME: &str = "puronoboi-catalogue-listener";
 
@@ -109,6 +114,7 @@ async fn listen_inner(
     changes.changed();
     tracing::info!("listening for catalogue changes");
 
+    let mut previous: Option<Instant> = None;
     let mut heartbeat = tokio::time::interval(settings.heartbeat);
     heartbeat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
@@ -138,6 +144,10 @@ async fn listen_inner(
                     anyhow::bail!("the connection closed");
                 }
                 changes.caught_up(asked);
+                metrics::histogram!(HEARTBEAT_ROUND_TRIP).record(asked.elapsed().as_secs_f64());
+                if let Some(previous) = previous.replace(asked) {
+                    metrics::histogram!(HEARTBEAT_GAP).record(asked.duration_since(previous).as_secs_f64());
+                }
             }
         }
     }

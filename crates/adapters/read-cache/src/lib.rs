@@ -9,7 +9,8 @@
 //! stops vouching, and reads go to the wrapped reader until the feed has reconnected, announced a change and caught
 //! up again. With a window under one second, no answer is older than one second after a committed change.
 //!
-//! Memory. The cache is bounded by an estimate of the bytes its copies hold; the least useful copies go first.
+//! Memory. The cache is bounded by an estimate of the bytes its copies take, slots included; the least useful copies
+//! go first (quick_cache's S3-FIFO). Book and category pages, the copies there are many of, are kept as compact bytes.
 
 use std::hash::{BuildHasher, Hasher};
 use std::sync::Arc;
@@ -31,19 +32,36 @@ enum Key {
     Category(CategoryId),
 }
 
-/// A copy of one answer, shared by every request that reads it.
+/// A copy of one answer. The answers there are many of (book pages, category pages) are kept as compact bytes
+/// (see [`compact`]); the few others as shared structs.
 #[derive(Clone)]
 enum Value {
     Categories(Arc<Vec<CategorySummary>>),
     Grouped(Arc<Vec<CategoryGroup>>),
-    CategoryPage(Arc<(Category, Page<BookCard>)>),
-    Book(Arc<Option<BookDetail>>),
+    CategoryPage(Arc<CompactCategoryPage>),
+    /// `None`: no such book.
+    Book(Option<Arc<[u8]>>),
     Advertised(Arc<Vec<BookCard>>),
     Category(Arc<Option<Category>>),
 }
 
+struct CompactCategoryPage {
+    category: Category,
+    request: PageRequest,
+    total: i64,
+    cards: Box<[u8]>,
+}
+
 /// A key as stored: the generation it was read under comes first, so a copy from before a change is never found.
 type Stored = (u64, Key);
+
+/// Counter of public catalogue reads by `answer`: `copy` (served from memory), `database` (not held yet: read from
+/// the wrapped reader and kept) or `unvouched` (the feed does not vouch right now: read from the wrapped reader).
+/// A no-op until the process installs a metrics recorder.
+pub const CATALOGUE_READS: &str = "catalogue_reads_total";
+
+/// Gauge of the bytes the copies take (every generation's, until evicted), by the same estimate that bounds them.
+pub const CATALOGUE_CACHE_BYTES: &str = "catalogue_cache_bytes";
 
 /// How long after the feed last caught up its copies may still be served, when not configured otherwise. The feed
 /// checks in several times within it, so a healthy feed never lets it lapse.
@@ -75,18 +93,19 @@ fn millis(d: Duration) -> u64 {
     u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
 }
 
+type Copies = quick_cache::sync::Cache<Stored, Value, Weight, FastHash>;
+
 /// The handle a change feed drives (see [`CatalogueChanges`]).
 #[derive(Clone)]
 pub struct Invalidation {
     freshness: Arc<Freshness>,
-    cache: moka::future::Cache<Stored, Value, FastHash>,
 }
 
 impl CatalogueChanges for Invalidation {
     fn changed(&self) {
+        // Copies of older generations are never found again. They are not dropped here: the cache is bounded, so they
+        // make way for new copies as those arrive, and a change costs one increment however much is held.
         self.freshness.generation.fetch_add(1, Ordering::SeqCst);
-        // Older generations are never served; this only frees their memory sooner.
-        self.cache.invalidate_all();
     }
 
     fn caught_up(&self, as_of: Instant) {
@@ -105,17 +124,19 @@ impl CatalogueChanges for Invalidation {
 pub struct CachedCatalogue {
     inner: Arc<dyn CatalogueReader>,
     invalidation: Invalidation,
+    copies: Copies,
 }
+
+/// About what one copy weighs in memory, for sizing the cache's item table up front.
+const TYPICAL_COPY_BYTES: u64 = 480;
 
 impl CachedCatalogue {
     /// Keeps at most about `max_bytes` of copies, served for at most `window` after the feed last caught up.
     pub fn new(inner: Arc<dyn CatalogueReader>, max_bytes: u64, window: Duration) -> Self {
-        let cache = moka::future::Cache::builder()
-            .max_capacity(max_bytes)
-            .weigher(|key: &Stored, value: &Value| u32::try_from(weight(&key.1, value)).unwrap_or(u32::MAX))
-            .build_with_hasher(FastHash);
+        let items = usize::try_from(max_bytes / TYPICAL_COPY_BYTES).unwrap_or(usize::MAX).max(16);
+        let copies = Copies::with(items, max_bytes.max(1), Weight, FastHash, Default::default());
         let freshness = Freshness { generation: AtomicU64::new(0), vouched_until_ms: AtomicU64::new(0), epoch: Instant::now(), window };
-        Self { inner, invalidation: Invalidation { freshness: Arc::new(freshness), cache } }
+        Self { inner, invalidation: Invalidation { freshness: Arc::new(freshness) }, copies }
     }
 
     /// What the change feed drives.
@@ -128,73 +149,98 @@ impl CachedCatalogue {
         self.invalidation.freshness.serving().is_some()
     }
 
-    /// The copy under `key` when one is vouched for, else the wrapped reader's answer (stored for next time).
+    /// About how many bytes the copies held right now take (every generation's, until evicted).
+    pub fn held_bytes(&self) -> u64 {
+        self.copies.weight()
+    }
+
+    /// The copy under `key` when one is vouched for, else the wrapped reader's answer (kept for next time).
     /// Concurrent misses on one key wait for a single read of the wrapped reader instead of each running it.
-    async fn read<T: Clone, E, F: Future<Output = Result<T, E>>>(
+    async fn read<T, E, F: Future<Output = Result<T, E>>>(
         &self,
         key: Key,
-        wrap: fn(Arc<T>) -> Value,
-        unwrap: fn(Value) -> Option<Arc<T>>,
+        keep: fn(&T) -> Value,
+        restore: fn(&Value) -> Option<T>,
         load: impl Fn() -> F,
     ) -> Result<T, E> {
         let Some(generation) = self.invalidation.freshness.serving() else {
+            metrics::counter!(CATALOGUE_READS, "answer" => "unvouched").increment(1);
             return load().await;
         };
-        let mut failure = None;
-        let copy = self
-            .invalidation
-            .cache
-            .optionally_get_with((generation, key), async {
-                match load().await {
-                    Ok(answer) => Some(wrap(Arc::new(answer))),
-                    Err(e) => {
-                        failure = Some(e);
-                        None
-                    }
+        let guard = match self.copies.get_value_or_guard_async(&(generation, key)).await {
+            Ok(copy) => {
+                if let Some(answer) = restore(&copy) {
+                    metrics::counter!(CATALOGUE_READS, "answer" => "copy").increment(1);
+                    return Ok(answer);
                 }
-            })
-            .await;
-        match (copy.and_then(unwrap), failure) {
-            (Some(copy), _) => Ok(T::clone(&copy)),
-            (None, Some(e)) => Err(e),
-            // Another request's read failed while this one waited for it: try once more, on its own.
-            (None, None) => load().await,
-        }
+                // Only a bug could make a copy unreadable; the store still answers.
+                return load().await;
+            }
+            Err(guard) => guard,
+        };
+        metrics::counter!(CATALOGUE_READS, "answer" => "database").increment(1);
+        // A failed read drops the guard unfilled: the next request waiting on this key reads for itself.
+        let answer = load().await?;
+        let _ = guard.insert(keep(&answer));
+        metrics::gauge!(CATALOGUE_CACHE_BYTES).set(self.copies.weight() as f64);
+        Ok(answer)
     }
 }
 
 #[async_trait]
 impl CatalogueReader for CachedCatalogue {
     async fn categories(&self, limit: u32) -> Result<Vec<CategorySummary>, StoreError> {
-        let unwrap = |v| if let Value::Categories(c) = v { Some(c) } else { None };
-        self.read(Key::Categories(limit), Value::Categories, unwrap, || self.inner.categories(limit)).await
+        let keep = |c: &Vec<CategorySummary>| Value::Categories(Arc::new(c.clone()));
+        let restore = |v: &Value| if let Value::Categories(c) = v { Some(Vec::clone(c)) } else { None };
+        self.read(Key::Categories(limit), keep, restore, || self.inner.categories(limit)).await
     }
 
     async fn newest_by_category(&self, per_category: u32, max_categories: u32) -> Result<Vec<CategoryGroup>, StoreError> {
-        let unwrap = |v| if let Value::Grouped(g) = v { Some(g) } else { None };
+        let keep = |g: &Vec<CategoryGroup>| Value::Grouped(Arc::new(g.clone()));
+        let restore = |v: &Value| if let Value::Grouped(g) = v { Some(Vec::clone(g)) } else { None };
         let key = Key::Grouped { per_category, max_categories };
-        self.read(key, Value::Grouped, unwrap, || self.inner.newest_by_category(per_category, max_categories)).await
+        self.read(key, keep, restore, || self.inner.newest_by_category(per_category, max_categories)).await
     }
 
     async fn category_page(&self, id: CategoryId, page: PageRequest) -> Result<(Category, Page<BookCard>), CategoryPageError> {
-        let unwrap = |v| if let Value::CategoryPage(p) = v { Some(p) } else { None };
+        let keep = |(category, page): &(Category, Page<BookCard>)| {
+            let cards = compact::encode_cards(&page.items);
+            Value::CategoryPage(Arc::new(CompactCategoryPage {
+                category: category.clone(),
+                request: page.request,
+                total: page.total,
+                cards,
+            }))
+        };
+        let restore = |v: &Value| {
+            let Value::CategoryPage(p) = v else { return None };
+            let items = compact::decode_cards(&p.cards)?;
+            Some((p.category.clone(), Page { items, request: p.request, total: p.total }))
+        };
         let key = Key::CategoryPage { id, page: page.page(), per_page: page.per_page() };
-        self.read(key, Value::CategoryPage, unwrap, || self.inner.category_page(id, page)).await
+        self.read(key, keep, restore, || self.inner.category_page(id, page)).await
     }
 
     async fn book_detail(&self, id: BookId) -> Result<Option<BookDetail>, StoreError> {
-        let unwrap = |v| if let Value::Book(b) = v { Some(b) } else { None };
-        self.read(Key::Book(id), Value::Book, unwrap, || self.inner.book_detail(id)).await
+        let keep = |d: &Option<BookDetail>| Value::Book(d.as_ref().map(|d| Arc::from(compact::encode_detail(d))));
+        let restore = |v: &Value| match v {
+            Value::Book(None) => Some(None),
+            Value::Book(Some(bytes)) => compact::decode_detail(bytes).map(Some),
+            _ => None,
+        };
+        self.read(Key::Book(id), keep, restore, || self.inner.book_detail(id)).await
     }
 
     async fn advertised(&self, limit: u32) -> Result<Vec<BookCard>, StoreError> {
-        let unwrap = |v| if let Value::Advertised(a) = v { Some(a) } else { None };
-        self.read(Key::Advertised(limit), Value::Advertised, unwrap, || self.inner.advertised(limit)).await
+        let keep = |a: &Vec<BookCard>| Value::Advertised(Arc::new(a.clone()));
+        let restore = |v: &Value| if let Value::Advertised(a) = v { Some(Vec::clone(a)) } else { None };
+        self.read(Key::Advertised(limit), keep, restore, || self.inner.advertised(limit)).await
     }
 
     async fn category(&self, id: CategoryId) -> Result<Option<Category>, StoreError> {
-        let unwrap = |v| if let Value::Category(c) = v { Some(c) } else { None };
-        self.read(Key::Category(id), Value::Category, unwrap, || self.inner.category(id)).await
+        let keep = |c: &Option<Category>| Value::Category(Arc::new(c.clone()));
+        let restore = |v: &Value| if let Value::Category(c) = v { Some(Option::clone(c)) } else { None };
+        self.read(Key::Category(id), keep, restore, || self.inner.category(id)).await
     }
 
     async fn is_empty(&self) -> Result<bool, StoreError> {
@@ -219,7 +265,7 @@ struct Fold(u64);
 
 impl Hasher for Fold {
     fn finish(&self) -> u64 {
-        // A final mix so that moka's sharding (high bits) and table (low bits) both see every input bit.
+        // A final mix so that the cache's sharding and its tables both see every input bit.
         let mut h = self.0;
         h ^= h >> 33;
         h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
@@ -236,27 +282,47 @@ impl Hasher for Fold {
     }
 }
 
-/// What one copy holds, about: its strings' bytes plus the fixed part of each value and the cache's own bookkeeping.
-fn weight(key: &Key, value: &Value) -> usize {
-    const ENTRY: usize = 160;
-    let key_bytes = std::mem::size_of_val(key);
-    let value_bytes = match value {
-        Value::Categories(list) => list.iter().map(|c| std::mem::size_of::<CategorySummary>() + c.name.len()).sum(),
-        Value::Grouped(groups) => groups
-            .iter()
-            .map(|g| std::mem::size_of::<CategoryGroup>() + g.category.name.len() + g.books.iter().map(card_bytes).sum::<usize>())
-            .sum(),
-        Value::CategoryPage(page) => page.0.name.len() + page.1.items.iter().map(card_bytes).sum::<usize>(),
-        Value::Book(detail) => detail.as_ref().as_ref().map_or(0, detail_bytes),
-        Value::Advertised(cards) => cards.iter().map(card_bytes).sum(),
-        Value::Category(category) => category.as_ref().as_ref().map_or(0, |c| c.name.len()),
-    };
-    ENTRY + key_bytes + value_bytes
+/// What one copy costs in memory, about: the cache's own slot (key, value and bookkeeping) plus what the value
+/// holds on the heap. Bounding this sum bounds the memory the cache takes.
+#[derive(Clone)]
+struct Weight;
+
+/// Each heap allocation's header and rounding, about.
+const ALLOCATION: usize = 16;
+/// A shared (`Arc`) allocation's two counters on top of that.
+const SHARED: usize = ALLOCATION + 16;
+
+impl quick_cache::Weighter<Stored, Value> for Weight {
+    fn weight(&self, _key: &Stored, value: &Value) -> u64 {
+        // The slot: key and value inline, the item's links and state, and its share of the index.
+        const SLOT: usize = std::mem::size_of::<Stored>() + std::mem::size_of::<Value>() + 32;
+        let held = match value {
+            Value::Categories(list) => SHARED + list.iter().map(|c| std::mem::size_of::<CategorySummary>() + text(&c.name)).sum::<usize>(),
+            Value::Grouped(groups) => {
+                SHARED
+                    + groups
+                        .iter()
+                        .map(|g| {
+                            std::mem::size_of::<CategoryGroup>() + text(&g.category.name) + g.books.iter().map(card_bytes).sum::<usize>()
+                        })
+                        .sum::<usize>()
+            }
+            Value::CategoryPage(page) => {
+                SHARED + std::mem::size_of::<CompactCategoryPage>() + text(&page.category.name) + page.cards.len() + ALLOCATION
+            }
+            Value::Book(bytes) => bytes.as_ref().map_or(0, |b| SHARED + b.len()),
+            Value::Advertised(cards) => SHARED + cards.iter().map(card_bytes).sum::<usize>(),
+            Value::Category(category) => {
+                SHARED + std::mem::size_of::<Option<Category>>() + category.as_ref().as_ref().map_or(0, |c| text(&c.name))
+            }
+        };
+        u64::try_from(SLOT + held).unwrap_or(u64::MAX)
+    }
 }
 
-/// A heap string costs its bytes plus the allocator's header and rounding, about 16 bytes.
+/// A heap string: its bytes and its allocation.
 fn text(s: &str) -> usize {
-    s.len() + 16
+    s.len() + ALLOCATION
 }
 
 fn card_bytes(card: &BookCard) -> usize {
@@ -267,25 +333,7 @@ fn card_bytes(card: &BookCard) -> usize {
         + text(card.location.as_str())
 }
 
-fn detail_bytes(detail: &BookDetail) -> usize {
-    let book = &detail.book;
-    let seller = &detail.seller;
-    std::mem::size_of::<BookDetail>()
-        + [
-            book.title.as_str(),
-            book.author.as_str(),
-            &book.category.name,
-            book.description.as_str(),
-            &book.picture_url,
-            seller.name.as_str(),
-            seller.email.as_str(),
-            seller.location.as_str(),
-        ]
-        .iter()
-        .map(|s| text(s))
-        .sum::<usize>()
-        + text(&seller.phone.e164())
-}
+mod compact;
 
 #[cfg(test)]
 mod tests;

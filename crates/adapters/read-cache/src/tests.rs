@@ -171,3 +171,106 @@ fn the_hash_spreads_ids_that_differ_in_one_byte() {
         .collect();
     assert_eq!(hashes.len(), 256);
 }
+
+/// A reader that knows every book: each id's page is the same sample book under that id.
+#[derive(Default)]
+struct Books {
+    asked: AtomicUsize,
+}
+
+#[async_trait]
+impl CatalogueReader for Books {
+    async fn categories(&self, _: u32) -> Result<Vec<CategorySummary>, StoreError> {
+        Ok(vec![])
+    }
+    async fn newest_by_category(&self, _: u32, _: u32) -> Result<Vec<CategoryGroup>, StoreError> {
+        Ok(vec![])
+    }
+    async fn category_page(&self, _: CategoryId, _: PageRequest) -> Result<(Category, Page<BookCard>), CategoryPageError> {
+        Err(CategoryPageError::NotFound)
+    }
+    async fn book_detail(&self, id: BookId) -> Result<Option<BookDetail>, StoreError> {
+        self.asked.fetch_add(1, Ordering::SeqCst);
+        let mut detail = crate::compact::tests::detail("Read once; the spine is firm and no page is missing.", Some(1972));
+        detail.book.id = id;
+        Ok(Some(detail))
+    }
+    async fn advertised(&self, _: u32) -> Result<Vec<BookCard>, StoreError> {
+        Ok(vec![])
+    }
+    async fn category(&self, _: CategoryId) -> Result<Option<Category>, StoreError> {
+        Ok(None)
+    }
+    async fn is_empty(&self) -> Result<bool, StoreError> {
+        Ok(false)
+    }
+}
+
+fn book_id(n: u32) -> BookId {
+    let mut bytes = [0u8; 16];
+    bytes[..4].copy_from_slice(&n.to_le_bytes());
+    BookId::from_uuid(uuid::Uuid::from_bytes(bytes))
+}
+
+#[tokio::test]
+async fn a_book_page_served_from_memory_is_the_page_the_store_gave() {
+    let inner = Arc::new(Books::default());
+    let cache = CachedCatalogue::new(inner.clone(), 1024 * 1024, DEFAULT_WINDOW);
+    cache.invalidation().caught_up(Instant::now());
+    let first = cache.book_detail(book_id(1)).await.expect("read").expect("found");
+    let again = cache.book_detail(book_id(1)).await.expect("read").expect("found");
+    assert_eq!(inner.asked.load(Ordering::SeqCst), 1, "the second read is a copy");
+    assert_eq!(again, first);
+    assert_eq!(again.book.id, book_id(1));
+}
+
+#[tokio::test]
+async fn the_copies_stay_within_their_memory_and_a_scan_does_not_push_out_the_pages_people_return_to() {
+    let budget = 256 * 1024;
+    let inner = Arc::new(Books::default());
+    let cache = CachedCatalogue::new(inner.clone(), budget, DEFAULT_WINDOW);
+    cache.invalidation().caught_up(Instant::now());
+    let asked = || inner.asked.load(Ordering::SeqCst);
+    // 200 pages read twice (about 100 KiB of the 256 KiB), then 5,000 others read once: many times the budget.
+    for _ in 0..2 {
+        for n in 0..200 {
+            cache.book_detail(book_id(n)).await.expect("read");
+        }
+    }
+    for n in 1_000..6_000 {
+        cache.book_detail(book_id(n)).await.expect("read");
+    }
+    assert!(cache.held_bytes() <= budget, "{} bytes held of {budget}", cache.held_bytes());
+    let before = asked();
+    for n in 0..200 {
+        cache.book_detail(book_id(n)).await.expect("read");
+    }
+    let misses = asked() - before;
+    assert!(misses < 20, "the pages read again are still held ({misses} of 200 missed)");
+}
+
+#[tokio::test]
+async fn concurrent_misses_on_one_key_read_the_store_once() {
+    let (inner, cache) = cached(DEFAULT_WINDOW);
+    let cache = Arc::new(cache);
+    cache.invalidation().caught_up(Instant::now());
+    let gate = Arc::new(Semaphore::new(0));
+    *inner.gate.lock().expect("the gate") = Some(gate.clone());
+    let readers: Vec<_> = (0..8)
+        .map(|_| {
+            let cache = cache.clone();
+            tokio::spawn(async move { count(&cache).await })
+        })
+        .collect();
+    while inner.asked() == 0 {
+        tokio::task::yield_now().await;
+    }
+    for _ in 0..20 {
+        tokio::task::yield_now().await;
+    }
+    gate.add_permits(8);
+    for reader in readers {
+        assert_eq!(reader.await.expect("a reader"), 1);
+    }
+    assert_eq!(inner.asked(), 1);
+}
