@@ -14,7 +14,8 @@
 # Environment: BENCH_SECONDS (per measurement, default 5), BENCH_WARMUP_SECONDS (per read endpoint before it is
 # measured, default 3), BENCH_CONNECTIONS (default 32), BENCH_THREADS (wrk threads, default 2), BENCH_BUYERS (buyers
 # for the order benchmark, 5 orders each, default 6000), BENCH_POOL_SIZE (server DATABASE_POOL_SIZE, default 16),
-# BENCH_EXTRA_SQL (run after seeding, for diagnostics), BENCH_SERVER_BIN and BENCH_MINT_BIN use binaries built beforehand instead of building, BENCH_HALF_LOAD=0 skips the half-load measurements (their targets then read SKIP), BENCH_KEEP=1 keeps the work
+# BENCH_EXTRA_SQL (run after seeding, for diagnostics), BENCH_ENDPOINTS (only these of book, category_page, grouped,
+# categories, advertised, orders, for diagnostics; health and nginx are always measured), BENCH_SERVER_BIN and BENCH_MINT_BIN use binaries built beforehand instead of building, BENCH_HALF_LOAD=0 skips the half-load measurements (their targets then read SKIP), BENCH_KEEP=1 keeps the work
 # directory.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -228,8 +229,10 @@ print(json.dumps(out))'
 }
 
 declare -A rps p50 p99 half50 half99 cache
+wanted() { [ -z "${BENCH_ENDPOINTS:-}" ] || [[ " health nginx $BENCH_ENDPOINTS " == *" $1 "* ]]; }
 measure() {
   local name=$1 url=$2 lines=$3 prefix=$4 suffix=$5 pages=$6 read=$7 result errors total
+  wanted "$name" || return 0
   local vars=(BENCH_LINES="$lines" BENCH_PREFIX="$prefix" BENCH_SUFFIX="$suffix" BENCH_PAGES="$pages" BENCH_THREADS="$threads")
   if [ "$read" = yes ] && [ "$warmup" != 0 ]; then run_wrk "$url" "$warmup" "${vars[@]}" >/dev/null; fi
   local before after
@@ -273,7 +276,8 @@ echo "" >"$work/one"  # one empty line: the path is the prefix alone
 script=$lua_random
 measure health "$base" "$work/one" /api/health "" 1 yes
 measure nginx "http://127.0.0.1:$nginx_port" "$work/book-ids" /api/books/ "" 1 yes
-warm_every_page "$work/book-ids" /api/books/
+warm_seconds=-
+if wanted book; then warm_every_page "$work/book-ids" /api/books/; fi
 measure book "$base" "$work/book-ids" /api/books/ "" 1 yes
 measure category_page "$base" "$work/category-ids" /api/categories/ "/books?page={page}&perPage=24" "$deepest" yes
 measure grouped "$base" "$work/one" "/api/books/grouped?perCategory=4" "" 1 yes
@@ -316,6 +320,7 @@ print("wrk: $threads threads, $connections connections, ${duration} s per endpoi
       "half load: oha at half the measured req/s for ${duration} s; PostgreSQL with default durability")
 print()
 print(f"{'endpoint':<62} {'req/s':>8} {'x health':>9} {'x nginx':>8} {'p50 ms':>8} {'p99 ms':>8} {'half p50':>9} {'half p99':>9}")
+rows = [row for row in rows if row[1] in rps]
 for label, key, _, _ in rows:
     r = rps[key]
     half = f"{h50[key]:>9.2f} {h99[key]:>9.2f}" if key in h50 else f"{'-':>9} {'-':>9}"

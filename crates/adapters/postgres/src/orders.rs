@@ -7,7 +7,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel::result::DatabaseErrorKind;
-use diesel::sql_types::{BigInt, Timestamptz};
+use diesel::sql_types::{BigInt, Text, Timestamptz};
 use diesel_async::{AsyncConnection as _, AsyncPgConnection, RunQueryDsl};
 use puronoboi_domain::{
     Account, AccountId, BookId, BookStatus, CancelReason, Order, OrderContact, OrderId, OrderStatus, Page, PageRequest,
@@ -49,8 +49,18 @@ async fn order_row(conn: &mut AsyncPgConnection, id: Uuid) -> Result<Option<Orde
     orders::table.find(id).select(OrderRow::as_select()).get_result(conn).await.optional()
 }
 
-/// The book columns an order copies, as the book is when the order is placed.
-type BookCopy = (String, String, String, i32);
+/// Reserves an available book and writes its order in one statement: the order copies the book's title, author,
+/// picture and price as they are at that moment. Nothing comes back when the book is not available.
+/// Binds: book id, order id, buyer id, buyer name, buyer e-mail, phone, meeting place.
+const RESERVE_AND_PLACE_SQL: &str = "
+    WITH reserved AS (
+        UPDATE books SET status = 'pending'
+        WHERE id = $1 AND status = 'available'
+        RETURNING title, author, picture_url, resale_price
+    )
+    INSERT INTO orders (id, book_id, buyer_id, title, author, picture_url, price, buyer_name, buyer_email, phone, location, status)
+    SELECT $2, $1, $3, title, author, picture_url, resale_price, $4, $5, $6, $7, 'pending' FROM reserved
+    RETURNING *";
 
 #[async_trait]
 impl OrderStore for PgStore {
@@ -78,30 +88,37 @@ impl OrderStore for PgStore {
                 else {
                     return Err(Step::BuyerClosed);
                 };
-                let existing = orders::table
-                    .filter(orders::buyer_id.eq(buyer_id).and(orders::book_id.eq(book.as_uuid())).and(orders::status.eq(PENDING)))
+                // The buyer's pending orders (a handful at most, the limit being enforced here), this book's first:
+                // one read answers both "already ordered it" and "at the limit".
+                let pending: Vec<OrderRow> = orders::table
+                    .filter(orders::buyer_id.eq(buyer_id).and(orders::status.eq(PENDING)))
+                    .order(orders::book_id.eq(book.as_uuid()).desc())
+                    .limit(max_pending.saturating_add(1))
                     .select(OrderRow::as_select())
-                    .get_result(conn)
-                    .await
-                    .optional()?;
-                if let Some(existing) = existing {
+                    .load(conn)
+                    .await?;
+                let pending_count = i64::try_from(pending.len()).unwrap_or(i64::MAX);
+                if let Some(existing) = pending.into_iter().next().filter(|o| o.book_id == book.as_uuid()) {
                     return Ok(Placed::Existing(into_order(existing)?));
                 }
-                let pending: i64 =
-                    orders::table.filter(orders::buyer_id.eq(buyer_id).and(orders::status.eq(PENDING))).count().get_result(conn).await?;
-                if pending >= max_pending {
+                if pending_count >= max_pending {
                     return Err(Step::TooManyPending);
                 }
                 // The conditional update is the race's referee: of concurrent buyers, the first to lock the row
-                // moves it; the others re-check `status = 'available'` after it commits and match nothing.
-                let copied: Option<BookCopy> =
-                    diesel::update(books::table.find(book.as_uuid()).filter(books::status.eq(BookStatus::Available.as_str())))
-                        .set(books::status.eq(BookStatus::Pending.as_str()))
-                        .returning((books::title, books::author, books::picture_url, books::resale_price))
-                        .get_result(conn)
-                        .await
-                        .optional()?;
-                let Some((title, author, picture_url, price)) = copied else {
+                // moves it; the others re-check `status = 'available'` after it commits and match nothing. The
+                // order is written by the same statement, from the row the update returns.
+                let placed: Option<OrderRow> = diesel::sql_query(RESERVE_AND_PLACE_SQL)
+                    .bind::<diesel::sql_types::Uuid, _>(book.as_uuid())
+                    .bind::<diesel::sql_types::Uuid, _>(OrderId::new().as_uuid())
+                    .bind::<diesel::sql_types::Uuid, _>(buyer_id)
+                    .bind::<Text, _>(name)
+                    .bind::<Text, _>(email)
+                    .bind::<Text, _>(contact.phone.e164())
+                    .bind::<Text, _>(contact.location.as_str())
+                    .get_result(conn)
+                    .await
+                    .optional()?;
+                let Some(row) = placed else {
                     let status: Option<String> =
                         books::table.find(book.as_uuid()).select(books::status).get_result(conn).await.optional()?;
                     return Err(match status.as_deref() {
@@ -109,24 +126,6 @@ impl OrderStore for PgStore {
                         Some(_) => Step::BookUnavailable,
                     });
                 };
-                let row: OrderRow = diesel::insert_into(orders::table)
-                    .values((
-                        orders::id.eq(OrderId::new().as_uuid()),
-                        orders::book_id.eq(book.as_uuid()),
-                        orders::buyer_id.eq(buyer_id),
-                        orders::title.eq(title),
-                        orders::author.eq(author),
-                        orders::picture_url.eq(picture_url),
-                        orders::price.eq(price),
-                        orders::buyer_name.eq(name),
-                        orders::buyer_email.eq(email),
-                        orders::phone.eq(contact.phone.e164()),
-                        orders::location.eq(contact.location.as_str()),
-                        orders::status.eq(PENDING),
-                    ))
-                    .returning(OrderRow::as_returning())
-                    .get_result(conn)
-                    .await?;
                 Ok(Placed::New(into_order(row)?))
             })
             .await;

@@ -260,7 +260,7 @@ impl TryFrom<AccountRow> for Account {
 }
 
 /// An order as stored.
-#[derive(Debug, Clone, Queryable, Selectable)]
+#[derive(Debug, Clone, Queryable, Selectable, QueryableByName)]
 #[diesel(table_name = orders)]
 #[diesel(check_for_backend(diesel::pg::Pg))]
 pub(crate) struct OrderRow {

@@ -315,6 +315,29 @@ async fn a_buyer_holds_at_most_five_unpaid_orders_even_when_racing_themselves() 
     order(&app, &buyer, *free).await;
 }
 
+#[tokio::test]
+async fn ordering_a_book_again_answers_the_order_already_placed_even_at_the_limit() {
+    let app = app().await;
+    let (_, books) = shelf(&app, 6, 300).await;
+    let buyer = app.signed_in(&unique("second-tab"), "buyer").await;
+    let first = order(&app, &buyer, books[0]).await;
+    // The same book from a second tab, twice at once: both answer the one order (200, not a second 201).
+    let again = join_all((0..2).map(|_| call(&app, Method::POST, "/api/orders", Some(&buyer), Some(order_body(books[0]))))).await;
+    for answer in again {
+        assert_eq!(expect_json(answer, 200, "the same book again").await["id"], first["id"]);
+    }
+    for book in &books[1..5] {
+        order(&app, &buyer, *book).await;
+    }
+    // Five unpaid orders: a sixth book is refused, but one of the five is still answered with its order.
+    let refused = call(&app, Method::POST, "/api/orders", Some(&buyer), Some(order_body(books[5]))).await;
+    assert_eq!(error_code(refused, 409).await, "too_many_pending_orders");
+    let repeat = call(&app, Method::POST, "/api/orders", Some(&buyer), Some(order_body(books[4]))).await;
+    assert_eq!(expect_json(repeat, 200, "a held book again").await["bookId"], books[4].to_string());
+    assert_eq!(app.count("SELECT count(*) AS n FROM orders").await, 5);
+    assert_eq!(book_status(&app, books[5]).await, "available");
+}
+
 /// Moves an order's placement (and its last card attempt) into the past.
 async fn age(app: &TestApp, book: BookId, hours: i64, attempted_minutes_ago: Option<i64>) {
     use diesel_async::{AsyncConnection as _, RunQueryDsl as _};
