@@ -21,6 +21,12 @@ use tracing_subscriber::EnvFilter;
 
 use crate::config::{Config, IdentityConfig};
 
+// A cached read allocates a few dozen small short-lived values. glibc's allocator spent a seventh of the server's
+// time on them; jemalloc serves them faster (health and book page +20% in `just bench`) at a lower peak RSS than
+// glibc's (mimalloc was as fast but held 25% more memory).
+#[global_allocator]
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+
 #[tokio::main]
 async fn main() -> ExitCode {
     let config = match Config::from_env() {

@@ -38,6 +38,11 @@ impl Storefront {
         Self { catalogue }
     }
 
+    /// See [`CatalogueReader::version`]: take it before reading to keep what is made from the answers.
+    pub fn version(&self) -> Option<u64> {
+        self.catalogue.version()
+    }
+
     pub async fn categories(&self) -> Result<Vec<CategorySummary>, StoreError> {
         self.catalogue.categories(Self::MAX_CATEGORIES).await
     }

@@ -6,6 +6,7 @@ pub mod error;
 mod extract;
 pub mod metrics;
 pub mod openapi;
+mod rendered;
 mod routes;
 pub mod security;
 
@@ -31,6 +32,7 @@ use puronoboi_ports::{
     ReadinessProbe, SellerListings, UploadQuota, WishListStore,
 };
 use tower_http::compression::CompressionLayer;
+use tower_http::compression::predicate::{NotForContentType, Predicate as _, SizeAbove};
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::services::{ServeDir, ServeFile};
 use tower_http::set_header::SetResponseHeaderLayer;
@@ -42,8 +44,21 @@ pub use error::ApiError;
 pub use security::SecurityHeaders;
 
 /// Everything the handlers use, built once at start-up by [`build_state`].
+/// What every handler reads. Shared behind one `Arc`: axum clones the state for each request's extractors, and
+/// cloning the use cases themselves (a few dozen reference counts) cost several per cent of a cached read.
 #[derive(Clone)]
-pub struct AppState {
+pub struct AppState(Arc<Services>);
+
+impl std::ops::Deref for AppState {
+    type Target = Services;
+
+    fn deref(&self) -> &Services {
+        &self.0
+    }
+}
+
+/// The use cases and settings behind [`AppState`].
+pub struct Services {
     pub storefront: Storefront,
     pub listings: Listings,
     pub admin: Admin,
@@ -58,6 +73,8 @@ pub struct AppState {
     pub public_config: Arc<PublicConfigDto>,
     /// Told of every write this instance answers successfully (see [`Wiring::local_writes`]).
     pub local_writes: Option<Arc<dyn CatalogueChanges>>,
+    /// Public lists as the JSON bytes they were answered with, while the catalogue's version holds.
+    pub rendered: Arc<rendered::RenderedAnswers>,
 }
 
 /// The adapters and settings the application is built from. The server binary and the test harness both fill
@@ -103,7 +120,7 @@ pub fn build_state(wiring: Wiring) -> AppState {
     let sessions =
         wiring.sign_in.map(|sign_in| Sessions::new(sign_in.verifier, Arc::clone(&wiring.accounts), sign_in.tokens, sign_in.admin_emails));
     let photos = Photos::new(wiring.images, wiring.accounts);
-    AppState {
+    AppState(Arc::new(Services {
         storefront: Storefront::new(Arc::clone(&wiring.catalogue)),
         listings: Listings::new(wiring.catalogue, wiring.catalogue_writer, wiring.seller_listings, photos.clone()),
         admin: Admin::new(wiring.admin),
@@ -115,7 +132,8 @@ pub fn build_state(wiring: Wiring) -> AppState {
         readiness: wiring.readiness,
         public_config: Arc::new(wiring.public_config),
         local_writes: wiring.local_writes,
-    }
+        rendered: Arc::new(rendered::RenderedAnswers::new(rendered::RENDERED_BYTES)),
+    }))
 }
 
 /// After a successful write (any method that is not safe), this instance's copies of public reads are dropped
@@ -145,13 +163,20 @@ pub struct StaticAssets {
     pub images_dir: PathBuf,
 }
 
+/// The smallest API answer compressed on the fly.
+pub const COMPRESS_FROM_BYTES: u16 = 1024;
+
 pub fn router(state: AppState, assets: StaticAssets, security: &SecurityHeaders) -> Router {
-    // JSON is compressed on the fly for clients that accept it (brotli or gzip); small bodies are left alone.
+    // JSON is compressed on the fly for clients that accept it (brotli or gzip), from COMPRESS_FROM_BYTES up:
+    // below that, compressing a body saves a few hundred bytes on the wire and costs more CPU than answering it
+    // (it halves the book page's rate). Public lists arrive already compressed (see `rendered`) and pass through.
     let local_writes = state.local_writes.clone();
+    let worth_compressing =
+        SizeAbove::new(COMPRESS_FROM_BYTES).and(NotForContentType::GRPC).and(NotForContentType::IMAGES).and(NotForContentType::SSE);
     let api = routes::api()
         .with_state(state)
         .layer(axum::middleware::from_fn_with_state(local_writes, drop_copies_after_writes))
-        .layer(CompressionLayer::new().br(true).gzip(true));
+        .layer(CompressionLayer::new().br(true).gzip(true).compress_when(worth_compressing));
 
     // Pictures are data, never documents: an uploaded SVG opened directly must not run script.
     let images = Router::new()

@@ -60,6 +60,14 @@ pub trait CatalogueReader: Send + Sync {
 
     /// Whether the catalogue holds no category at all (a fresh database).
     async fn is_empty(&self) -> Result<bool, StoreError>;
+
+    /// A number that moves on whenever any answer above may have changed, or `None` when this reader cannot
+    /// promise that (it reads the database every time, or its change feed is not vouching right now). Taken
+    /// *before* a read, it lets a caller keep something made from the answers (a rendered response) under it:
+    /// whatever is kept under a version is never stale while that version is current.
+    fn version(&self) -> Option<u64> {
+        None
+    }
 }
 
 /// A seller account seeded before its owner ever signs in (the demo catalogue's sellers).

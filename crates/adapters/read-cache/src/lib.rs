@@ -247,6 +247,11 @@ impl CatalogueReader for CachedCatalogue {
         // Asked once at start-up; not worth a copy.
         self.inner.is_empty().await
     }
+
+    /// The generation copies are served under, while the feed vouches for them.
+    fn version(&self) -> Option<u64> {
+        self.invalidation.freshness.serving()
+    }
 }
 
 /// Ids are random UUIDs and the other keys small integers: a multiply-and-fold hash spreads them well enough, and

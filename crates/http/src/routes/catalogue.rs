@@ -2,6 +2,8 @@
 
 use axum::Json;
 use axum::extract::State;
+use axum::http::HeaderMap;
+use axum::response::Response;
 use puronoboi_domain::{BookId, CategoryId};
 use serde::Deserialize;
 use utoipa::IntoParams;
@@ -13,6 +15,7 @@ use crate::dto::{BookCardDto, BookDetailDto, CategoryGroupDto, CategoryPageDto, 
 use crate::error::{ApiError, ErrorBody, ErrorCode};
 use crate::extract::{ApiPath, ApiQuery, MaybeCaller, PageQuery, parse_id};
 use crate::openapi::{BadQuery, Internal};
+use crate::rendered::accepts_brotli;
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -25,8 +28,14 @@ pub fn routes() -> OpenApiRouter<AppState> {
 
 /// Every category, with how many books a buyer can still order in each.
 #[utoipa::path(get, path = "/categories", tag = "catalogue", responses((status = 200, body = Vec<CategorySummaryDto>), Internal))]
-async fn categories(State(state): State<AppState>) -> Result<Json<Vec<CategorySummaryDto>>, ApiError> {
-    Ok(Json(state.storefront.categories().await?.into_iter().map(Into::into).collect()))
+async fn categories(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiError> {
+    let version = state.storefront.version();
+    state
+        .rendered
+        .json(version, "categories".to_owned(), accepts_brotli(&headers), async {
+            Ok(state.storefront.categories().await?.into_iter().map(CategorySummaryDto::from).collect::<Vec<_>>())
+        })
+        .await
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -46,9 +55,16 @@ struct GroupedQuery {
     params(GroupedQuery),
     responses((status = 200, body = Vec<CategoryGroupDto>), BadQuery, Internal)
 )]
-async fn grouped(State(state): State<AppState>, ApiQuery(q): ApiQuery<GroupedQuery>) -> Result<Json<Vec<CategoryGroupDto>>, ApiError> {
-    let groups = state.storefront.grouped(q.per_category.unwrap_or(4)).await?;
-    Ok(Json(groups.into_iter().map(Into::into).collect()))
+async fn grouped(State(state): State<AppState>, ApiQuery(q): ApiQuery<GroupedQuery>, headers: HeaderMap) -> Result<Response, ApiError> {
+    let per_category = q.per_category.unwrap_or(4);
+    let version = state.storefront.version();
+    state
+        .rendered
+        .json(version, format!("grouped?perCategory={per_category}"), accepts_brotli(&headers), async {
+            let groups = state.storefront.grouped(per_category).await?;
+            Ok(groups.into_iter().map(CategoryGroupDto::from).collect::<Vec<_>>())
+        })
+        .await
 }
 
 /// One category's available books, a page at a time (12 per page unless asked).
@@ -68,17 +84,25 @@ async fn category_books(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<String>,
     ApiQuery(q): ApiQuery<PageQuery>,
-) -> Result<Json<CategoryPageDto>, ApiError> {
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
     let id: CategoryId = parse_id(&id, ErrorCode::CategoryNotFound, "category")?;
     let request = q.request(12)?;
-    let (category, page) = state.storefront.category_page(id, request).await?;
-    Ok(Json(CategoryPageDto {
-        category: category.into(),
-        books: page.items.into_iter().map(Into::into).collect(),
-        page: page.request.page(),
-        per_page: page.request.per_page(),
-        total: page.total,
-    }))
+    let version = state.storefront.version();
+    let key = format!("categories/{id}/books?page={}&perPage={}", request.page(), request.per_page());
+    state
+        .rendered
+        .json(version, key, accepts_brotli(&headers), async {
+            let (category, page) = state.storefront.category_page(id, request).await?;
+            Ok(CategoryPageDto {
+                category: category.into(),
+                books: page.items.into_iter().map(Into::into).collect(),
+                page: page.request.page(),
+                per_page: page.request.per_page(),
+                total: page.total,
+            })
+        })
+        .await
 }
 
 /// A book's page. Signed-in viewers also see the seller's phone and e-mail; a token that is not valid (any more)
@@ -107,6 +131,12 @@ async fn book(
 
 /// The books their sellers advertise, for the home page's strip.
 #[utoipa::path(get, path = "/advertised", tag = "catalogue", responses((status = 200, body = Vec<BookCardDto>), Internal))]
-async fn advertised(State(state): State<AppState>) -> Result<Json<Vec<BookCardDto>>, ApiError> {
-    Ok(Json(state.storefront.advertised().await?.into_iter().map(Into::into).collect()))
+async fn advertised(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiError> {
+    let version = state.storefront.version();
+    state
+        .rendered
+        .json(version, "advertised".to_owned(), accepts_brotli(&headers), async {
+            Ok(state.storefront.advertised().await?.into_iter().map(BookCardDto::from).collect::<Vec<_>>())
+        })
+        .await
 }

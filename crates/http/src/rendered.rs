@@ -1,0 +1,220 @@
+//! Public catalogue lists kept as the JSON bytes they were answered with. The home page's lists (the grouped
+//! listing, categories with counts, the advertised strip) and category pages are the same for every visitor and
+//! are asked for all the time; the catalogue's copies spare the database, and these spare rebuilding and
+//! serialising the same answer (62 KB for the grouped listing of a 100,000-book shop) on every request.
+//!
+//! Each answer is kept as JSON and, from the first browser that asks for it (all of them accept it), compressed
+//! with brotli, instead of being compressed again for every request. A client that accepts only gzip gets the JSON, which the
+//! router's compression layer compresses as it does every other answer.
+//!
+//! Freshness is the catalogue reader's: every answer is kept under the reader's version taken *before* it was read
+//! (see `CatalogueReader::version`) and found only while that version is current, so nothing here is older than
+//! the copies it was made from. A reader without a version (no cache, or a change feed that is not vouching) keeps
+//! nothing here either.
+
+use std::io::Write as _;
+
+use axum::body::Bytes;
+use axum::http::{HeaderMap, HeaderValue, header};
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+
+use crate::error::ApiError;
+
+/// The memory the rendered answers may take: the hot lists and several thousand category pages.
+pub const RENDERED_BYTES: u64 = 8 * 1024 * 1024;
+
+/// Which form of an answer is kept.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum Form {
+    Json,
+    /// Brotli-compressed JSON, made the first time a client that accepts it asks.
+    Brotli,
+}
+
+/// A key as stored: the catalogue version, then which answer (route and query), then in which form.
+type Stored = (u64, String, Form);
+
+/// Brotli's quality for answers compressed once and sent many times: smaller than the on-the-fly default (4) and
+/// still well under a millisecond for the largest list.
+const BROTLI_QUALITY: u32 = 5;
+
+fn compress(json: &[u8]) -> std::io::Result<Bytes> {
+    let mut compressed = Vec::with_capacity(json.len() / 4);
+    {
+        let mut writer = brotli::CompressorWriter::new(&mut compressed, 4096, BROTLI_QUALITY, 22);
+        writer.write_all(json)?;
+    }
+    Ok(Bytes::from(compressed))
+}
+
+fn response(body: Bytes, form: Form) -> Response {
+    let content_type = (header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    let vary = (header::VARY, HeaderValue::from_static("accept-encoding"));
+    match form {
+        Form::Json => ([content_type, vary], body).into_response(),
+        Form::Brotli => ([content_type, vary, (header::CONTENT_ENCODING, HeaderValue::from_static("br"))], body).into_response(),
+    }
+}
+
+#[derive(Clone)]
+struct Weight;
+
+impl quick_cache::Weighter<Stored, Bytes> for Weight {
+    fn weight(&self, key: &Stored, body: &Bytes) -> u64 {
+        // The slot, the key's text and the body, each allocation with its header.
+        const SLOT: usize = std::mem::size_of::<Stored>() + std::mem::size_of::<Bytes>() + 32;
+        u64::try_from(SLOT + key.1.len() + 16 + body.len() + 32).unwrap_or(u64::MAX)
+    }
+}
+
+/// Whether the request's `Accept-Encoding` takes brotli (`br`, with no `q=0`).
+pub fn accepts_brotli(headers: &HeaderMap) -> bool {
+    headers.get_all(header::ACCEPT_ENCODING).iter().filter_map(|v| v.to_str().ok()).flat_map(|v| v.split(',')).any(|item| {
+        let mut parts = item.split(';').map(str::trim);
+        let coding = parts.next().unwrap_or_default();
+        let refused = parts.any(|p| p.strip_prefix("q=").is_some_and(|q| q.trim().parse::<f32>().is_ok_and(|q| q <= 0.0)));
+        coding.eq_ignore_ascii_case("br") && !refused
+    })
+}
+
+/// The rendered answers of this server instance.
+pub struct RenderedAnswers {
+    kept: quick_cache::sync::Cache<Stored, Bytes, Weight>,
+}
+
+impl RenderedAnswers {
+    pub fn new(max_bytes: u64) -> Self {
+        let items = usize::try_from(max_bytes / 8192).unwrap_or(usize::MAX).max(16);
+        Self { kept: quick_cache::sync::Cache::with_weighter(items, max_bytes.max(1), Weight) }
+    }
+
+    /// The JSON answer `key` as kept under `version` (brotli-compressed when `brotli`), else `produce`'s answer,
+    /// rendered and kept for next time. `version` must be taken before `produce` reads anything.
+    pub async fn json<T: Serialize>(
+        &self,
+        version: Option<u64>,
+        key: String,
+        brotli: bool,
+        produce: impl Future<Output = Result<T, ApiError>>,
+    ) -> Result<Response, ApiError> {
+        let Some(version) = version else {
+            return Ok(axum::Json(produce.await?).into_response());
+        };
+        let form = if brotli { Form::Brotli } else { Form::Json };
+        let mut stored = (version, key, form);
+        if let Some(body) = self.kept.get(&stored) {
+            return Ok(response(body, form));
+        }
+        // Each form is kept only once a client has asked for it in that form: a browser's brotli copy does not
+        // take memory for JSON that nobody asked for.
+        stored.2 = Form::Json;
+        let json = match self.kept.get(&stored) {
+            Some(json) => json,
+            None => {
+                let answer = produce.await?;
+                let json = Bytes::from(serde_json::to_vec(&answer).map_err(|e| ApiError::internal(&e))?);
+                if form == Form::Json {
+                    self.kept.insert(stored, json.clone());
+                    return Ok(response(json, form));
+                }
+                json
+            }
+        };
+        if form == Form::Json {
+            return Ok(response(json, form));
+        }
+        let compressed = compress(&json).map_err(|e| ApiError::internal(&e))?;
+        stored.2 = Form::Brotli;
+        self.kept.insert(stored, compressed.clone());
+        Ok(response(compressed, form))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use super::*;
+
+    async fn body(response: Response) -> String {
+        assert_eq!(response.headers()[header::CONTENT_TYPE], "application/json");
+        let bytes = axum::body::to_bytes(response.into_body(), usize::MAX).await.expect("a body");
+        String::from_utf8(bytes.to_vec()).expect("UTF-8")
+    }
+
+    /// An answer counting how often it was produced.
+    async fn answer(calls: &AtomicUsize) -> Result<Vec<usize>, ApiError> {
+        let n = calls.fetch_add(1, Ordering::SeqCst) + 1;
+        Ok(vec![n])
+    }
+
+    #[tokio::test]
+    async fn an_answer_is_rendered_once_per_version() {
+        let rendered = RenderedAnswers::new(RENDERED_BYTES);
+        let calls = AtomicUsize::new(0);
+        let first = rendered.json(Some(1), "lists".into(), false, answer(&calls)).await.expect("answered");
+        assert_eq!(body(first).await, "[1]");
+        let again = rendered.json(Some(1), "lists".into(), false, answer(&calls)).await.expect("answered");
+        assert_eq!(body(again).await, "[1]", "the kept bytes");
+        assert_eq!(calls.load(Ordering::SeqCst), 1);
+
+        // A new version (the catalogue changed): the old bytes are never served again.
+        let changed = rendered.json(Some(2), "lists".into(), false, answer(&calls)).await.expect("answered");
+        assert_eq!(body(changed).await, "[2]");
+        let other_key = rendered.json(Some(2), "other".into(), false, answer(&calls)).await.expect("answered");
+        assert_eq!(body(other_key).await, "[3]");
+    }
+
+    #[tokio::test]
+    async fn browsers_get_the_brotli_copy_of_the_same_answer() {
+        let rendered = RenderedAnswers::new(RENDERED_BYTES);
+        let list: Vec<String> = (0..200).map(|n| format!("The Silent Padma, Volume {n}")).collect();
+        let plain = rendered.json(Some(1), "lists".into(), false, async { Ok(list.clone()) }).await.expect("answered");
+        assert!(plain.headers().get(header::CONTENT_ENCODING).is_none());
+        let compressed = rendered.json(Some(1), "lists".into(), true, async { Ok(vec!["not asked".to_owned()]) }).await.expect("answered");
+        assert_eq!(compressed.headers()[header::CONTENT_ENCODING], "br");
+        assert_eq!(compressed.headers()[header::VARY], "accept-encoding");
+        let bytes = axum::body::to_bytes(compressed.into_body(), usize::MAX).await.expect("a body");
+        let mut json = Vec::new();
+        brotli::BrotliDecompress(&mut &bytes[..], &mut json).expect("brotli");
+        assert!(bytes.len() * 4 < json.len(), "{} bytes compressed from {}", bytes.len(), json.len());
+        assert_eq!(serde_json::from_slice::<Vec<String>>(&json).expect("JSON"), list);
+        assert_eq!(body(plain).await, serde_json::to_string(&list).expect("JSON"));
+    }
+
+    #[test]
+    fn brotli_is_taken_when_offered_and_not_refused() {
+        let offered = |value: &str| {
+            let mut headers = HeaderMap::new();
+            headers.insert(header::ACCEPT_ENCODING, HeaderValue::from_str(value).expect("a header"));
+            accepts_brotli(&headers)
+        };
+        assert!(offered("gzip, deflate, br, zstd"));
+        assert!(offered("BR;q=0.5"));
+        assert!(!offered("gzip, deflate"));
+        assert!(!offered("br;q=0, gzip"));
+        assert!(!offered("brotli"));
+        assert!(!accepts_brotli(&HeaderMap::new()));
+    }
+
+    #[tokio::test]
+    async fn without_a_version_nothing_is_kept() {
+        let rendered = RenderedAnswers::new(RENDERED_BYTES);
+        let calls = AtomicUsize::new(0);
+        for expected in ["[1]", "[2]"] {
+            let response = rendered.json(None, "lists".into(), false, answer(&calls)).await.expect("answered");
+            assert_eq!(body(response).await, expected);
+        }
+    }
+
+    #[tokio::test]
+    async fn a_failed_answer_is_not_kept() {
+        let rendered = RenderedAnswers::new(RENDERED_BYTES);
+        let failed = rendered.json(Some(1), "lists".into(), false, async { Err::<Vec<usize>, _>(ApiError::unavailable("down")) }).await;
+        assert!(failed.is_err());
+        let calls = AtomicUsize::new(0);
+        let ok = rendered.json(Some(1), "lists".into(), false, answer(&calls)).await.expect("answered");
+        assert_eq!(body(ok).await, "[1]");
+    }
+}
