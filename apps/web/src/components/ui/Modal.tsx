@@ -18,6 +18,7 @@ interface ModalProps {
 /**
  * A modal on the native <dialog>: the browser traps focus inside it, makes the page behind it inert and closes it
  * on Escape. It opens when mounted; the parent closes it by unmounting it, and focus goes back to where it was.
+ * Focus starts on the element marked `data-autofocus`, else on the first focusable one.
  */
 export function Modal({ title, onClose, children, busy = false, className = '', role, describedBy }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -29,10 +30,16 @@ export function Modal({ title, onClose, children, busy = false, className = '', 
     const dialog = ref.current;
     if (!dialog) return undefined;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // Where the user starts (the first field to type in) is marked `data-autofocus`. As `autofocus` it is what the
+    // browser's own dialog focusing picks, whenever the browser runs it; focusing it here as well covers a browser
+    // (or jsdom) that focuses nothing.
+    const start = dialog.querySelector<HTMLElement>('[data-autofocus]');
+    start?.setAttribute('autofocus', '');
     if (!dialog.open) {
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
     }
+    start?.focus();
     return () => {
       if (dialog.open && typeof dialog.close === 'function') dialog.close();
       opener?.focus();

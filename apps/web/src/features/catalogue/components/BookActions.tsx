@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
@@ -12,7 +12,13 @@ import { useWishList } from '@/lib/api/get-wish-list';
 import { useAuthStore, useCurrentUser } from '@/lib/auth-store';
 import { userMessage } from '@/lib/error-handling';
 import { BookStatusNotice } from './BookStatusNotice';
-import { BuyModal } from './BuyModal';
+
+/**
+ * The buy form (react-hook-form, zod) loads when a buyer is about to press Buy Now, not with the book's page: a
+ * visitor reading about a book does not download a form library.
+ */
+const loadBuyModal = () => import('./BuyModal');
+const BuyModal = lazy(async () => ({ default: (await loadBuyModal()).BuyModal }));
 
 export const BUY_SIGN_IN_TOAST = 'Sign in to buy books';
 export const WISH_LIST_SIGN_IN_TOAST = 'Sign in to keep a wish list';
@@ -118,6 +124,9 @@ export function BookActions({ book }: { book: BookDetailDto }) {
   // Explanations go in a toast (a polite live region), one at a time.
   const explain = (text: string) => toast(text, { id: 'book-action-note' });
 
+  // Only a buyer's Buy Now opens the form.
+  const preloadBuyForm = isBuyer ? () => void loadBuyModal() : undefined;
+
   const onBuy = () => {
     if (!user) signInFirst(BUY_SIGN_IN_TOAST);
     else if (role === 'seller') setAskingSeller(true);
@@ -149,6 +158,8 @@ export function BookActions({ book }: { book: BookDetailDto }) {
           className="btn btn-primary btn-lg min-w-44 flex-1 sm:flex-none"
           disabled={settling}
           onClick={onBuy}
+          onPointerEnter={preloadBuyForm}
+          onFocus={preloadBuyForm}
         >
           <LuShoppingBag className="size-5" aria-hidden="true" />
           Buy Now
@@ -166,15 +177,17 @@ export function BookActions({ book }: { book: BookDetailDto }) {
       <BookStatusNotice status={book.status} yours={ordered} />
       {actions && <div className="flex flex-wrap items-center gap-3">{actions}</div>}
       {buying && user && (
-        <BuyModal
-          book={book}
-          buyer={user}
-          onClose={() => setBuying(false)}
-          onPlaced={(order) => {
-            setPlaced(order);
-            setBuying(false);
-          }}
-        />
+        <Suspense fallback={null}>
+          <BuyModal
+            book={book}
+            buyer={user}
+            onClose={() => setBuying(false)}
+            onPlaced={(order) => {
+              setPlaced(order);
+              setBuying(false);
+            }}
+          />
+        </Suspense>
       )}
       {askingSeller && (
         <ConfirmDialog

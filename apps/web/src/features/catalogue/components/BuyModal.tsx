@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -77,10 +77,6 @@ export function BuyModal({ book, buyer, onClose, onPlaced }: BuyModalProps) {
   const sending = place.isPending;
   const taken = refusal?.kind === 'taken';
 
-  // Runs after the Modal has opened (a parent's effects follow its children's): start where there is something to type.
-  useEffect(() => {
-    form.setFocus('phone');
-  }, [form]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setRefusal(null);
@@ -117,6 +113,7 @@ export function BuyModal({ book, buyer, onClose, onPlaced }: BuyModalProps) {
           placeholder="01712-345678"
           icon={<LuPhone className="size-4" />}
           hint="A Bangladesh mobile number the seller can call."
+          data-autofocus
           {...field('phone')}
         />
         <TextField
