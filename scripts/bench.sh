@@ -180,10 +180,10 @@ print(f"{rps:.0f} {ms('50'):.3f} {ms('99'):.3f} {errors} {total}")
 PY
 }
 
-# oha: a fixed rate. Prints "p50_ms p99_ms errors".
+# oha: a fixed rate (for BENCH_SECONDS unless given). Prints "p50_ms p99_ms errors".
 run_oha() {
-  local rate=$1 urls=$2
-  oha --no-tui --output-format json -w -z "${duration}s" -c "$connections" -q "$rate" --urls-from-file "$urls" \
+  local rate=$1 urls=$2 seconds=${3:-$duration}
+  oha --no-tui --output-format json -w -z "${seconds}s" -c "$connections" -q "$rate" --urls-from-file "$urls" \
     >"$work/oha.json" 2>"$work/oha.err" || { cat "$work/oha.err" >&2; return 1; }
   python3 - "$work/oha.json" <<'PY'
 import json, sys
@@ -247,6 +247,8 @@ measure() {
     [ "$half" -ge 1 ] || half=1
     urls=$(url_file "$name" "$lines" "$prefix" "$suffix" "$pages")
     if [ "$name" = nginx ]; then sed -i "s#^$base#http://127.0.0.1:$nginx_port#" "$urls"; fi
+    # oha asks for brotli like a browser, which wrk's warm-up did not: the same warm-up in oha's form first.
+    if [ "$warmup" != 0 ]; then run_oha "$half" "$urls" "$warmup" >/dev/null; fi
     result=$(run_oha "$half" "$urls")
     read -r half50[$name] half99[$name] errors <<<"$result"
     [ "$errors" = 0 ] || die "$name at half load: $errors requests failed"
@@ -317,7 +319,7 @@ print("Puronoboi bench: $n_books books ($n_available available) in $n_categories
       "$n_orders orders ($n_pending pending, $n_paid paid); seeded in SQL in ${seeded} s")
 print("wrk: $threads threads, $connections connections, ${duration} s per endpoint after ${warmup} s of warm-up (reads; "
       "before the book page, every book page read once: ${warm_seconds} s); "
-      "half load: oha at half the measured req/s for ${duration} s; PostgreSQL with default durability")
+      "half load: oha at half the measured req/s for ${duration} s after ${warmup} s of it; PostgreSQL with default durability")
 print()
 print(f"{'endpoint':<62} {'req/s':>8} {'x health':>9} {'x nginx':>8} {'p50 ms':>8} {'p99 ms':>8} {'half p50':>9} {'half p99':>9}")
 rows = [row for row in rows if row[1] in rps]
