@@ -178,8 +178,15 @@ impl CachedCatalogue {
             }
             Err(guard) => guard,
         };
+        // A failed read drops its guard unfilled and the next request waiting on the key takes it over; had each
+        // waiter then read in turn, a database that froze would have kept the last waiting for every read before
+        // it. When copies are no longer vouched for (as a frozen database soon makes them), each reads on its own.
+        if self.invalidation.freshness.serving() != Some(generation) {
+            drop(guard);
+            metrics::counter!(CATALOGUE_READS, "answer" => "unvouched").increment(1);
+            return load().await;
+        }
         metrics::counter!(CATALOGUE_READS, "answer" => "database").increment(1);
-        // A failed read drops the guard unfilled: the next request waiting on this key reads for itself.
         let answer = load().await?;
         let _ = guard.insert(keep(&answer));
         metrics::gauge!(CATALOGUE_CACHE_BYTES).set(self.copies.weight() as f64);

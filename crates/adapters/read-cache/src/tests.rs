@@ -11,6 +11,8 @@ use super::*;
 struct Counting {
     asked: AtomicUsize,
     gate: Mutex<Option<Arc<Semaphore>>>,
+    /// Every read fails (after the gate), like a database that stopped answering.
+    failing: std::sync::atomic::AtomicBool,
 }
 
 impl Counting {
@@ -25,7 +27,11 @@ impl CatalogueReader for Counting {
         let n = self.asked.fetch_add(1, Ordering::SeqCst) + 1;
         let gate = self.gate.lock().expect("the gate").clone();
         if let Some(gate) = gate {
-            let _permit = gate.acquire().await.expect("the gate stays open");
+            // Each read takes a permit for good: the test lets reads through one by one.
+            gate.acquire().await.expect("the gate stays open").forget();
+        }
+        if self.failing.load(Ordering::SeqCst) {
+            return Err(StoreError(anyhow::anyhow!("the database is not answering")));
         }
         Ok(vec![CategorySummary { id: CategoryId::from_uuid(uuid_of(1)), name: "Fiction".into(), available_books: n as i64 }])
     }
@@ -113,6 +119,43 @@ async fn a_read_that_started_before_a_change_is_never_served_after_it() {
 
     *inner.gate.lock().expect("the gate") = None;
     assert_eq!(count(&cache).await, 2, "its copy, read before the change, is not served after it");
+}
+
+#[tokio::test]
+async fn requests_waiting_on_a_read_that_failed_after_the_copies_lapsed_read_at_once_not_one_after_another() {
+    let (inner, cache) = cached(Duration::from_millis(100));
+    let cache = Arc::new(cache);
+    cache.invalidation().caught_up(Instant::now());
+    inner.failing.store(true, Ordering::SeqCst);
+    let gate = Arc::new(Semaphore::new(0));
+    *inner.gate.lock().expect("the gate") = Some(gate.clone());
+    // Five requests for one answer: the first reads the store (which hangs), four wait for it.
+    let readers: Vec<_> = (0..5)
+        .map(|_| {
+            let cache = cache.clone();
+            tokio::spawn(async move { cache.categories(10).await.is_err() })
+        })
+        .collect();
+    while inner.asked() == 0 {
+        tokio::task::yield_now().await;
+    }
+    for _ in 0..20 {
+        tokio::task::yield_now().await;
+    }
+    assert_eq!(inner.asked(), 1, "one read for the five");
+    // The feed goes silent (the database froze): the copies lapse, then the first read fails.
+    tokio::time::sleep(Duration::from_millis(150)).await;
+    gate.add_permits(1);
+    // The four waiting requests now all ask the store together; none waits for another's failure first.
+    let started = Instant::now();
+    while inner.asked() < 5 {
+        assert!(started.elapsed() < Duration::from_secs(2), "only {} of 5 asked: the waiters queue behind each other", inner.asked());
+        tokio::task::yield_now().await;
+    }
+    gate.add_permits(4);
+    for reader in readers {
+        assert!(reader.await.expect("a reader"), "every request is answered with the failure");
+    }
 }
 
 #[tokio::test]
