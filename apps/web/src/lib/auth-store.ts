@@ -3,8 +3,8 @@ import type { AuthMode } from '@bindings/AuthMode';
 import type { MeDto } from '@bindings/MeDto';
 
 /**
- * Where sign-in stands (spec section 4): `loading` until the identity service has answered and our server has
- * opened a session, then `signedIn` or `signedOut`. Sign in and sign up go back to `loading` while they run.
+ * Where sign-in stands: `loading` until the identity service has answered and our server has opened a session, then
+ * `signedIn` or `signedOut`. Sign in and sign up go back to `loading` while they run.
  */
 export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
 
@@ -38,10 +38,19 @@ export const ACCESS_TOKEN_KEY = 'AccessToken';
 /** When that token stops working (RFC 3339), so it is renewed before a call fails. */
 export const ACCESS_TOKEN_EXPIRES_KEY = 'AccessTokenExpiresAt';
 
-const initial = { status: 'loading' as AuthStatus, user: null, mode: null, forcedOut: null };
+/**
+ * A visitor without a stored access token is signed out from the first render: only a stored token can be restored,
+ * so there is nothing to wait for (not even the run-time configuration), and public pages ask for their data at once.
+ */
+function startingStatus(): AuthStatus {
+  return readAccessToken() ? 'loading' : 'signedOut';
+}
+
+const initial = { user: null, mode: null, forcedOut: null };
 
 export const useAuthStore = create<AuthState>()((set) => ({
   ...initial,
+  status: startingStatus(),
   setMode: (mode) => set({ mode }),
   setLoading: () => set({ status: 'loading' }),
   setSignedIn: (user) => set({ status: 'signedIn', user }),
@@ -49,7 +58,7 @@ export const useAuthStore = create<AuthState>()((set) => ({
   setUser: (user) => set({ user }),
   markForcedOut: (reason) => set({ forcedOut: reason }),
   acknowledgeForcedOut: () => set({ forcedOut: null }),
-  reset: () => set(initial),
+  reset: () => set({ ...initial, status: startingStatus() }),
 }));
 
 /** The signed-in account, or null while loading or signed out. */

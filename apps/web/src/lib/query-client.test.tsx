@@ -1,14 +1,13 @@
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import { ApiError, apiGet } from './api-client';
-import { createQueryClient, shouldRetry } from './query-client';
+import { createQueryClient, JUST_ANSWERED_MS, shouldRetry } from './query-client';
 
 describe('query defaults', () => {
-  it('refetch on every mount, nothing is fresh, cached five minutes', () => {
+  it('nothing is fresh, cached five minutes', () => {
     const defaults = createQueryClient().getDefaultOptions().queries;
-    expect(defaults?.refetchOnMount).toBe(true);
     expect(defaults?.staleTime).toBe(0);
     expect(defaults?.gcTime).toBe(5 * 60 * 1000);
   });
@@ -53,5 +52,42 @@ describe('retry behaviour through useQuery', () => {
     const { result, fetchMock } = setup(500, 'internal');
     await waitFor(() => expect(result.current.isError).toBe(true));
     expect(fetchMock).toHaveBeenCalledTimes(4);
+  });
+});
+
+describe('asking again when a screen mounts', () => {
+  function mountThing(client: QueryClient) {
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
+    return renderHook(() => useThing(), { wrapper });
+  }
+
+  it('asks again for what was answered a while ago, and for what was changed since, but not for what just arrived', async () => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ answer: 'new' })));
+    vi.stubGlobal('fetch', fetchMock);
+    const client = createQueryClient();
+
+    // Just answered (a page's prefetch): shown as it is.
+    client.setQueryData(['thing'], { answer: 'prefetched' });
+    const fresh = mountThing(client);
+    expect(fresh.result.current.data).toEqual({ answer: 'prefetched' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetchMock).not.toHaveBeenCalled();
+    fresh.unmount();
+
+    // Answered longer ago: asked again.
+    client.setQueryData(['thing'], { answer: 'old' }, { updatedAt: Date.now() - JUST_ANSWERED_MS - 1 });
+    const old = mountThing(client);
+    await waitFor(() => expect(old.result.current.data).toEqual({ answer: 'new' }));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    old.unmount();
+
+    // Just answered, but changed since (a mutation invalidated it): asked again.
+    client.setQueryData(['thing'], { answer: 'stale' });
+    await client.invalidateQueries({ queryKey: ['thing'] });
+    const changed = mountThing(client);
+    await waitFor(() => expect(changed.result.current.data).toEqual({ answer: 'new' }));
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });

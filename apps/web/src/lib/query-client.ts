@@ -1,4 +1,4 @@
-import { QueryClient, type DefaultOptions } from '@tanstack/react-query';
+import { QueryClient, type DefaultOptions, type Query } from '@tanstack/react-query';
 import { isRetryable } from './error-handling';
 
 export const MAX_RETRIES = 3;
@@ -32,10 +32,20 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return isRetryable(error) && failureCount < MAX_RETRIES;
 }
 
+/**
+ * An answer this fresh is not asked for again when a screen mounts: it is the one the screen wanted, brought by the
+ * prefetch that ran while the screen's code was arriving (see routes.tsx). Anything invalidated since is asked again.
+ */
+export const JUST_ANSWERED_MS = 2_000;
+
+export function refetchOnMount(query: Query): boolean {
+  return query.state.isInvalidated || Date.now() - query.state.dataUpdatedAt > JUST_ANSWERED_MS;
+}
+
 export const queryDefaults = {
   queries: {
-    // The spec asks for lists to be refetched whenever a screen shows them, cached for about five minutes.
-    refetchOnMount: true,
+    // Lists are asked for again whenever a screen shows them (nothing counts as fresh), and cached for five minutes.
+    refetchOnMount,
     staleTime: 0,
     gcTime: 5 * 60 * 1000,
     retry: shouldRetry,

@@ -2,6 +2,7 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from '@/app/providers';
 import { routes } from '@/app/routes';
+import { useAuthStore } from '@/lib/auth-store';
 import { createQueryClient } from '@/lib/query-client';
 
 /**
@@ -9,6 +10,9 @@ import { createQueryClient } from '@/lib/query-client';
  * keep the real rule (no retry on 4xx) but without the back-off delay, so tests stay fast.
  */
 export function renderApp(path: string) {
+  // As on a page load, sign-in starts from what the browser has stored: a visitor with no access token is signed
+  // out from the first render, one with a token (set up by the test) waits for the identity service.
+  useAuthStore.getState().reset();
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const queryClient = createQueryClient({ retryDelay: 0 });
   const utils = render(

@@ -57,9 +57,10 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   toast.remove();
+  // Storage first: the store starts a visitor without a stored token signed out.
+  localStorage.clear();
   useAuthStore.getState().reset();
   fakeFirebase.reset();
-  localStorage.clear();
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });

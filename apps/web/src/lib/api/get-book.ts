@@ -1,7 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { BookDetailDto } from '@bindings/BookDetailDto';
 import { apiGet } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/auth-store';
+import { preloadImage } from '@/lib/preload-image';
 import { BOOKS_KEY } from '@/lib/query-client';
 import { viewerRequest } from '@/lib/session-token';
 
@@ -40,4 +41,18 @@ export function useBook(bookId: string) {
     // The same book while the viewer changes (logging out, say): keep it on screen until the new answer arrives.
     placeholderData: (previous) => (previous?.id === bookId ? previous : undefined),
   });
+}
+
+/**
+ * A visitor opening a book page: asks for the book while the page's code is still arriving, and for its cover as
+ * soon as the answer is in, so the page draws complete the moment its code runs. A signed-in viewer's request waits
+ * for sign-in to settle instead (whose eyes the book is for decides what comes back). Failures are left to the page,
+ * whose own query asks again and shows them.
+ */
+export function prefetchBook(queryClient: QueryClient, bookId: string): void {
+  if (useAuthStore.getState().status !== 'signedOut') return;
+  queryClient
+    .fetchQuery(bookQueryOptions(bookId, null))
+    .then((book) => preloadImage(book.picture))
+    .catch(() => {});
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { signedInAs, signedOut } from '@/test/auth';
 import { stubFetch } from '@/test/fetch-stub';
 import { ADMIN, BUYER, EMULATOR_CONFIG, POETRY, SELLER, categoryPage } from '@/test/fixtures';
@@ -68,16 +68,24 @@ describe('route guards', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Poetry' })).toBeInTheDocument();
   });
 
-  it('wait with a spinner, not a redirect, while sign-in is loading', async () => {
+  it('wait with a spinner, not a redirect, while a returning visitor is being signed in', async () => {
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    stubFetch({ ...signedOut(), '/api/config': async () => (await held, { body: EMULATOR_CONFIG }) });
-    const { router } = renderApp('/dashboard');
+    stubFetch({ ...signedInAs(SELLER), '/api/config': async () => (await held, { body: EMULATOR_CONFIG }) });
+    const { router } = renderApp('/dashboard/myProducts');
     expect(await screen.findByRole('status', { name: 'Checking your account' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(router.state.location.pathname).toBe('/dashboard/myProducts');
     release();
-    await screen.findByRole('form', { name: 'Log in' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Products' })).toBeInTheDocument();
+  });
+
+  it('send a visitor who never signed in to /login at once, without waiting for the configuration', async () => {
+    const never = new Promise<never>(() => {});
+    stubFetch({ ...signedOut(), '/api/config': async () => never });
+    const { router } = renderApp('/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(screen.queryByRole('status', { name: 'Checking your account' })).not.toBeInTheDocument();
   });
 });
