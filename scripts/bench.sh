@@ -228,17 +228,46 @@ out["late_gaps"] = out["gaps"] - out.get("gaps_within", out["gaps"])
 print(json.dumps(out))'
 }
 
-declare -A rps p50 p99 half50 half99 cache
+# CPU time used so far, in seconds: the machine's busy time (every core), PostgreSQL's processes, the server's.
+# Prints "busy postgres server"; the rest of the busy time is the load generator and the kernel.
+cpu_seconds() {
+  python3 - "$server" <<'PY'
+import os, sys
+hz = os.sysconf("SC_CLK_TCK")
+with open("/proc/stat") as f:
+    cpu = [int(x) for x in f.readline().split()[1:]]
+busy = sum(cpu) - cpu[3] - cpu[4]  # all but idle and iowait
+postgres = server = 0
+for pid in filter(str.isdigit, os.listdir("/proc")):
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            stat = f.read()
+    except OSError:
+        continue
+    comm, fields = stat[stat.index("(") + 1 : stat.rindex(")")], stat[stat.rindex(")") + 2 :].split()
+    ticks = int(fields[11]) + int(fields[12])  # utime + stime
+    if pid == sys.argv[1]:
+        server += ticks
+    elif comm == "postgres":
+        postgres += ticks
+print(f"{busy / hz:.2f} {postgres / hz:.2f} {server / hz:.2f}")
+PY
+}
+
+declare -A rps p50 p99 half50 half99 cache cpu
 wanted() { [ -z "${BENCH_ENDPOINTS:-}" ] || [[ " health nginx $BENCH_ENDPOINTS " == *" $1 "* ]]; }
 measure() {
   local name=$1 url=$2 lines=$3 prefix=$4 suffix=$5 pages=$6 read=$7 result errors total
   wanted "$name" || return 0
   local vars=(BENCH_LINES="$lines" BENCH_PREFIX="$prefix" BENCH_SUFFIX="$suffix" BENCH_PAGES="$pages" BENCH_THREADS="$threads")
   if [ "$read" = yes ] && [ "$warmup" != 0 ]; then run_wrk "$url" "$warmup" "${vars[@]}" >/dev/null; fi
-  local before after
+  local before after cpu_before cpu_after
   before=$(cache_counters)
+  cpu_before=$(cpu_seconds)
   result=$(run_wrk "$url" "$duration" "${vars[@]}")
+  cpu_after=$(cpu_seconds)
   after=$(cache_counters)
+  cpu[$name]=$(python3 -c 'import sys; a, b = sys.argv[1].split(), sys.argv[2].split(); print("[" + ", ".join(f"{float(y) - float(x):.2f}" for x, y in zip(a, b)) + "]")' "$cpu_before" "$cpu_after")
   cache[$name]=$(python3 -c 'import json, sys; a, b = json.loads(sys.argv[1]), json.loads(sys.argv[2]); print(json.dumps({k: b[k] - a.get(k, 0) for k in b}))' "$before" "$after")
   read -r rps[$name] p50[$name] p99[$name] errors total <<<"$result"
   [ "$errors" = 0 ] || { tail -5 "$work/wrk.err" >&2; die "$name: $errors of $total requests failed"; }
@@ -310,6 +339,8 @@ p99 = {$(for k in "${!p99[@]}"; do printf '"%s": %s, ' "$k" "${p99[$k]}"; done)}
 h50 = {$(for k in "${!half50[@]}"; do printf '"%s": %s, ' "$k" "${half50[$k]}"; done)}
 h99 = {$(for k in "${!half99[@]}"; do printf '"%s": %s, ' "$k" "${half99[$k]}"; done)}
 cache = {$(for k in "${!cache[@]}"; do printf '"%s": %s, ' "$k" "${cache[$k]}"; done)}
+cpu = {$(for k in "${!cpu[@]}"; do printf '"%s": %s, ' "$k" "${cpu[$k]}"; done)}
+cores = $(nproc)
 verdicts = []
 def mark(ok, what):
     verdicts.append((ok, what))
@@ -336,6 +367,15 @@ for label, key, _, _ in rows:
         continue
     print(f"  {label:<62} copies {c['copy'] / reads:6.1%}  database {c['database'] / reads:6.1%}  unvouched {c['unvouched'] / reads:6.1%}"
           f"  heartbeat gaps > 0.5 s: {c['late_gaps']:.0f} of {c['gaps']:.0f}")
+print()
+print(f"where the CPU went during each full-load run (share of the machine's {cores} cores; the rest of the busy time is wrk and the kernel):")
+for label, key, _, _ in rows:
+    if key not in cpu or key == "nginx":
+        continue
+    busy, postgres, server = cpu[key]
+    whole = cores * $duration
+    print(f"  {label:<62} busy {busy / whole:6.1%}  PostgreSQL {postgres / whole:6.1%}  server {server / whole:6.1%}"
+          f"  rest {(busy - postgres - server) / whole:6.1%}")
 print()
 print("targets:")
 for label, key, vs_health, vs_nginx in rows:
