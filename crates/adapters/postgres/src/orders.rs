@@ -24,23 +24,6 @@ use crate::schema::{accounts, books, orders, payments};
 const PENDING: &str = "pending";
 const PAID: &str = "paid";
 
-/// Carries a domain outcome out of a transaction closure, whose error type must also absorb diesel's.
-#[derive(Debug, thiserror::Error)]
-enum Step {
-    #[error("the buyer's account is closed")]
-    BuyerClosed,
-    #[error("too many pending orders")]
-    TooManyPending,
-    #[error("no such book")]
-    BookNotFound,
-    #[error("the book is not available")]
-    BookUnavailable,
-    #[error(transparent)]
-    Db(#[from] diesel::result::Error),
-    #[error(transparent)]
-    Other(#[from] anyhow::Error),
-}
-
 fn into_order(row: OrderRow) -> Result<Order, anyhow::Error> {
     row.try_into()
 }
@@ -49,18 +32,24 @@ async fn order_row(conn: &mut AsyncPgConnection, id: Uuid) -> Result<Option<Orde
     orders::table.find(id).select(OrderRow::as_select()).get_result(conn).await.optional()
 }
 
-/// Reserves an available book and writes its order in one statement: the order copies the book's title, author,
-/// picture and price as they are at that moment. Nothing comes back when the book is not available.
-/// Binds: book id, order id, buyer id, buyer name, buyer e-mail, phone, meeting place.
-const RESERVE_AND_PLACE_SQL: &str = "
-    WITH reserved AS (
-        UPDATE books SET status = 'pending'
-        WHERE id = $1 AND status = 'available'
-        RETURNING title, author, picture_url, resale_price
-    )
-    INSERT INTO orders (id, book_id, buyer_id, title, author, picture_url, price, buyer_name, buyer_email, phone, location, status)
-    SELECT $2, $1, $3, title, author, picture_url, resale_price, $4, $5, $6, $7, 'pending' FROM reserved
-    RETURNING *";
+/// Places an order in one round trip: the `place_order` function (migration 2026-11-24-000008_faster_orders) locks the buyer's
+/// account, answers the pending order they already have for the book, enforces the pending limit, then reserves the
+/// book and writes the order (copying its title, author, picture and price) with one conditional statement. It
+/// answers the new order or the existing one, and raises its refusals as errors with these messages.
+/// Binds: book id, new order id, buyer id, phone, meeting place, pending limit.
+const PLACE_ORDER_SQL: &str = "SELECT * FROM place_order($1, $2, $3, $4, $5, $6)";
+
+/// What `place_order` raises, by message.
+fn refusal(error: &diesel::result::Error) -> Option<PlaceOrderError> {
+    let diesel::result::Error::DatabaseError(_, info) = error else { return None };
+    match info.message() {
+        "place_order: buyer_closed" => Some(PlaceOrderError::BuyerClosed),
+        "place_order: too_many_pending" => Some(PlaceOrderError::TooManyPending),
+        "place_order: book_not_found" => Some(PlaceOrderError::BookNotFound),
+        "place_order: book_unavailable" => Some(PlaceOrderError::BookUnavailable),
+        _ => None,
+    }
+}
 
 #[async_trait]
 impl OrderStore for PgStore {
@@ -72,75 +61,31 @@ impl OrderStore for PgStore {
         max_pending: i64,
     ) -> Result<Placed, PlaceOrderError> {
         let mut conn = self.conn().await?;
-        let buyer_id = buyer.id.as_uuid();
-        let result = conn
-            .transaction(async |conn| {
-                // Locking the buyer's account orders their concurrent orders one after another, so the pending
-                // limit holds however many tabs they use; it also takes their current name and e-mail.
-                let Some((name, email)): Option<(String, String)> = accounts::table
-                    .find(buyer_id)
-                    .filter(accounts::deleted_at.is_null())
-                    .select((accounts::name, accounts::email))
-                    .for_update()
-                    .get_result(conn)
-                    .await
-                    .optional()?
-                else {
-                    return Err(Step::BuyerClosed);
-                };
-                // The buyer's pending orders (a handful at most, the limit being enforced here), this book's first:
-                // one read answers both "already ordered it" and "at the limit".
-                let pending: Vec<OrderRow> = orders::table
-                    .filter(orders::buyer_id.eq(buyer_id).and(orders::status.eq(PENDING)))
-                    .order(orders::book_id.eq(book.as_uuid()).desc())
-                    .limit(max_pending.saturating_add(1))
-                    .select(OrderRow::as_select())
-                    .load(conn)
-                    .await?;
-                let pending_count = i64::try_from(pending.len()).unwrap_or(i64::MAX);
-                if let Some(existing) = pending.into_iter().next().filter(|o| o.book_id == book.as_uuid()) {
-                    return Ok(Placed::Existing(into_order(existing)?));
-                }
-                if pending_count >= max_pending {
-                    return Err(Step::TooManyPending);
-                }
-                // The conditional update is the race's referee: of concurrent buyers, the first to lock the row
-                // moves it; the others re-check `status = 'available'` after it commits and match nothing. The
-                // order is written by the same statement, from the row the update returns.
-                let placed: Option<OrderRow> = diesel::sql_query(RESERVE_AND_PLACE_SQL)
-                    .bind::<diesel::sql_types::Uuid, _>(book.as_uuid())
-                    .bind::<diesel::sql_types::Uuid, _>(OrderId::new().as_uuid())
-                    .bind::<diesel::sql_types::Uuid, _>(buyer_id)
-                    .bind::<Text, _>(name)
-                    .bind::<Text, _>(email)
-                    .bind::<Text, _>(contact.phone.e164())
-                    .bind::<Text, _>(contact.location.as_str())
-                    .get_result(conn)
-                    .await
-                    .optional()?;
-                let Some(row) = placed else {
-                    let status: Option<String> =
-                        books::table.find(book.as_uuid()).select(books::status).get_result(conn).await.optional()?;
-                    return Err(match status.as_deref() {
-                        None | Some("withdrawn") => Step::BookNotFound,
-                        Some(_) => Step::BookUnavailable,
-                    });
-                };
-                Ok(Placed::New(into_order(row)?))
-            })
+        let new_order = OrderId::new();
+        let answered: Result<Vec<OrderRow>, _> = diesel::sql_query(PLACE_ORDER_SQL)
+            .bind::<diesel::sql_types::Uuid, _>(book.as_uuid())
+            .bind::<diesel::sql_types::Uuid, _>(new_order.as_uuid())
+            .bind::<diesel::sql_types::Uuid, _>(buyer.id.as_uuid())
+            .bind::<Text, _>(contact.phone.e164())
+            .bind::<Text, _>(contact.location.as_str())
+            .bind::<BigInt, _>(max_pending)
+            .load(&mut conn)
             .await;
-        match result {
-            Ok(placed) => Ok(placed),
-            Err(Step::BuyerClosed) => Err(PlaceOrderError::BuyerClosed),
-            Err(Step::TooManyPending) => Err(PlaceOrderError::TooManyPending),
-            Err(Step::BookNotFound) => Err(PlaceOrderError::BookNotFound),
-            Err(Step::BookUnavailable) => Err(PlaceOrderError::BookUnavailable),
-            // The unique index is the last line of defence behind the conditional update.
-            Err(Step::Db(e)) if violated_constraint(&e, DatabaseErrorKind::UniqueViolation) == Some("orders_live_book_key") => {
-                Err(PlaceOrderError::BookUnavailable)
+        match answered {
+            Ok(rows) => {
+                let row = rows.into_iter().next().context("place_order answered no order")?;
+                let placed_now = row.id == new_order.as_uuid();
+                let order = into_order(row)?;
+                Ok(if placed_now { Placed::New(order) } else { Placed::Existing(order) })
             }
-            Err(Step::Db(e)) => Err(PlaceOrderError::Unknown(anyhow::Error::new(e).context("placing an order"))),
-            Err(Step::Other(e)) => Err(PlaceOrderError::Unknown(e)),
+            Err(e) => Err(match refusal(&e) {
+                Some(refused) => refused,
+                // The unique index is the last line of defence behind the conditional update.
+                None if violated_constraint(&e, DatabaseErrorKind::UniqueViolation) == Some("orders_live_book_key") => {
+                    PlaceOrderError::BookUnavailable
+                }
+                None => PlaceOrderError::Unknown(anyhow::Error::new(e).context("placing an order")),
+            }),
         }
     }
 

@@ -295,3 +295,81 @@ async fn the_stores_own_queries_have_indexes_behind_them() {
         }
     }
 }
+
+/// What the orders and books tables hold (ids and states), to prove a refusal changed neither.
+async fn orders_and_books(db: &TestDb) -> String {
+    #[derive(diesel::QueryableByName)]
+    struct Digest {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        digest: String,
+    }
+    let mut conn = AsyncPgConnection::establish(&db.url).await.expect("connect");
+    diesel::sql_query(
+        "SELECT (SELECT coalesce(string_agg(id::text || ' ' || status, ',' ORDER BY id), '') FROM orders) || ' / ' ||
+                (SELECT coalesce(string_agg(id::text || ' ' || status, ',' ORDER BY id), '') FROM books) AS digest",
+    )
+    .get_result::<Digest>(&mut conn)
+    .await
+    .expect("digest")
+    .digest
+}
+
+/// Placing an order is one call to the database function `place_order`: each of its answers, and that a refusal
+/// leaves the books and the orders as they were.
+#[tokio::test]
+async fn placing_an_order_answers_new_existing_or_why_not_and_a_refusal_changes_nothing() {
+    use puronoboi_domain::{AccountRole, Email, OrderContactForm, PersonName};
+    use puronoboi_ports::{AccountStore as _, NewAccount, OrderStore as _, PlaceOrderError, Placed};
+
+    let (db, store) = store().await;
+    let seller_id = seller(&store, "rahim@example.com", true).await;
+    let poetry = category(&store, "Poetry").await;
+    let mut books = Vec::new();
+    for title in ["Gitanjali", "Sonar Tori", "Chitra", "Balaka", "Kheya"] {
+        books.push(list(&store, book(seller_id, &poetry, title)).await);
+    }
+    let buyer_id = store
+        .open_account(NewAccount {
+            name: PersonName::parse("Farhana Akter").expect("a name"),
+            email: Email::parse("farhana@example.com").expect("an e-mail"),
+            role: AccountRole::Buyer,
+            verified: false,
+        })
+        .await
+        .expect("an account");
+    let buyer = store.account_by_id(buyer_id).await.expect("read").expect("the buyer");
+    let contact = OrderContactForm { phone: "01712345678".to_owned(), location: "Dhanmondi 27".to_owned() }.parse().expect("valid");
+    let refusal = |result: Result<Placed, PlaceOrderError>| match result {
+        Err(e) => e,
+        Ok(placed) => panic!("expected a refusal, got {placed:?}"),
+    };
+
+    // A new order: the book's title as it is now, the buyer's name from the account; the book is held.
+    let Placed::New(first) = store.place_order(&buyer, books[0], &contact, 2).await.expect("placed") else {
+        panic!("expected a new order")
+    };
+    assert_eq!((first.book_id, first.title.as_str(), first.buyer_name.as_str()), (books[0], "Gitanjali", "Farhana Akter"));
+    assert!(orders_and_books(&db).await.contains(&format!("{} pending", books[0])));
+
+    // The same book again: the same order, not a second one.
+    match store.place_order(&buyer, books[0], &contact, 2).await {
+        Ok(Placed::Existing(again)) => assert_eq!(again.id, first.id),
+        other => panic!("expected the existing order, got {other:?}"),
+    }
+
+    // Refusals, each leaving every order and book as it was.
+    store.place_order(&buyer, books[1], &contact, 2).await.expect("a second order");
+    sql(&db, &format!("UPDATE books SET status = 'withdrawn' WHERE id = '{}'", books[3])).await;
+    sql(&db, &format!("UPDATE books SET status = 'sold' WHERE id = '{}'", books[4])).await;
+    let before = orders_and_books(&db).await;
+    assert!(matches!(refusal(store.place_order(&buyer, books[2], &contact, 2).await), PlaceOrderError::TooManyPending));
+    assert!(matches!(refusal(store.place_order(&buyer, BookId::new(), &contact, 5).await), PlaceOrderError::BookNotFound));
+    assert!(matches!(refusal(store.place_order(&buyer, books[3], &contact, 5).await), PlaceOrderError::BookNotFound));
+    assert!(matches!(refusal(store.place_order(&buyer, books[4], &contact, 5).await), PlaceOrderError::BookUnavailable));
+    assert_eq!(orders_and_books(&db).await, before);
+
+    // An account closed after the request was let in (between sign-in check and order) places nothing.
+    sql(&db, &format!("UPDATE accounts SET deleted_at = now(), closed_reason = 'deleted_by_admin' WHERE id = '{buyer_id}'")).await;
+    assert!(matches!(refusal(store.place_order(&buyer, books[2], &contact, 5).await), PlaceOrderError::BuyerClosed));
+    assert_eq!(orders_and_books(&db).await, before);
+}
