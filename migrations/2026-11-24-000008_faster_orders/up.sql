@@ -22,6 +22,7 @@ DECLARE
     existing orders;
     placed orders;
     pending_count bigint;
+    ordered_already boolean;
     book_status text;
 BEGIN
     -- Locking the buyer's account orders their concurrent orders one after another, so the pending limit holds
@@ -33,17 +34,16 @@ BEGIN
         RAISE EXCEPTION 'place_order: buyer_closed';
     END IF;
 
-    -- Ordering a book again (a second tab, a double click) answers the order already placed, even at the limit.
-    SELECT o.* INTO existing FROM orders o
-    WHERE o.buyer_id = ordering_buyer_id AND o.status = 'pending' AND o.book_id = wanted_book_id;
-    IF FOUND THEN
+    -- The buyer's pending orders (a handful at most: the limit is enforced here) in one read: how many, and whether
+    -- one is for this book. Ordering a book again (a second tab, a double click) answers that order, even at the limit.
+    SELECT count(*), coalesce(bool_or(o.book_id = wanted_book_id), false) INTO pending_count, ordered_already
+    FROM orders o WHERE o.buyer_id = ordering_buyer_id AND o.status = 'pending';
+    IF ordered_already THEN
+        SELECT o.* INTO existing FROM orders o
+        WHERE o.buyer_id = ordering_buyer_id AND o.status = 'pending' AND o.book_id = wanted_book_id;
         RETURN NEXT existing;
         RETURN;
     END IF;
-
-    SELECT count(*) INTO pending_count FROM (
-        SELECT 1 FROM orders o WHERE o.buyer_id = ordering_buyer_id AND o.status = 'pending' LIMIT max_pending
-    ) AS counted;
     IF pending_count >= max_pending THEN
         RAISE EXCEPTION 'place_order: too_many_pending';
     END IF;
