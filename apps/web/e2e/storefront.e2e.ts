@@ -769,7 +769,7 @@ describe('rendering', () => {
     });
   });
 
-  test('a page whose only Bengali character is the taka sign downloads no Bengali font face for it', async () => {
+  test('a book page downloads only the font files its HTML preloads: no Bengali face for ৳, no whole Latin face', async () => {
     const [card] = await api.advertised();
     if (!card) throw new Error('no advertised book');
     await withPage(browser(), { viewport: NARROW, isMobile: true, hasTouch: true }, async ({ page, visit }) => {
@@ -780,8 +780,12 @@ describe('rendering', () => {
       await visit(`/books/${card.id}`);
       await expectVisible(page.getByRole('main').getByText(taka(card.resalePrice), { exact: true }).first(), 'the resale price');
       await page.evaluate(() => document.fonts.ready.then(() => undefined));
-      expect(fonts.length, 'the page downloads its Latin faces').toBeGreaterThan(0);
+      const preloaded = await page.$$eval('link[rel="preload"][as="font"]', (links) =>
+        links.map((link) => new URL((link as HTMLLinkElement).href).pathname),
+      );
+      expect(preloaded.length, 'index.html preloads the faces of the first screen').toBe(3);
       expect(fonts.filter((path) => path.includes('bengali')), `fonts downloaded: ${fonts.join(', ')}`).toEqual([]);
+      expect([...new Set(fonts)].sort(), 'the fonts downloaded are the preloaded ones').toEqual([...preloaded].sort());
     });
   });
 

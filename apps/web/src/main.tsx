@@ -9,7 +9,7 @@ import { createRoot } from 'react-dom/client';
 import '@fontsource/hind-siliguri/400.css';
 import '@fontsource/hind-siliguri/600.css';
 import '@fontsource/lora/latin-700.css';
-// After the faces above: the taka sign's own small faces must be declared after the Bengali ones.
+// After the faces above: its smaller faces (the taka sign, ASCII) must be declared after the packaged ones.
 import './fonts.css';
 import './index.css';
 import { App } from './app/App';

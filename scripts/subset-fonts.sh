@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Makes the small font files in apps/web/src/assets/fonts/ from the faces @fontsource ships (Hind Siliguri and Lora,
+# both under the SIL Open Font License):
+# - hind-siliguri-taka-{400,600}.woff2: the taka sign (৳, U+09F3) alone. Every price on every page carries it;
+#   without these a browser downloads a whole Bengali face (about 70 KiB a weight) to draw that one glyph.
+# - hind-siliguri-ascii-{400,600}.woff2 and lora-ascii-700.woff2: printable ASCII and the marks the app writes
+#   (© · – — ‘ ’ “ ” • …), about 60% of the size of the Latin faces. They are what a page's first screen draws, so
+#   they are what the HTML preloads; any other Latin character still loads the full Latin face of its weight
+#   (apps/web/src/fonts.css declares the ranges).
+# The output is committed; run this again only when the font packages or the weights change.
+# Needs python3 (fonttools and brotli are installed into a throwaway virtualenv).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+fontsource=apps/web/node_modules/@fontsource
+out=apps/web/src/assets/fonts
+[ -d "$fontsource/hind-siliguri/files" ] || { echo "subset-fonts: run 'just web-install' first ($fontsource is missing)" >&2; exit 1; }
+# Keep in step with the unicode-range of the ASCII faces in apps/web/src/fonts.css.
+ascii='U+0020-007E,U+00A0,U+00A9,U+00B7,U+2013-2014,U+2018-2019,U+201C-201D,U+2022,U+2026'
+venv=$(mktemp -d)
+trap 'rm -rf "$venv"' EXIT
+python3 -m venv "$venv"
+"$venv/bin/pip" install --quiet fonttools==4.68.0 brotli==1.2.1
+mkdir -p "$out"
+subset() {
+  local from=$1 unicodes=$2 to=$3
+  shift 3
+  # All names kept: browsers report a face by the family its file names.
+  "$venv/bin/pyftsubset" "$from" --unicodes="$unicodes" --flavor=woff2 --name-IDs='*' --output-file="$to" "$@"
+  echo "$to: $(stat -c %s "$to") bytes (from $(stat -c %s "$from"))"
+}
+for weight in 400 600; do
+  subset "$fontsource/hind-siliguri/files/hind-siliguri-bengali-$weight-normal.woff2" U+09F3 \
+    "$out/hind-siliguri-taka-$weight.woff2" --layout-features='' --no-hinting --desubroutinize
+  subset "$fontsource/hind-siliguri/files/hind-siliguri-latin-$weight-normal.woff2" "$ascii" \
+    "$out/hind-siliguri-ascii-$weight.woff2" --layout-features='kern,liga'
+done
+subset "$fontsource/lora/files/lora-latin-700-normal.woff2" "$ascii" "$out/lora-ascii-700.woff2" --layout-features='kern,liga'
