@@ -44,7 +44,7 @@ export function refetchOnMount(query: Query): boolean {
 
 export const queryDefaults = {
   queries: {
-    // Lists are asked for again whenever a screen shows them (nothing counts as fresh), and cached for five minutes.
+    // Lists are asked for again whenever a screen shows them (unless just answered, above), cached for five minutes.
     refetchOnMount,
     staleTime: 0,
     gcTime: 5 * 60 * 1000,

@@ -32,10 +32,11 @@ async fn order_row(conn: &mut AsyncPgConnection, id: Uuid) -> Result<Option<Orde
     orders::table.find(id).select(OrderRow::as_select()).get_result(conn).await.optional()
 }
 
-/// Places an order in one round trip: the `place_order` function (migration 2026-11-24-000008_faster_orders) locks the buyer's
-/// account, answers the pending order they already have for the book, enforces the pending limit, then reserves the
-/// book and writes the order (copying its title, author, picture and price) with one conditional statement. It
-/// answers the new order or the existing one, and raises its refusals as errors with these messages.
+/// Places an order in one round trip: the database function `place_order` (migrations/2026-11-24-000008_faster_orders)
+/// locks the buyer's account, answers the pending order they already have for the book, enforces the pending limit,
+/// then reserves the book and writes the order (copying its title, author, picture and price) with one conditional
+/// statement. It answers the new order or the existing one, and raises its refusals as errors with the messages
+/// `refusal` reads.
 /// Binds: book id, new order id, buyer id, phone, meeting place, pending limit.
 const PLACE_ORDER_SQL: &str = "SELECT * FROM place_order($1, $2, $3, $4, $5, $6)";
 
