@@ -254,22 +254,29 @@ print(f"{busy / hz:.2f} {postgres / hz:.2f} {server / hz:.2f}")
 PY
 }
 
-declare -A rps p50 p99 half50 half99 cache cpu
+declare -A rps p50 p99 half50 half99 cache cpu wal
+# What PostgreSQL has written to its log so far: "records full-page-images bytes commits".
+wal_counters() {
+  psql -AtX -F' ' "$db" -c "SELECT wal_records, wal_fpi, wal_bytes, (SELECT sum(xact_commit) FROM pg_stat_database) FROM pg_stat_wal"
+}
 wanted() { [ -z "${BENCH_ENDPOINTS:-}" ] || [[ " health nginx $BENCH_ENDPOINTS " == *" $1 "* ]]; }
 measure() {
   local name=$1 url=$2 lines=$3 prefix=$4 suffix=$5 pages=$6 read=$7 result errors total
   wanted "$name" || return 0
   local vars=(BENCH_LINES="$lines" BENCH_PREFIX="$prefix" BENCH_SUFFIX="$suffix" BENCH_PAGES="$pages" BENCH_THREADS="$threads")
   if [ "$read" = yes ] && [ "$warmup" != 0 ]; then run_wrk "$url" "$warmup" "${vars[@]}" >/dev/null; fi
-  local before after cpu_before cpu_after
+  local before after cpu_before cpu_after wal_before wal_after
   before=$(cache_counters)
+  wal_before=$(wal_counters)
   cpu_before=$(cpu_seconds)
   result=$(run_wrk "$url" "$duration" "${vars[@]}")
   cpu_after=$(cpu_seconds)
+  wal_after=$(wal_counters)
   after=$(cache_counters)
   cpu[$name]=$(python3 -c 'import sys; a, b = sys.argv[1].split(), sys.argv[2].split(); print("[" + ", ".join(f"{float(y) - float(x):.2f}" for x, y in zip(a, b)) + "]")' "$cpu_before" "$cpu_after")
   cache[$name]=$(python3 -c 'import json, sys; a, b = json.loads(sys.argv[1]), json.loads(sys.argv[2]); print(json.dumps({k: b[k] - a.get(k, 0) for k in b}))' "$before" "$after")
   read -r rps[$name] p50[$name] p99[$name] errors total <<<"$result"
+  wal[$name]="$wal_before $wal_after $total"
   [ "$errors" = 0 ] || { tail -5 "$work/wrk.err" >&2; die "$name: $errors of $total requests failed"; }
   if [ "$read" = yes ] && [ "$half_load" = 1 ]; then
     local half=$(( ${rps[$name]} / 2 )) urls
@@ -340,6 +347,7 @@ h50 = {$(for k in "${!half50[@]}"; do printf '"%s": %s, ' "$k" "${half50[$k]}"; 
 h99 = {$(for k in "${!half99[@]}"; do printf '"%s": %s, ' "$k" "${half99[$k]}"; done)}
 cache = {$(for k in "${!cache[@]}"; do printf '"%s": %s, ' "$k" "${cache[$k]}"; done)}
 cpu = {$(for k in "${!cpu[@]}"; do printf '"%s": %s, ' "$k" "${cpu[$k]}"; done)}
+wal = {$(for k in "${!wal[@]}"; do printf '"%s": [%s], ' "$k" "$(tr ' ' ',' <<<"${wal[$k]}")"; done)}
 cores = $(nproc)
 verdicts = []
 def mark(ok, what):
@@ -376,6 +384,16 @@ for label, key, _, _ in rows:
     whole = cores * $duration
     print(f"  {label:<62} busy {busy / whole:6.1%}  PostgreSQL {postgres / whole:6.1%}  server {server / whole:6.1%}"
           f"  rest {(busy - postgres - server) / whole:6.1%}")
+print()
+print("what PostgreSQL wrote to its log (WAL) per request during each run that wrote:")
+for label, key, _, _ in rows:
+    if key not in wal:
+        continue
+    records0, fpi0, bytes0, commits0, records1, fpi1, bytes1, commits1, requests = wal[key]
+    if bytes1 - bytes0 < 1_000_000 or not requests:
+        continue
+    print(f"  {label:<62} {(bytes1 - bytes0) / requests:7.0f} bytes  {(records1 - records0) / requests:5.1f} records"
+          f"  {(fpi1 - fpi0) / requests:5.2f} full-page images  {(commits1 - commits0) / requests:4.1f} transactions")
 print()
 print("targets:")
 for label, key, vs_health, vs_nginx in rows:

@@ -1,5 +1,6 @@
 //! Accounts on PostgreSQL.
 
+use crate::statement::statement;
 use anyhow::Context as _;
 use async_trait::async_trait;
 use diesel::prelude::*;
@@ -158,7 +159,7 @@ impl AccountStore for PgStore {
 
     async fn record_sign_in(&self, id: AccountId, role: AccountRole, email_proven: bool) -> Result<Option<Account>, StoreError> {
         let mut conn = self.conn().await?;
-        let row: Option<AccountRow> = diesel::sql_query(RECORD_SIGN_IN_SQL)
+        let row: Option<AccountRow> = statement(RECORD_SIGN_IN_SQL)
             .bind::<SqlUuid, _>(id.as_uuid())
             .bind::<Text, _>(role.as_str())
             .bind::<Bool, _>(email_proven)

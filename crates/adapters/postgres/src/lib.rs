@@ -3,14 +3,15 @@
 mod accounts;
 mod admin;
 mod catalogue;
+mod change_feed;
 mod errors;
 mod listings;
-mod notify;
 mod orders;
 mod queries;
 mod rows;
 #[rustfmt::skip]
 mod schema;
+mod statement;
 mod uploads;
 mod wish_list;
 
@@ -27,7 +28,7 @@ use diesel_async::{AsyncPgConnection, RunQueryDsl as _};
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness as _, embed_migrations};
 use puronoboi_ports::{ReadinessProbe, StoreUnreachable};
 
-pub use notify::{CATALOGUE_CHANNEL, CatalogueListener, LISTENER_APPLICATION_NAME, ListenerSettings};
+pub use change_feed::{CatalogueListener, LISTENER_APPLICATION_NAME, ListenerSettings};
 
 const MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../../migrations");
 

@@ -2,6 +2,7 @@
 //! `orders_live_book_key` (one pending or paid order per book) backs the conditional updates up, so no timing of
 //! buyers, tabs, payment notifications or server instances can sell a book twice.
 
+use crate::statement::statement;
 use anyhow::Context as _;
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
@@ -63,7 +64,7 @@ impl OrderStore for PgStore {
     ) -> Result<Placed, PlaceOrderError> {
         let mut conn = self.conn().await?;
         let new_order = OrderId::new();
-        let answered: Result<Vec<OrderRow>, _> = diesel::sql_query(PLACE_ORDER_SQL)
+        let answered: Result<Vec<OrderRow>, _> = statement(PLACE_ORDER_SQL)
             .bind::<diesel::sql_types::Uuid, _>(book.as_uuid())
             .bind::<diesel::sql_types::Uuid, _>(new_order.as_uuid())
             .bind::<diesel::sql_types::Uuid, _>(buyer.id.as_uuid())
@@ -163,7 +164,7 @@ impl OrderStore for PgStore {
         // One statement. SKIP LOCKED lets several server instances sweep at once without waiting on or redoing
         // each other's rows, and skips an order a payment is settling right now; `status = 'pending'` is
         // re-checked on every row it updates, so an order paid or cancelled meanwhile is left alone.
-        let expired: Expired = diesel::sql_query(
+        let expired: Expired = statement(
             "WITH due AS (
                  SELECT id FROM orders
                  WHERE status = 'pending' AND created_at < $1
@@ -338,7 +339,7 @@ async fn release_book(conn: &mut AsyncPgConnection, book: Uuid) -> Result<usize,
 /// cancelled and their books go back on sale; pending orders on the seller's books are cancelled and those books
 /// leave the shop with the seller. Paid orders stay: they are history both sides keep.
 pub(crate) async fn settle_orders_of_closed_account(conn: &mut AsyncPgConnection, account: AccountId) -> Result<(), diesel::result::Error> {
-    diesel::sql_query(
+    statement(
         "WITH cancelled AS (
              UPDATE orders SET status = 'cancelled', cancel_reason = 'buyer_account_closed', closed_at = now()
              WHERE buyer_id = $1 AND status = 'pending'
@@ -349,7 +350,7 @@ pub(crate) async fn settle_orders_of_closed_account(conn: &mut AsyncPgConnection
     .bind::<diesel::sql_types::Uuid, _>(account.as_uuid())
     .execute(conn)
     .await?;
-    diesel::sql_query(
+    statement(
         "WITH cancelled AS (
              UPDATE orders SET status = 'cancelled', cancel_reason = 'seller_account_closed', closed_at = now()
              WHERE status = 'pending' AND book_id IN (SELECT id FROM books WHERE seller_id = $1 AND status = 'pending')

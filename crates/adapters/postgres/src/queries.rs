@@ -1,6 +1,7 @@
 //! The listing queries, each built in one place: the store's methods run them, and [`crate::PgStore::query_plans`]
 //! asks PostgreSQL how it would run the very same statements, so a test can prove an index is behind each one.
 
+use crate::statement::statement;
 use diesel::pg::Pg;
 use diesel::prelude::*;
 use diesel::query_builder::{AstPass, Query, QueryFragment, QueryId};
@@ -34,7 +35,7 @@ ORDER BY c.name, c.id
 LIMIT $1";
 
 pub(crate) fn categories_with_counts(limit: u32) -> impl Listing<CategoryCountRow> {
-    diesel::sql_query(CATEGORIES_WITH_COUNTS_SQL).bind::<BigInt, _>(i64::from(limit))
+    statement(CATEGORIES_WITH_COUNTS_SQL).bind::<BigInt, _>(i64::from(limit))
 }
 
 /// Newest available books per category in one round trip: a LATERAL subquery per category walks
@@ -55,7 +56,7 @@ JOIN accounts AS a ON a.id = b.seller_id
 ORDER BY c.name, c.id, b.created_at DESC, b.id DESC";
 
 pub(crate) fn newest_by_category(per_category: u32, max_categories: u32) -> impl Listing<GroupedCardRow> {
-    diesel::sql_query(NEWEST_BY_CATEGORY_SQL).bind::<BigInt, _>(i64::from(per_category)).bind::<BigInt, _>(i64::from(max_categories))
+    statement(NEWEST_BY_CATEGORY_SQL).bind::<BigInt, _>(i64::from(per_category)).bind::<BigInt, _>(i64::from(max_categories))
 }
 
 pub(crate) fn category(id: Uuid) -> impl Listing<CategoryRow> {
@@ -83,7 +84,7 @@ JOIN accounts AS a ON a.id = b.seller_id
 ORDER BY page.created_at DESC, page.id DESC";
 
 pub(crate) fn category_page(id: Uuid, limit: i64, offset: i64) -> impl Listing<VerifiedCardRow> {
-    diesel::sql_query(CATEGORY_PAGE_SQL).bind::<diesel::sql_types::Uuid, _>(id).bind::<BigInt, _>(limit).bind::<BigInt, _>(offset)
+    statement(CATEGORY_PAGE_SQL).bind::<diesel::sql_types::Uuid, _>(id).bind::<BigInt, _>(limit).bind::<BigInt, _>(offset)
 }
 
 pub(crate) fn book_detail(id: Uuid) -> impl Listing<(BookRow, CategoryRow, bool)> {
@@ -147,7 +148,7 @@ ORDER BY a.created_at DESC, a.id DESC
 LIMIT $2 OFFSET $3";
 
 pub(crate) fn accounts_with_role(role: &str, limit: i64, offset: i64) -> impl Listing<AccountActivityRow> {
-    diesel::sql_query(ACCOUNTS_WITH_ROLE_SQL).bind::<Text, _>(role.to_owned()).bind::<BigInt, _>(limit).bind::<BigInt, _>(offset)
+    statement(ACCOUNTS_WITH_ROLE_SQL).bind::<Text, _>(role.to_owned()).bind::<BigInt, _>(limit).bind::<BigInt, _>(offset)
 }
 
 pub(crate) fn live_account_count(role: &str) -> impl Listing<i64> {

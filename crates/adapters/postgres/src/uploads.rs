@@ -1,5 +1,6 @@
 //! The per-account upload allowance on PostgreSQL: one row per account, counted by one conditional statement.
 
+use crate::statement::statement;
 use std::num::NonZeroU32;
 use std::time::Duration;
 
@@ -44,7 +45,7 @@ impl UploadQuota for PgStore {
         let limit = i32::try_from(limit.get()).unwrap_or(i32::MAX);
         let window = PgInterval::from_microseconds(i64::try_from(window.as_micros()).unwrap_or(i64::MAX));
         let mut conn = self.conn().await?;
-        let counted: Option<Counted> = diesel::sql_query(TAKE_UPLOAD_SQL)
+        let counted: Option<Counted> = statement(TAKE_UPLOAD_SQL)
             .bind::<SqlUuid, _>(account.as_uuid())
             .bind::<Integer, _>(limit)
             .bind::<Interval, _>(window)
