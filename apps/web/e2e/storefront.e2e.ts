@@ -660,6 +660,39 @@ describe('security headers', () => {
   }
 });
 
+describe('the app shell', () => {
+  /** Where the bar is drawn and what it names. */
+  async function bar(page: Page) {
+    const header = page.locator('header').filter({ has: page.getByRole('navigation', { name: 'Main' }) });
+    await header.waitFor({ state: 'visible' });
+    return { count: await header.count(), box: await header.boundingBox(), brand: await header.getByRole('link', { name: 'Puronoboi home' }).isVisible() };
+  }
+
+  test('before its JavaScript arrives a phone already shows the bar with the brand, where the app then draws it', async () => {
+    const context = await browser().newContext({ viewport: MOBILE, baseURL: fixtures().baseURL });
+    let before;
+    try {
+      const page = await context.newPage();
+      // JavaScript that has not arrived yet (a slow link): the HTML and its stylesheet alone.
+      await page.route('**/assets/*.js', (route) => route.abort());
+      await page.goto('/shop', { waitUntil: 'load' });
+      before = await bar(page);
+    } finally {
+      await context.close();
+    }
+    expect(before.brand, 'the brand shows without JavaScript').toBe(true);
+    expect(before.box?.height, 'the bar has its height without JavaScript').toBeGreaterThan(40);
+
+    await withPage(browser(), { viewport: MOBILE }, async ({ page }) => {
+      await page.goto('/shop');
+      await h1(page, 'Shop');
+      const after = await bar(page);
+      expect(after.count, 'the app replaced the shell: one bar').toBe(1);
+      expect(after.box, 'the same place and size, so nothing moved').toEqual(before.box);
+    });
+  });
+});
+
 describe('blog and not-found', () => {
   test('/blog has its title and the four articles', async () => {
     await withPage(browser(), { viewport: DESKTOP }, async (t) => {
