@@ -680,6 +680,7 @@ describe('the app shell', () => {
       await page.route('**/assets/*.js', (route) => route.abort());
       await page.goto('/shop', { waitUntil: 'load' });
       before = await bar(page);
+      await screenshot(page, 'shell-before-javascript', { fullPage: false });
     } finally {
       await context.close();
     }
