@@ -1,6 +1,5 @@
 //! Accounts on PostgreSQL.
 
-use crate::statement::statement;
 use anyhow::Context as _;
 use async_trait::async_trait;
 use diesel::prelude::*;
@@ -15,6 +14,7 @@ use crate::errors::violated_constraint;
 use crate::queries;
 use crate::rows::AccountRow;
 use crate::schema::{accounts, books};
+use crate::statement::statement;
 
 fn into_account(row: AccountRow) -> Result<Account, StoreError> {
     Ok(row.try_into()?)

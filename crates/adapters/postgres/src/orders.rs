@@ -2,7 +2,6 @@
 //! `orders_live_book_key` (one pending or paid order per book) backs the conditional updates up, so no timing of
 //! buyers, tabs, payment notifications or server instances can sell a book twice.
 
-use crate::statement::statement;
 use anyhow::Context as _;
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
@@ -21,6 +20,7 @@ use crate::errors::violated_constraint;
 use crate::queries;
 use crate::rows::OrderRow;
 use crate::schema::{accounts, books, orders, payments};
+use crate::statement::statement;
 
 const PENDING: &str = "pending";
 const PAID: &str = "paid";
@@ -33,11 +33,11 @@ async fn order_row(conn: &mut AsyncPgConnection, id: Uuid) -> Result<Option<Orde
     orders::table.find(id).select(OrderRow::as_select()).get_result(conn).await.optional()
 }
 
-/// Places an order in one round trip: the database function `place_order` (migrations/2026-11-24-000008_faster_orders)
-/// locks the buyer's account, answers the pending order they already have for the book, enforces the pending limit,
-/// then reserves the book and writes the order (copying its title, author, picture and price) with one conditional
-/// statement. It answers the new order or the existing one, and raises its refusals as errors with the messages
-/// `refusal` reads.
+/// Places an order in one round trip: the database function `place_order` (last defined in
+/// migrations/2026-11-24-000010_place_order_in_fewer_statements) locks the buyer's account, then in one conditional
+/// statement reserves the book and writes the order (copying its title, author, picture and price) if the buyer is
+/// under the pending limit and does not hold this book already. It answers the new order, or the pending one the buyer
+/// already has for the book, and raises its refusals as errors with the messages `refusal` reads.
 /// Binds: book id, new order id, buyer id, phone, meeting place, pending limit.
 const PLACE_ORDER_SQL: &str = "SELECT * FROM place_order($1, $2, $3, $4, $5, $6)";
 

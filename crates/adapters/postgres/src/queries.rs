@@ -1,7 +1,6 @@
 //! The listing queries, each built in one place: the store's methods run them, and [`crate::PgStore::query_plans`]
 //! asks PostgreSQL how it would run the very same statements, so a test can prove an index is behind each one.
 
-use crate::statement::statement;
 use diesel::pg::Pg;
 use diesel::prelude::*;
 use diesel::query_builder::{AstPass, Query, QueryFragment, QueryId};
@@ -15,6 +14,7 @@ use crate::rows::{
     AccountActivityRow, AccountRow, BookRow, CardRow, CategoryCountRow, CategoryRow, GroupedCardRow, OrderRow, VerifiedCardRow, WishListRow,
 };
 use crate::schema::{accounts, books, categories, orders, wish_list_items};
+use crate::statement::statement;
 
 pub(crate) const AVAILABLE: &str = "available";
 const WITHDRAWN: &str = "withdrawn";

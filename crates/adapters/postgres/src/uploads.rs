@@ -1,6 +1,5 @@
 //! The per-account upload allowance on PostgreSQL: one row per account, counted by one conditional statement.
 
-use crate::statement::statement;
 use std::num::NonZeroU32;
 use std::time::Duration;
 
@@ -15,6 +14,7 @@ use puronoboi_ports::{TakeUploadError, UploadQuota};
 
 use crate::PgStore;
 use crate::schema::upload_quotas;
+use crate::statement::statement;
 
 /// Opens the account's window, counts one more upload in the window that is open, or opens a new window when the
 /// open one is at least $3 old; the WHERE refuses the update when the open window already counts $2. No row comes
