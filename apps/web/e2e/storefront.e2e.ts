@@ -697,6 +697,33 @@ describe('the app shell', () => {
   });
 });
 
+describe('what a page arrives with', () => {
+  test('the shop draws every shelf from the answers sent with the page, without asking the API for them', async () => {
+    const shelves = (await api.grouped(24)).filter((group) => group.books.length > 0);
+    expect(shelves.length, 'the demo has several shelves').toBeGreaterThan(2);
+    await withPage(browser(), { viewport: MOBILE }, async ({ page }) => {
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        const address = new URL(request.url());
+        if (address.pathname.startsWith('/api/')) asked.push(`${address.pathname}${address.search}`);
+      });
+      await page.goto('/shop');
+      await h1(page, 'Shop');
+      // The first shelves come with the page's first drawing, the others in the background right after.
+      await expect
+        .poll(() => page.locator('main section[id^="category-"]').count(), { timeout: 10_000 })
+        .toBe(shelves.length);
+      const [first] = shelves;
+      const [firstBook] = first?.books ?? [];
+      if (!first || !firstBook) throw new Error('the demo has a first shelf');
+      const firstShelf = page.locator(`#category-${first.category.id}`);
+      await expectVisible(firstShelf.getByRole('heading', { name: firstBook.title }), 'the first book of the first shelf');
+      const opening = ['/api/config', '/api/advertised', '/api/books/grouped?perCategory=24'];
+      expect(asked.filter((request) => opening.includes(request)), 'answered by the page itself').toEqual([]);
+    });
+  });
+});
+
 describe('blog and not-found', () => {
   test('/blog has its title and the four articles', async () => {
     await withPage(browser(), { viewport: DESKTOP }, async (t) => {

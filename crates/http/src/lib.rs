@@ -6,6 +6,7 @@ pub mod error;
 mod extract;
 pub mod metrics;
 pub mod openapi;
+mod pages;
 mod rendered;
 mod routes;
 pub mod security;
@@ -17,6 +18,7 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::http::{HeaderName, HeaderValue, StatusCode, header};
+use axum::routing::get;
 use puronoboi_app::Storefront;
 use puronoboi_app::admin::Admin;
 use puronoboi_app::listings::Listings;
@@ -173,6 +175,7 @@ pub fn router(state: AppState, assets: StaticAssets, security: &SecurityHeaders)
     let local_writes = state.local_writes.clone();
     let worth_compressing =
         SizeAbove::new(COMPRESS_FROM_BYTES).and(NotForContentType::GRPC).and(NotForContentType::IMAGES).and(NotForContentType::SSE);
+    let page_state = state.clone();
     let api = routes::api()
         .with_state(state)
         .layer(axum::middleware::from_fn_with_state(local_writes, drop_copies_after_writes))
@@ -189,16 +192,29 @@ pub fn router(state: AppState, assets: StaticAssets, security: &SecurityHeaders)
 
     let mut app = Router::new().merge(api).nest("/images", images);
     if let Some(dist) = &assets.web_dist {
-        // Client-side routes (/shop, /books/..., unknown paths) all load index.html; the app routes from there.
-        let index = ServeFile::new(dist.join("index.html")).precompressed_br().precompressed_gzip();
         // The build writes a .br and a .gz beside each text asset; the client gets the smallest it accepts.
         let hashed_assets =
             Router::new().fallback_service(ServeDir::new(dist.join("assets")).precompressed_br().precompressed_gzip()).layer(
                 SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=31536000, immutable")),
             );
-        app = app
-            .nest("/assets", hashed_assets)
-            .fallback_service(ServeDir::new(dist).precompressed_br().precompressed_gzip().fallback(index));
+        app = app.nest("/assets", hashed_assets);
+        // Client-side routes (/, /shop, /books/..., unknown paths) all load index.html; the app routes from there.
+        match pages::AppPage::load(dist) {
+            Ok(page) => {
+                // Sent with the answers the page opens with (see `pages`), compressed on the fly like the API's JSON.
+                let page = get(pages::page)
+                    .with_state((page_state, Arc::new(page)))
+                    .layer(CompressionLayer::new().br(true).gzip(true).compress_when(SizeAbove::new(COMPRESS_FROM_BYTES)));
+                app = app
+                    .route_service("/", page.clone())
+                    .fallback_service(ServeDir::new(dist).precompressed_br().precompressed_gzip().fallback(page));
+            }
+            Err(error) => {
+                tracing::warn!(%error, dist = %dist.display(), "the web app's index.html cannot be read: serving the files as they are");
+                let index = ServeFile::new(dist.join("index.html")).precompressed_br().precompressed_gzip();
+                app = app.fallback_service(ServeDir::new(dist).precompressed_br().precompressed_gzip().fallback(index));
+            }
+        }
     }
 
     // The policy is built from our own configuration; a value a header cannot carry is a bug, so fall back to

@@ -133,6 +133,29 @@ impl RenderedAnswers {
     }
 }
 
+impl RenderedAnswers {
+    /// The JSON answer `key` as kept under `version`, else `produce`'s answer, rendered and kept for next time: the
+    /// same bytes [`RenderedAnswers::json`] answers with, for embedding elsewhere (a page's opening answers).
+    pub async fn json_bytes<T: Serialize>(
+        &self,
+        version: Option<u64>,
+        key: String,
+        produce: impl Future<Output = Result<T, ApiError>>,
+    ) -> Result<Bytes, ApiError> {
+        let render = |answer: &T| serde_json::to_vec(answer).map(Bytes::from).map_err(|e| ApiError::internal(&e));
+        let Some(version) = version else {
+            return render(&produce.await?);
+        };
+        let stored = (version, key, Form::Json);
+        if let Some(json) = self.kept.get(&stored) {
+            return Ok(json);
+        }
+        let json = render(&produce.await?)?;
+        self.kept.insert(stored, json.clone());
+        Ok(json)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::sync::atomic::{AtomicUsize, Ordering};

@@ -1,5 +1,6 @@
 import type { ErrorBody } from '@bindings/ErrorBody';
 import type { ErrorCode } from '@bindings/ErrorCode';
+import { takePageAnswer } from './page-answers';
 
 /** A failed API call: the HTTP status plus the server's machine-readable code and human message. */
 export class ApiError extends Error {
@@ -163,6 +164,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
  * serves the app and the API on one origin, and vite proxies them in development.
  */
 export async function apiGet<T>(path: string, init: { signal?: AbortSignal } = {}): Promise<T> {
+  const embedded = takePageAnswer(path);
+  if (embedded) return embedded.value as T;
   let response: Response;
   try {
     response = await fetch(path, { headers: { Accept: 'application/json' }, signal: init.signal });

@@ -58,13 +58,17 @@ struct GroupedQuery {
 async fn grouped(State(state): State<AppState>, ApiQuery(q): ApiQuery<GroupedQuery>, headers: HeaderMap) -> Result<Response, ApiError> {
     let per_category = q.per_category.unwrap_or(4);
     let version = state.storefront.version();
-    state
-        .rendered
-        .json(version, format!("grouped?perCategory={per_category}"), accepts_brotli(&headers), async {
-            let groups = state.storefront.grouped(per_category).await?;
-            Ok(groups.into_iter().map(CategoryGroupDto::from).collect::<Vec<_>>())
-        })
-        .await
+    state.rendered.json(version, grouped_key(per_category), accepts_brotli(&headers), grouped_answer(&state, per_category)).await
+}
+
+/// Where the rendered grouped listing is kept: shared by the API and the pages that open with it (crate::pages).
+pub(crate) fn grouped_key(per_category: u32) -> String {
+    format!("grouped?perCategory={per_category}")
+}
+
+pub(crate) async fn grouped_answer(state: &AppState, per_category: u32) -> Result<Vec<CategoryGroupDto>, ApiError> {
+    let groups = state.storefront.grouped(per_category).await?;
+    Ok(groups.into_iter().map(CategoryGroupDto::from).collect())
 }
 
 /// One category's available books, a page at a time (12 per page unless asked).
@@ -133,10 +137,12 @@ async fn book(
 #[utoipa::path(get, path = "/advertised", tag = "catalogue", responses((status = 200, body = Vec<BookCardDto>), Internal))]
 async fn advertised(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiError> {
     let version = state.storefront.version();
-    state
-        .rendered
-        .json(version, "advertised".to_owned(), accepts_brotli(&headers), async {
-            Ok(state.storefront.advertised().await?.into_iter().map(BookCardDto::from).collect::<Vec<_>>())
-        })
-        .await
+    state.rendered.json(version, ADVERTISED_KEY.to_owned(), accepts_brotli(&headers), advertised_answer(&state)).await
+}
+
+/// Where the rendered advertised list is kept: shared by the API and every page (crate::pages).
+pub(crate) const ADVERTISED_KEY: &str = "advertised";
+
+pub(crate) async fn advertised_answer(state: &AppState) -> Result<Vec<BookCardDto>, ApiError> {
+    Ok(state.storefront.advertised().await?.into_iter().map(BookCardDto::from).collect())
 }

@@ -4,7 +4,7 @@
 
 mod accounts;
 mod admin;
-mod catalogue;
+pub(crate) mod catalogue;
 mod listings;
 mod meta;
 mod orders;

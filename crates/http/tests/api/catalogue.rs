@@ -402,3 +402,53 @@ async fn every_answer_carries_a_request_id_and_keeps_the_callers() {
     let kept = app.client.get(app.url("/api/health")).header("x-request-id", "support-ticket-42").send().await.expect("answered");
     assert_eq!(kept.headers()["x-request-id"], "support-ticket-42");
 }
+
+/// The JSON in a page's `page-answers` data block, if it has one.
+fn page_answers(html: &str) -> Option<serde_json::Value> {
+    let start = html.find(r#"<script type="application/json" id="page-answers">"#)?;
+    let json_start = start + html[start..].find('>')? + 1;
+    let json_end = json_start + html[json_start..].find("</script>")?;
+    Some(serde_json::from_str(&html[json_start..json_end]).expect("the data block is JSON"))
+}
+
+#[tokio::test]
+async fn pages_arrive_with_the_public_answers_they_open_with() {
+    let dist = tempfile::tempdir().expect("a dir");
+    std::fs::write(dist.path().join("index.html"), "<!doctype html><title>Puronoboi</title><body><div id=\"root\"></div></body>")
+        .expect("write");
+    let app = TestApp::builder().seeded().web_dist(dist.path().to_owned()).spawn().await;
+
+    let config = app.get_json("/api/config", 200).await;
+    let advertised = app.get_json("/api/advertised", 200).await;
+    assert!(advertised.as_array().is_some_and(|ads| !ads.is_empty()), "the demo advertises books");
+    let cases = [
+        ("/", Some("/api/books/grouped?perCategory=4")),
+        ("/home", Some("/api/books/grouped?perCategory=4")),
+        ("/shop", Some("/api/books/grouped?perCategory=24")),
+        ("/books/anything", None),
+        ("/dashboard/myOrders", None),
+    ];
+    for (route, list) in cases {
+        let response = app.get(route).await;
+        assert_eq!(response.status(), 200, "{route}");
+        assert_eq!(response.headers()["content-type"], "text/html; charset=utf-8", "{route}");
+        assert_eq!(response.headers()["cache-control"], "no-cache", "{route}: the answers are of this moment");
+        let csp = response.headers()["content-security-policy"].to_str().expect("ascii").to_owned();
+        // The data block is not script: the policy still runs no inline script.
+        assert!(!csp.split("; ").any(|d| d.starts_with("script-src") && d.contains("unsafe-inline")), "{route}: {csp}");
+        let html = response.text().await.expect("body");
+        assert!(html.starts_with("<!doctype html><title>Puronoboi</title><body><div id=\"root\"></div>"), "{route}");
+        assert!(html.ends_with("</script>\n</body>"), "{route}: the block sits at the end of the body");
+        let answers = page_answers(&html).expect("a data block");
+        let mut expected = serde_json::json!({ "/api/config": config, "/api/advertised": advertised });
+        if let Some(list) = list {
+            expected[list] = app.get_json(list, 200).await;
+        }
+        // The very answers the API gives (to the byte, as JSON): the app reads them instead of asking.
+        assert_eq!(answers, expected, "{route}");
+    }
+
+    // Compressed for browsers, like the API's JSON.
+    let compressed = app.client.get(app.url("/shop")).header("accept-encoding", "br").send().await.expect("answered");
+    assert_eq!(compressed.headers()["content-encoding"], "br");
+}

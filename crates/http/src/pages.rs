@@ -1,0 +1,245 @@
+//! The web app's HTML page, sent with the API answers its first screen is about to ask for.
+//!
+//! Every client route (/, /shop, /books/…, /dashboard/…) loads the same built `index.html`; the app routes from
+//! there. A page that opens with public data would, on a phone, wait for its code (React and the app, ~130 KB) and
+//! only then ask for that data: one more round trip before anything can be drawn. So the server, which knows what
+//! those first requests will be, answers them in advance: their JSON goes into the page in a data block
+//!
+//! ```html
+//! <script type="application/json" id="page-answers">{"/api/config":{…},"/api/advertised":[…]}</script>
+//! ```
+//!
+//! which the app's first request for exactly that path reads instead of the network (apps/web/src/lib/page-answers.ts).
+//! Only public answers, the same for every visitor, and the very bytes the API would send (the rendered copies of
+//! `crate::rendered`): as fresh as an API call made at the moment the page was asked for. A data block is not
+//! script: the Content-Security-Policy (no inline script) is untouched.
+
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::body::Bytes;
+use axum::extract::{Request, State};
+use axum::http::{HeaderValue, header};
+use axum::response::{IntoResponse, Response};
+
+use crate::AppState;
+use crate::error::ApiError;
+use crate::routes::catalogue::{ADVERTISED_KEY, advertised_answer, grouped_answer, grouped_key};
+
+/// How long the page waits for its answers. They are usually kept copies (microseconds); when the database is slow
+/// or away, the page goes out without them (the app then asks, and shows what goes wrong) rather than being held up.
+const ANSWERS_WAIT: Duration = Duration::from_millis(500);
+
+/// Books per category on the home page's shelves and on the shop's: what the app asks for
+/// (apps/web/src/features/catalogue/api/get-grouped-books.ts).
+const HOME_BOOKS_PER_CATEGORY: u32 = 4;
+const SHOP_BOOKS_PER_CATEGORY: u32 = 24;
+
+/// The built `index.html`, split where the answers go (just before `</body>`).
+pub struct AppPage {
+    head: String,
+    tail: String,
+}
+
+/// One request the app makes as a page opens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Opening {
+    /// `GET /api/config`: run-time settings, read by every page at start-up.
+    Config,
+    /// `GET /api/advertised`: every page's navigation shows "Advertise Items" only when something is advertised.
+    Advertised,
+    /// `GET /api/books/grouped?perCategory=N`: the shelves of the home page and of the shop.
+    Grouped(u32),
+}
+
+impl Opening {
+    fn path(self) -> String {
+        match self {
+            Self::Config => "/api/config".to_owned(),
+            Self::Advertised => "/api/advertised".to_owned(),
+            Self::Grouped(per_category) => format!("/api/books/grouped?perCategory={per_category}"),
+        }
+    }
+}
+
+/// The requests the page at `path` opens with.
+fn openings(path: &str) -> Vec<Opening> {
+    let mut openings = vec![Opening::Config, Opening::Advertised];
+    match path.trim_end_matches('/') {
+        "" | "/home" => openings.push(Opening::Grouped(HOME_BOOKS_PER_CATEGORY)),
+        "/shop" => openings.push(Opening::Grouped(SHOP_BOOKS_PER_CATEGORY)),
+        _ => {}
+    }
+    openings
+}
+
+impl AppPage {
+    /// Reads `index.html` from the built web app.
+    pub fn load(dist: &Path) -> std::io::Result<Self> {
+        Ok(Self::new(&std::fs::read_to_string(dist.join("index.html"))?))
+    }
+
+    fn new(html: &str) -> Self {
+        let split = html.rfind("</body>").unwrap_or(html.len());
+        Self { head: html[..split].to_owned(), tail: html[split..].to_owned() }
+    }
+
+    /// The page with `answers` (an API path and its JSON each) in its data block; without one when there are none.
+    fn render(&self, answers: &[(String, Bytes)]) -> String {
+        if answers.is_empty() {
+            return format!("{}{}", self.head, self.tail);
+        }
+        let json_length: usize = answers.iter().map(|(path, json)| path.len() + json.len() + 4).sum();
+        let mut html = String::with_capacity(self.head.len() + self.tail.len() + json_length + 128);
+        html.push_str(&self.head);
+        html.push_str(r#"<script type="application/json" id="page-answers">{"#);
+        for (index, (path, json)) in answers.iter().enumerate() {
+            if index > 0 {
+                html.push(',');
+            }
+            // The paths are our own constants: plain ASCII with nothing to escape in a JSON string.
+            html.push('"');
+            html.push_str(path);
+            html.push_str("\":");
+            push_script_safe_json(&mut html, json);
+        }
+        html.push_str("}</script>\n");
+        html.push_str(&self.tail);
+        html
+    }
+}
+
+/// Appends `json` so that it cannot end the `<script>` element it sits in. `<`, `>` and `&` can only occur inside
+/// JSON strings (never in its structure), where their `\u` escapes mean the same characters; unescaped, a book titled
+/// `</script><script>…` would close the data block and have the rest read as HTML.
+fn push_script_safe_json(html: &mut String, json: &[u8]) {
+    // Our own serde_json output: always UTF-8. Anything else is left out rather than sent damaged.
+    let Ok(text) = std::str::from_utf8(json) else {
+        html.push_str("null");
+        return;
+    };
+    for c in text.chars() {
+        match c {
+            '<' => html.push_str("\\u003c"),
+            '>' => html.push_str("\\u003e"),
+            '&' => html.push_str("\\u0026"),
+            other => html.push(other),
+        }
+    }
+}
+
+/// One opening answer's JSON, as the API would send it.
+async fn answer(state: &AppState, opening: Opening) -> Result<Bytes, ApiError> {
+    match opening {
+        Opening::Config => serde_json::to_vec(state.public_config.as_ref()).map(Bytes::from).map_err(|e| ApiError::internal(&e)),
+        Opening::Advertised => {
+            let version = state.storefront.version();
+            state.rendered.json_bytes(version, ADVERTISED_KEY.to_owned(), advertised_answer(state)).await
+        }
+        Opening::Grouped(per_category) => {
+            let version = state.storefront.version();
+            state.rendered.json_bytes(version, grouped_key(per_category), grouped_answer(state, per_category)).await
+        }
+    }
+}
+
+/// The answers `path` opens with that could be had within [`ANSWERS_WAIT`]; the rest are left to the app.
+async fn answers_for(state: &AppState, path: &str) -> Vec<(String, Bytes)> {
+    let pending = openings(path).into_iter().map(|opening| async move {
+        match tokio::time::timeout(ANSWERS_WAIT, answer(state, opening)).await {
+            Ok(Ok(json)) => Some((opening.path(), json)),
+            Ok(Err(error)) => {
+                tracing::warn!(?opening, ?error, "the page goes out without this answer");
+                None
+            }
+            Err(_) => {
+                tracing::warn!(?opening, "the page goes out without this answer: it took too long");
+                None
+            }
+        }
+    });
+    futures_util::future::join_all(pending).await.into_iter().flatten().collect()
+}
+
+/// `GET` of any client route: the app's page with the answers it opens with.
+pub async fn page(State((state, page)): State<(AppState, Arc<AppPage>)>, request: Request) -> Response {
+    let answers = answers_for(&state, request.uri().path()).await;
+    let html = page.render(&answers);
+    (
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8")),
+            // The answers are of this moment: a browser asks again on every visit (the assets it links are the ones
+            // kept for a year).
+            (header::CACHE_CONTROL, HeaderValue::from_static("no-cache")),
+        ],
+        html,
+    )
+        .into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const INDEX: &str = "<!doctype html><html><head><title>P</title></head><body><div id=\"root\"></div>\
+                         <script type=\"module\" src=\"/assets/boot.js\"></script></body></html>";
+
+    fn data_block(html: &str) -> serde_json::Value {
+        let start = html.find(r#"<script type="application/json" id="page-answers">"#).expect("a data block");
+        let json_start = html[start..].find('>').expect("the tag's end") + start + 1;
+        let end = html[json_start..].find("</script>").expect("the element's end") + json_start;
+        serde_json::from_str(&html[json_start..end]).expect("the block is JSON")
+    }
+
+    #[test]
+    fn the_answers_go_in_a_data_block_before_the_end_of_the_body() {
+        let page = AppPage::new(INDEX);
+        let html = page.render(&[
+            ("/api/config".to_owned(), Bytes::from_static(br#"{"auth":null}"#)),
+            ("/api/advertised".to_owned(), Bytes::from_static(b"[]")),
+        ]);
+        assert!(html.starts_with("<!doctype html><html><head><title>P</title></head><body><div id=\"root\"></div>"));
+        assert!(html.ends_with("<script type=\"application/json\" id=\"page-answers\">{\"/api/config\":{\"auth\":null},\"/api/advertised\":[]}</script>\n</body></html>"), "{html}");
+        assert_eq!(data_block(&html), serde_json::json!({"/api/config": {"auth": null}, "/api/advertised": []}));
+    }
+
+    #[test]
+    fn without_answers_the_page_is_the_built_one() {
+        assert_eq!(AppPage::new(INDEX).render(&[]), INDEX);
+        // A page without a body end (not what the build makes) still gets its answers, at the end.
+        let bare = AppPage::new("<p>hello").render(&[("/api/advertised".to_owned(), Bytes::from_static(b"[]"))]);
+        assert!(bare.starts_with("<p>hello<script type=\"application/json\""), "{bare}");
+    }
+
+    #[test]
+    fn a_title_cannot_close_the_data_block() {
+        let hostile = serde_json::to_vec(&serde_json::json!([{
+            "title": "</script><script>alert(1)</script><!-- & -->",
+            "author": "Rabindranath <Tagore>"
+        }]))
+        .expect("JSON");
+        let html = AppPage::new(INDEX).render(&[("/api/advertised".to_owned(), Bytes::from(hostile))]);
+        let block_start = html.find("id=\"page-answers\">").expect("a block");
+        let block = &html[block_start..];
+        // The only `<` left in the block is the one that closes it, followed by the page's own end.
+        assert_eq!(block.matches('<').count(), 3, "{block}");
+        assert!(block.ends_with("}</script>\n</body></html>"), "{block}");
+        assert!(!block.contains("<script>alert"), "{block}");
+        // And the app reads back exactly what the API would have said.
+        assert_eq!(data_block(&html)["/api/advertised"][0]["title"], "</script><script>alert(1)</script><!-- & -->");
+        assert_eq!(data_block(&html)["/api/advertised"][0]["author"], "Rabindranath <Tagore>");
+    }
+
+    #[test]
+    fn each_page_opens_with_the_settings_the_navigation_and_its_own_list() {
+        use Opening::{Advertised, Config, Grouped};
+        assert_eq!(openings("/"), [Config, Advertised, Grouped(HOME_BOOKS_PER_CATEGORY)]);
+        assert_eq!(openings("/home"), [Config, Advertised, Grouped(HOME_BOOKS_PER_CATEGORY)]);
+        assert_eq!(openings("/shop"), [Config, Advertised, Grouped(SHOP_BOOKS_PER_CATEGORY)]);
+        assert_eq!(openings("/shop/"), [Config, Advertised, Grouped(SHOP_BOOKS_PER_CATEGORY)]);
+        assert_eq!(openings("/books/8d4f"), [Config, Advertised]);
+        assert_eq!(openings("/dashboard/myOrders"), [Config, Advertised]);
+        assert_eq!(Grouped(24).path(), "/api/books/grouped?perCategory=24");
+    }
+}
