@@ -1,0 +1,40 @@
+// The page's entry point. Its first paint (the bar index.html draws, or the first screen the server drew into it)
+// needs nothing but the HTML and the styles below; the app's code (React and the rest, ~130 KB gzip) is fetched once
+// that paint is on the screen. Asked for with the HTML, the code competes with the styles and fonts for a slow
+// phone's bandwidth and, once arrived, runs before the browser gets to paint what it already has.
+//
+// The styles are imported here, not by the app, so the build links them from index.html: they must be there for the
+// first paint.
+//
+// Self-hosted fonts: Hind Siliguri covers Latin and Bengali (including the taka sign ৳); Lora for headings. Three
+// faces for Latin text: each is a download a phone waits for before the page settles, and the six faces this used to
+// load (four weights of one, two of the other) weighed as much as React. Text asking for a weight in between (500,
+// 700) is drawn with the nearest face the browser has: 400 for medium, 600 for bold, Lora 700 for semibold headings.
+import '@fontsource/hind-siliguri/400.css';
+import '@fontsource/hind-siliguri/600.css';
+import '@fontsource/lora/latin-700.css';
+// After the faces above: its smaller faces (the taka sign, ASCII) must be declared after the packaged ones.
+import './fonts.css';
+import './index.css';
+
+/** Resolves once the browser has painted the page as it stands. */
+function afterNextPaint(): Promise<void> {
+  // A tab opened in the background paints nothing (and runs no animation frames) until it is shown: start at once.
+  if (document.visibilityState === 'hidden') return Promise.resolve();
+  // An animation frame runs just before a paint; a task queued from it runs after that paint.
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
+/**
+ * The code of a page people open directly (from a search or a shared link) whose content waits for it: fetched
+ * together with the app's instead of once the app has started and routed there. The same module the router loads
+ * (src/app/routes.tsx), so the browser fetches it once. Such a page must not create zod schemas as it loads: the app
+ * (main.tsx) configures zod first, and the two load side by side.
+ */
+function landingPageCode(path: string): Promise<unknown> | undefined {
+  if (/^\/shop\/?$/.test(path)) return import('./features/catalogue/components/ShopPage');
+  if (/^\/books\/[^/]+\/?$/.test(path)) return import('./features/catalogue/components/BookPage');
+  return undefined;
+}
+
+void afterNextPaint().then(() => Promise.all([import('./main'), landingPageCode(window.location.pathname)]));
