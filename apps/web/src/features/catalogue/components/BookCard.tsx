@@ -19,6 +19,11 @@ interface BookCardProps {
    * thing the visitor waits for. Every other cover waits until it is about to scroll into view.
    */
   aboveTheFold?: boolean;
+  /**
+   * The cover is among the very first a phone shows (its first row): fetched ahead of the page's other pictures. The
+   * rest of the first screenful is left to the browser, which moves the pictures it finds on the screen forward.
+   */
+  urgent?: boolean;
 }
 
 export function bookHref(bookId: string): string {
@@ -39,7 +44,14 @@ function StatusRibbon({ status }: { status: BookCardDto['status'] }) {
  * The picture and the title both link to the book's page; only the title is a tab stop, so keyboard
  * users do not meet every book twice.
  */
-export function BookCard({ book, headingLevel = 3, variant = 'cover', compact = false, aboveTheFold = false }: BookCardProps) {
+export function BookCard({
+  book,
+  headingLevel = 3,
+  variant = 'cover',
+  compact = false,
+  aboveTheFold = false,
+  urgent = aboveTheFold,
+}: BookCardProps) {
   const Heading = `h${headingLevel}` as const;
   const href = bookHref(book.id);
 
@@ -55,7 +67,7 @@ export function BookCard({ book, headingLevel = 3, variant = 'cover', compact = 
         src={book.picture}
         alt={book.title}
         loading={aboveTheFold ? 'eager' : 'lazy'}
-        fetchPriority={aboveTheFold ? 'high' : 'auto'}
+        fetchPriority={urgent ? 'high' : 'auto'}
         decoding="async"
         width={400}
         height={600}

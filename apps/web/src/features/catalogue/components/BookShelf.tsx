@@ -1,6 +1,9 @@
 import type { BookCardDto } from '@bindings/BookCardDto';
 import { BookCard } from './BookCard';
 
+/** Covers a phone shows side by side in a shelf's first row (each item is 42% of the screen wide). */
+const COVERS_IN_A_PHONES_ROW = 2;
+
 interface BookShelfProps {
   books: BookCardDto[];
   headingLevel?: 2 | 3 | 4;
@@ -24,7 +27,13 @@ export function BookShelf({ books, headingLevel = 3, columns, compact = false, c
     >
       {books.map((book, index) => (
         <li key={book.id} className="w-[42vw] max-w-44 shrink-0 snap-start sm:w-auto sm:max-w-none">
-          <BookCard book={book} headingLevel={headingLevel} compact={compact} aboveTheFold={index < coversAboveTheFold} />
+          <BookCard
+            book={book}
+            headingLevel={headingLevel}
+            compact={compact}
+            aboveTheFold={index < coversAboveTheFold}
+            urgent={index < Math.min(coversAboveTheFold, COVERS_IN_A_PHONES_ROW)}
+          />
         </li>
       ))}
     </ul>

@@ -1,3 +1,4 @@
+import { useDeferredValue, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { LuBookX } from 'react-icons/lu';
 import { SHOP_BOOKS_PER_CATEGORY, useGroupedBooks } from '../api/get-grouped-books';
@@ -8,11 +9,18 @@ import { Spinner } from '@/components/ui/Spinner';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { BookShelf } from './BookShelf';
 
+/** Shelves the shop draws with the page; the rest follow in the background. Two fill a phone's first screens. */
+const SHELVES_DRAWN_FIRST = 2;
+
 /** /shop: every category with its books; each heading leads to that category's own page. */
 export function ShopPage() {
   useDocumentTitle('Shop');
   const grouped = useGroupedBooks(SHOP_BOOKS_PER_CATEGORY);
-  const groups = grouped.data?.filter((group) => group.books.length > 0) ?? [];
+  const groups = useMemo(() => grouped.data?.filter((group) => group.books.length > 0) ?? [], [grouped.data]);
+  // The first shelves are drawn at once; the others (most of the shop's two thousand elements) follow in a
+  // background render that gives way to the browser every few milliseconds, so a phone can scroll and respond to
+  // taps while they are made.
+  const shelves = useDeferredValue(groups, groups.slice(0, SHELVES_DRAWN_FIRST));
 
   return (
     <>
@@ -47,12 +55,16 @@ export function ShopPage() {
               </ul>
             </nav>
             <div className="flex flex-col gap-14">
-              {groups.map((group, groupIndex) => (
+              {shelves.map((group, groupIndex) => (
                 <section
                   key={group.category.id}
                   id={`category-${group.category.id}`}
                   aria-labelledby={`heading-${group.category.id}`}
-                  className="scroll-mt-24"
+                  // The shelves below the first are laid out and drawn only as they near the screen: the whole
+                  // shop is nearly two thousand elements, and laying them all out at once kept a phone busy for
+                  // a noticeable moment after the page appeared. The size reserved for one until then is a phone's
+                  // shelf; the browser keeps each shelf's real size once it has been drawn.
+                  className={`scroll-mt-24 ${groupIndex > 0 ? '[contain-intrinsic-size:auto_28rem] [content-visibility:auto]' : ''}`}
                 >
                   <div className="mb-5 flex items-baseline justify-between gap-4 border-b border-base-300 pb-3">
                     <h2 id={`heading-${group.category.id}`} className="text-2xl font-bold sm:text-3xl">
