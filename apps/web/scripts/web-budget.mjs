@@ -63,8 +63,9 @@ function dynamicImports(code) {
 }
 
 /**
- * The start-up JavaScript of `/`: the entry, its modulepreloads, what the entry itself imports lazily (it loads the
- * app once the page has painted: src/boot.ts), and everything those import statically.
+ * The start-up JavaScript of `/`: the entry, its modulepreloads, the app the entry loads once the page has painted
+ * (src/boot.ts imports src/main.tsx, built as main-<hash>.js; the other pages it may import alongside are for their
+ * own paths, not for `/`), and everything those import statically.
  */
 function initialJavaScript() {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
@@ -73,7 +74,12 @@ function initialJavaScript() {
     ...entries,
     ...[...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="\/assets\/([^"]+)"/g)].map((match) => match[1]),
   ];
-  const startedByEntries = entries.flatMap((name) => [...dynamicImports(readFileSync(join(dist, 'assets', name), 'utf8'))]);
+  const startedByEntries = entries
+    .flatMap((name) => [...dynamicImports(readFileSync(join(dist, 'assets', name), 'utf8'))])
+    .filter((name) => /^main-[\w-]+\.js$/.test(name));
+  if (startedByEntries.length !== 1) {
+    throw new Error(`expected the entry to load one app chunk (main-<hash>.js), found: ${startedByEntries.join(', ') || 'none'}`);
+  }
   const chunks = new Set();
   const queue = [...listed, ...startedByEntries];
   while (queue.length > 0) {
