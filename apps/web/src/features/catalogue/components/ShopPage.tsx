@@ -64,7 +64,7 @@ export function ShopPage() {
                   // shop is nearly two thousand elements, and laying them all out at once kept a phone busy for
                   // a noticeable moment after the page appeared. The size reserved for one until then is a phone's
                   // shelf; the browser keeps each shelf's real size once it has been drawn.
-                  className={`scroll-mt-24 ${groupIndex > 0 ? '[contain-intrinsic-size:auto_28rem] [content-visibility:auto]' : ''}`}
+                  className={`scroll-mt-24 ${groupIndex > 0 ? '[contain-intrinsic-size:auto_28rem] [content-visibility:auto] [overflow-clip-margin:1.5rem]' : ''}`}
                 >
                   <div className="mb-5 flex items-baseline justify-between gap-4 border-b border-base-300 pb-3">
                     <h2 id={`heading-${group.category.id}`} className="text-2xl font-bold sm:text-3xl">
