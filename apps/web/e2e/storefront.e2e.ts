@@ -722,6 +722,25 @@ describe('what a page arrives with', () => {
       expect(asked.filter((request) => opening.includes(request)), 'answered by the page itself').toEqual([]);
     });
   });
+
+  test('the landing page draws its shelves and navigation from the answers sent with it', async () => {
+    const shelves = (await api.grouped(4)).filter((group) => group.books.length > 0);
+    const [firstBook] = shelves[0]?.books ?? [];
+    if (!firstBook) throw new Error('the demo has a first shelf');
+    await withPage(browser(), { viewport: DESKTOP }, async ({ page }) => {
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        const address = new URL(request.url());
+        if (address.pathname.startsWith('/api/')) asked.push(`${address.pathname}${address.search}`);
+      });
+      await page.goto('/');
+      await expectVisible(page.getByRole('heading', { name: firstBook.title }).first(), 'a book of the first shelf');
+      // "Advertise Items" is in the navigation only when something is advertised: known from the page's answers.
+      await expectVisible(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Advertise Items' }), 'Advertise Items');
+      const opening = ['/api/config', '/api/advertised', '/api/books/grouped?perCategory=4'];
+      expect(asked.filter((request) => opening.includes(request)), 'answered by the page itself').toEqual([]);
+    });
+  });
 });
 
 describe('blog and not-found', () => {
