@@ -723,6 +723,22 @@ describe('what a page arrives with', () => {
     });
   });
 
+  test("a visitor's book page comes with the book, without asking the API for it", async () => {
+    const [book] = await api.advertised();
+    if (!book) throw new Error('the demo advertises books');
+    await withPage(browser(), { viewport: MOBILE }, async ({ page }) => {
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        const address = new URL(request.url());
+        if (address.pathname.startsWith('/api/')) asked.push(address.pathname);
+      });
+      await page.goto(`/books/${book.id}`);
+      await h1(page, book.title);
+      await expectVisible(page.getByText(CONTACT_SIGN_IN), 'the sign-in note in place of the contact details');
+      expect(asked, 'answered by the page itself').not.toContain(`/api/books/${book.id}`);
+    });
+  });
+
   test('the landing page draws its shelves and navigation from the answers sent with it', async () => {
     const shelves = (await api.grouped(4)).filter((group) => group.books.length > 0);
     const [firstBook] = shelves[0]?.books ?? [];

@@ -10,9 +10,11 @@
 //! ```
 //!
 //! which the app's first request for exactly that path reads instead of the network (apps/web/src/lib/page-answers.ts).
-//! Only public answers, the same for every visitor, and the very bytes the API would send (the rendered copies of
-//! `crate::rendered`): as fresh as an API call made at the moment the page was asked for. A data block is not
-//! script: the Content-Security-Policy (no inline script) is untouched.
+//! Only public answers, as a visitor gets them, and the very bytes the API would send (the rendered copies of
+//! `crate::rendered` where there are some): as fresh as an API call made at the moment the page was asked for. A
+//! book page carries the book as a visitor sees it (without the seller's phone and e-mail); a signed-in reader's
+//! app asks for it with its token instead. A data block is not script: the Content-Security-Policy (no inline
+//! script) is untouched.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -23,7 +25,10 @@ use axum::extract::{Request, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 
+use puronoboi_domain::BookId;
+
 use crate::AppState;
+use crate::dto::{BookDetailDto, ContactVisibility};
 use crate::error::ApiError;
 use crate::routes::catalogue::{ADVERTISED_KEY, advertised_answer, grouped_answer, grouped_key};
 
@@ -43,7 +48,7 @@ pub struct AppPage {
 }
 
 /// One request the app makes as a page opens.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 enum Opening {
     /// `GET /api/config`: run-time settings, read by every page at start-up.
     Config,
@@ -51,14 +56,18 @@ enum Opening {
     Advertised,
     /// `GET /api/books/grouped?perCategory=N`: the shelves of the home page and of the shop.
     Grouped(u32),
+    /// `GET /api/books/{id}` as a visitor: a book's page. The id as the page's address spells it (the app asks for
+    /// that very path).
+    Book { id: BookId, as_requested: String },
 }
 
 impl Opening {
-    fn path(self) -> String {
+    fn path(&self) -> String {
         match self {
             Self::Config => "/api/config".to_owned(),
             Self::Advertised => "/api/advertised".to_owned(),
             Self::Grouped(per_category) => format!("/api/books/grouped?perCategory={per_category}"),
+            Self::Book { as_requested, .. } => format!("/api/books/{as_requested}"),
         }
     }
 }
@@ -69,7 +78,14 @@ fn openings(path: &str) -> Vec<Opening> {
     match path.trim_end_matches('/') {
         "" | "/home" => openings.push(Opening::Grouped(HOME_BOOKS_PER_CATEGORY)),
         "/shop" => openings.push(Opening::Grouped(SHOP_BOOKS_PER_CATEGORY)),
-        _ => {}
+        other => {
+            // Only an id that is one: anything else is a page the app shows as not found without asking.
+            if let Some(as_requested) = other.strip_prefix("/books/").filter(|id| !id.contains('/'))
+                && let Ok(id) = as_requested.parse::<BookId>()
+            {
+                openings.push(Opening::Book { id, as_requested: as_requested.to_owned() });
+            }
+        }
     }
     openings
 }
@@ -130,8 +146,8 @@ fn push_script_safe_json(html: &mut String, json: &[u8]) {
 }
 
 /// One opening answer's JSON, as the API would send it.
-async fn answer(state: &AppState, opening: Opening) -> Result<Bytes, ApiError> {
-    match opening {
+async fn answer(state: &AppState, opening: &Opening) -> Result<Bytes, ApiError> {
+    match *opening {
         Opening::Config => serde_json::to_vec(state.public_config.as_ref()).map(Bytes::from).map_err(|e| ApiError::internal(&e)),
         Opening::Advertised => {
             let version = state.storefront.version();
@@ -141,14 +157,20 @@ async fn answer(state: &AppState, opening: Opening) -> Result<Bytes, ApiError> {
             let version = state.storefront.version();
             state.rendered.json_bytes(version, grouped_key(per_category), grouped_answer(state, per_category)).await
         }
+        Opening::Book { id, .. } => {
+            let book = BookDetailDto::new(state.storefront.book(id).await?, ContactVisibility::Hidden);
+            serde_json::to_vec(&book).map(Bytes::from).map_err(|e| ApiError::internal(&e))
+        }
     }
 }
 
 /// The answers `path` opens with that could be had within [`ANSWERS_WAIT`]; the rest are left to the app.
 async fn answers_for(state: &AppState, path: &str) -> Vec<(String, Bytes)> {
     let pending = openings(path).into_iter().map(|opening| async move {
-        match tokio::time::timeout(ANSWERS_WAIT, answer(state, opening)).await {
+        match tokio::time::timeout(ANSWERS_WAIT, answer(state, &opening)).await {
             Ok(Ok(json)) => Some((opening.path(), json)),
+            // A book that is not there (or no longer for anyone to see): the app asks, and shows that.
+            Ok(Err(error)) if error.status() == axum::http::StatusCode::NOT_FOUND => None,
             Ok(Err(error)) => {
                 tracing::warn!(?opening, ?error, "the page goes out without this answer");
                 None
@@ -238,7 +260,12 @@ mod tests {
         assert_eq!(openings("/home"), [Config, Advertised, Grouped(HOME_BOOKS_PER_CATEGORY)]);
         assert_eq!(openings("/shop"), [Config, Advertised, Grouped(SHOP_BOOKS_PER_CATEGORY)]);
         assert_eq!(openings("/shop/"), [Config, Advertised, Grouped(SHOP_BOOKS_PER_CATEGORY)]);
-        assert_eq!(openings("/books/8d4f"), [Config, Advertised]);
+        assert_eq!(openings("/books/8d4f"), [Config, Advertised], "not a book id: nothing to send");
+        let id = "0b7e5c1e-3f0a-4d6e-9b1a-2c3d4e5f6a7b";
+        let book = Opening::Book { id: id.parse().expect("an id"), as_requested: id.to_owned() };
+        assert_eq!(openings(&format!("/books/{id}")), [Config, Advertised, book.clone()]);
+        assert_eq!(book.path(), format!("/api/books/{id}"));
+        assert_eq!(openings(&format!("/books/{id}/extra")), [Config, Advertised]);
         assert_eq!(openings("/dashboard/myOrders"), [Config, Advertised]);
         assert_eq!(Grouped(24).path(), "/api/books/grouped?perCategory=24");
     }

@@ -421,10 +421,17 @@ async fn pages_arrive_with_the_public_answers_they_open_with() {
     let config = app.get_json("/api/config", 200).await;
     let advertised = app.get_json("/api/advertised", 200).await;
     assert!(advertised.as_array().is_some_and(|ads| !ads.is_empty()), "the demo advertises books");
+    let book = advertised[0]["id"].as_str().expect("an id").to_owned();
+    let book_page = format!("/books/{book}");
+    let book_answer = format!("/api/books/{book}");
+    let missing_book = format!("/books/{}", uuid::Uuid::new_v4());
     let cases = [
         ("/", Some("/api/books/grouped?perCategory=4")),
         ("/home", Some("/api/books/grouped?perCategory=4")),
         ("/shop", Some("/api/books/grouped?perCategory=24")),
+        // A book as a visitor sees it; a signed-in reader's app asks with its token instead.
+        (book_page.as_str(), Some(book_answer.as_str())),
+        (missing_book.as_str(), None),
         ("/books/anything", None),
         ("/dashboard/myOrders", None),
     ];
@@ -447,6 +454,10 @@ async fn pages_arrive_with_the_public_answers_they_open_with() {
         // The very answers the API gives (to the byte, as JSON): the app reads them instead of asking.
         assert_eq!(answers, expected, "{route}");
     }
+
+    let html = app.get(&book_page).await.text().await.expect("body");
+    let seller = &page_answers(&html).expect("a data block")[book_answer.as_str()]["seller"];
+    assert!(seller["phone"].is_null() && seller["email"].is_null(), "a visitor's view: {seller}");
 
     // Compressed for browsers, like the API's JSON.
     let compressed = app.client.get(app.url("/shop")).header("accept-encoding", "br").send().await.expect("answered");
