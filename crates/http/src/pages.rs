@@ -10,6 +10,8 @@
 //! ```
 //!
 //! which the app's first request for exactly that path reads instead of the network (apps/web/src/lib/page-answers.ts).
+//! A picture the first screen will show that the server already knows (a book page's cover) is preloaded from the
+//! head, so it arrives while the code does instead of after it.
 //! Only public answers, as a visitor gets them, and the very bytes the API would send (the rendered copies of
 //! `crate::rendered` where there are some): as fresh as an API call made at the moment the page was asked for. A
 //! book page carries the book as a visitor sees it (without the seller's phone and e-mail); a signed-in reader's
@@ -41,10 +43,20 @@ const ANSWERS_WAIT: Duration = Duration::from_millis(500);
 const HOME_BOOKS_PER_CATEGORY: u32 = 4;
 const SHOP_BOOKS_PER_CATEGORY: u32 = 24;
 
-/// The built `index.html`, split where the answers go (just before `</body>`).
+/// The built `index.html`, split where the preloads go (just before `</head>`) and where the answers go (just before
+/// `</body>`).
 pub struct AppPage {
     head: String,
+    body: String,
     tail: String,
+}
+
+/// What a page is sent with: the answers to its opening requests (each an API path and its JSON) and the pictures
+/// its first screen shows that the server already knows of.
+#[derive(Debug, Default)]
+struct Opened {
+    answers: Vec<(String, Bytes)>,
+    pictures: Vec<String>,
 }
 
 /// One request the app makes as a page opens.
@@ -97,32 +109,54 @@ impl AppPage {
     }
 
     fn new(html: &str) -> Self {
-        let split = html.rfind("</body>").unwrap_or(html.len());
-        Self { head: html[..split].to_owned(), tail: html[split..].to_owned() }
+        let body_end = html.rfind("</body>").unwrap_or(html.len());
+        let head_end = html[..body_end].find("</head>").unwrap_or(0);
+        Self { head: html[..head_end].to_owned(), body: html[head_end..body_end].to_owned(), tail: html[body_end..].to_owned() }
     }
 
-    /// The page with `answers` (an API path and its JSON each) in its data block; without one when there are none.
-    fn render(&self, answers: &[(String, Bytes)]) -> String {
-        if answers.is_empty() {
-            return format!("{}{}", self.head, self.tail);
-        }
-        let json_length: usize = answers.iter().map(|(path, json)| path.len() + json.len() + 4).sum();
-        let mut html = String::with_capacity(self.head.len() + self.tail.len() + json_length + 128);
+    /// The page with a preload of each picture at the end of its head, and the answers in a data block at the end of
+    /// its body; the built page as it is when there are neither.
+    fn render(&self, opened: &Opened) -> String {
+        let json_length: usize = opened.answers.iter().map(|(path, json)| path.len() + json.len() + 4).sum();
+        let pictures_length: usize = opened.pictures.iter().map(|src| src.len() + 80).sum();
+        let mut html = String::with_capacity(self.head.len() + self.body.len() + self.tail.len() + json_length + pictures_length + 128);
         html.push_str(&self.head);
-        html.push_str(r#"<script type="application/json" id="page-answers">{"#);
-        for (index, (path, json)) in answers.iter().enumerate() {
-            if index > 0 {
-                html.push(',');
-            }
-            // The paths are our own constants: plain ASCII with nothing to escape in a JSON string.
-            html.push('"');
-            html.push_str(path);
-            html.push_str("\":");
-            push_script_safe_json(&mut html, json);
+        for src in &opened.pictures {
+            // Fetched with the page rather than once the app has drawn it: the largest thing on a phone's screen.
+            html.push_str(r#"<link rel="preload" as="image" fetchpriority="high" href=""#);
+            push_attribute_value(&mut html, src);
+            html.push_str("\">\n");
         }
-        html.push_str("}</script>\n");
+        html.push_str(&self.body);
+        if !opened.answers.is_empty() {
+            html.push_str(r#"<script type="application/json" id="page-answers">{"#);
+            for (index, (path, json)) in opened.answers.iter().enumerate() {
+                if index > 0 {
+                    html.push(',');
+                }
+                // Our own paths, with at most a parsed book id in them: nothing to escape in a JSON string.
+                html.push('"');
+                html.push_str(path);
+                html.push_str("\":");
+                push_script_safe_json(&mut html, json);
+            }
+            html.push_str("}</script>\n");
+        }
         html.push_str(&self.tail);
         html
+    }
+}
+
+/// Appends `value` escaped for a double-quoted attribute.
+fn push_attribute_value(html: &mut String, value: &str) {
+    for c in value.chars() {
+        match c {
+            '&' => html.push_str("&amp;"),
+            '"' => html.push_str("&quot;"),
+            '<' => html.push_str("&lt;"),
+            '>' => html.push_str("&gt;"),
+            other => html.push(other),
+        }
     }
 }
 
@@ -145,30 +179,35 @@ fn push_script_safe_json(html: &mut String, json: &[u8]) {
     }
 }
 
-/// One opening answer's JSON, as the API would send it.
-async fn answer(state: &AppState, opening: &Opening) -> Result<Bytes, ApiError> {
+fn to_json<T: serde::Serialize>(value: &T) -> Result<Bytes, ApiError> {
+    serde_json::to_vec(value).map(Bytes::from).map_err(|e| ApiError::internal(&e))
+}
+
+/// One opening answer's JSON, as the API would send it, and the picture it leads the page to show first, if any.
+async fn answer(state: &AppState, opening: &Opening) -> Result<(Bytes, Option<String>), ApiError> {
     match *opening {
-        Opening::Config => serde_json::to_vec(state.public_config.as_ref()).map(Bytes::from).map_err(|e| ApiError::internal(&e)),
+        Opening::Config => Ok((to_json(state.public_config.as_ref())?, None)),
         Opening::Advertised => {
             let version = state.storefront.version();
-            state.rendered.json_bytes(version, ADVERTISED_KEY.to_owned(), advertised_answer(state)).await
+            Ok((state.rendered.json_bytes(version, ADVERTISED_KEY.to_owned(), advertised_answer(state)).await?, None))
         }
         Opening::Grouped(per_category) => {
             let version = state.storefront.version();
-            state.rendered.json_bytes(version, grouped_key(per_category), grouped_answer(state, per_category)).await
+            Ok((state.rendered.json_bytes(version, grouped_key(per_category), grouped_answer(state, per_category)).await?, None))
         }
         Opening::Book { id, .. } => {
             let book = BookDetailDto::new(state.storefront.book(id).await?, ContactVisibility::Hidden);
-            serde_json::to_vec(&book).map(Bytes::from).map_err(|e| ApiError::internal(&e))
+            let picture = book.picture.clone();
+            Ok((to_json(&book)?, Some(picture)))
         }
     }
 }
 
-/// The answers `path` opens with that could be had within [`ANSWERS_WAIT`]; the rest are left to the app.
-async fn answers_for(state: &AppState, path: &str) -> Vec<(String, Bytes)> {
+/// What `path` opens with that could be had within [`ANSWERS_WAIT`]; the rest is left to the app.
+async fn opened(state: &AppState, path: &str) -> Opened {
     let pending = openings(path).into_iter().map(|opening| async move {
         match tokio::time::timeout(ANSWERS_WAIT, answer(state, &opening)).await {
-            Ok(Ok(json)) => Some((opening.path(), json)),
+            Ok(Ok((json, picture))) => Some((opening.path(), json, picture)),
             // A book that is not there (or no longer for anyone to see): the app asks, and shows that.
             Ok(Err(error)) if error.status() == axum::http::StatusCode::NOT_FOUND => None,
             Ok(Err(error)) => {
@@ -181,13 +220,17 @@ async fn answers_for(state: &AppState, path: &str) -> Vec<(String, Bytes)> {
             }
         }
     });
-    futures_util::future::join_all(pending).await.into_iter().flatten().collect()
+    let mut opened = Opened::default();
+    for (path, json, picture) in futures_util::future::join_all(pending).await.into_iter().flatten() {
+        opened.answers.push((path, json));
+        opened.pictures.extend(picture);
+    }
+    opened
 }
 
 /// `GET` of any client route: the app's page with the answers it opens with.
 pub async fn page(State((state, page)): State<(AppState, Arc<AppPage>)>, request: Request) -> Response {
-    let answers = answers_for(&state, request.uri().path()).await;
-    let html = page.render(&answers);
+    let html = page.render(&opened(&state, request.uri().path()).await);
     (
         [
             (header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8")),
@@ -207,6 +250,13 @@ mod tests {
     const INDEX: &str = "<!doctype html><html><head><title>P</title></head><body><div id=\"root\"></div>\
                          <script type=\"module\" src=\"/assets/boot.js\"></script></body></html>";
 
+    fn answers(answers: &[(&str, &'static [u8])]) -> Opened {
+        Opened {
+            answers: answers.iter().map(|(path, json)| ((*path).to_owned(), Bytes::from_static(json))).collect(),
+            pictures: Vec::new(),
+        }
+    }
+
     fn data_block(html: &str) -> serde_json::Value {
         let start = html.find(r#"<script type="application/json" id="page-answers">"#).expect("a data block");
         let json_start = html[start..].find('>').expect("the tag's end") + start + 1;
@@ -217,10 +267,7 @@ mod tests {
     #[test]
     fn the_answers_go_in_a_data_block_before_the_end_of_the_body() {
         let page = AppPage::new(INDEX);
-        let html = page.render(&[
-            ("/api/config".to_owned(), Bytes::from_static(br#"{"auth":null}"#)),
-            ("/api/advertised".to_owned(), Bytes::from_static(b"[]")),
-        ]);
+        let html = page.render(&answers(&[("/api/config", br#"{"auth":null}"#), ("/api/advertised", b"[]")]));
         assert!(html.starts_with("<!doctype html><html><head><title>P</title></head><body><div id=\"root\"></div>"));
         assert!(html.ends_with("<script type=\"application/json\" id=\"page-answers\">{\"/api/config\":{\"auth\":null},\"/api/advertised\":[]}</script>\n</body></html>"), "{html}");
         assert_eq!(data_block(&html), serde_json::json!({"/api/config": {"auth": null}, "/api/advertised": []}));
@@ -228,9 +275,9 @@ mod tests {
 
     #[test]
     fn without_answers_the_page_is_the_built_one() {
-        assert_eq!(AppPage::new(INDEX).render(&[]), INDEX);
-        // A page without a body end (not what the build makes) still gets its answers, at the end.
-        let bare = AppPage::new("<p>hello").render(&[("/api/advertised".to_owned(), Bytes::from_static(b"[]"))]);
+        assert_eq!(AppPage::new(INDEX).render(&Opened::default()), INDEX);
+        // A page without a head or body end (not what the build makes) still gets its answers, at the end.
+        let bare = AppPage::new("<p>hello").render(&answers(&[("/api/advertised", b"[]")]));
         assert!(bare.starts_with("<p>hello<script type=\"application/json\""), "{bare}");
     }
 
@@ -241,7 +288,8 @@ mod tests {
             "author": "Rabindranath <Tagore>"
         }]))
         .expect("JSON");
-        let html = AppPage::new(INDEX).render(&[("/api/advertised".to_owned(), Bytes::from(hostile))]);
+        let html = AppPage::new(INDEX)
+            .render(&Opened { answers: vec![("/api/advertised".to_owned(), Bytes::from(hostile))], pictures: Vec::new() });
         let block_start = html.find("id=\"page-answers\">").expect("a block");
         let block = &html[block_start..];
         // The only `<` left in the block is the one that closes it, followed by the page's own end.
@@ -251,6 +299,22 @@ mod tests {
         // And the app reads back exactly what the API would have said.
         assert_eq!(data_block(&html)["/api/advertised"][0]["title"], "</script><script>alert(1)</script><!-- & -->");
         assert_eq!(data_block(&html)["/api/advertised"][0]["author"], "Rabindranath <Tagore>");
+    }
+
+    #[test]
+    fn the_first_pictures_are_preloaded_from_the_head() {
+        let opened = Opened {
+            answers: Vec::new(),
+            pictures: vec!["/images/cover.svg".to_owned(), "https://i.ibb.co/x/a.jpg?a=1&b=\"><script>".to_owned()],
+        };
+        let html = AppPage::new(INDEX).render(&opened);
+        assert_eq!(
+            html,
+            "<!doctype html><html><head><title>P</title>\
+             <link rel=\"preload\" as=\"image\" fetchpriority=\"high\" href=\"/images/cover.svg\">\n\
+             <link rel=\"preload\" as=\"image\" fetchpriority=\"high\" href=\"https://i.ibb.co/x/a.jpg?a=1&amp;b=&quot;&gt;&lt;script&gt;\">\n\
+             </head><body><div id=\"root\"></div><script type=\"module\" src=\"/assets/boot.js\"></script></body></html>"
+        );
     }
 
     #[test]
