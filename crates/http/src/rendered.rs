@@ -131,9 +131,7 @@ impl RenderedAnswers {
         self.kept.insert(stored, compressed.clone());
         Ok(response(compressed, form))
     }
-}
 
-impl RenderedAnswers {
     /// The JSON answer `key` as kept under `version`, else `produce`'s answer, rendered and kept for next time: the
     /// same bytes [`RenderedAnswers::json`] answers with, for embedding elsewhere (a page's opening answers).
     pub async fn json_bytes<T: Serialize>(
@@ -189,6 +187,25 @@ mod tests {
         assert_eq!(body(changed).await, "[2]");
         let other_key = rendered.json(Some(2), "other".into(), false, answer(&calls)).await.expect("answered");
         assert_eq!(body(other_key).await, "[3]");
+    }
+
+    #[tokio::test]
+    async fn the_bytes_for_a_page_are_the_kept_answer() {
+        let rendered = RenderedAnswers::new(RENDERED_BYTES);
+        let calls = AtomicUsize::new(0);
+        let answered = rendered.json(Some(1), "lists".into(), false, answer(&calls)).await.expect("answered");
+        let bytes = rendered.json_bytes(Some(1), "lists".into(), answer(&calls)).await.expect("bytes");
+        assert_eq!(body(answered).await.as_bytes(), &bytes[..]);
+        assert_eq!(calls.load(Ordering::SeqCst), 1, "read once for both");
+        // Kept by a page first, then answered from the same copy.
+        let bytes = rendered.json_bytes(Some(2), "lists".into(), answer(&calls)).await.expect("bytes");
+        let answered = rendered.json(Some(2), "lists".into(), false, answer(&calls)).await.expect("answered");
+        assert_eq!((&bytes[..], calls.load(Ordering::SeqCst)), (&b"[2]"[..], 2));
+        assert_eq!(body(answered).await, "[2]");
+        // Without a version (no change feed vouching), nothing is kept.
+        rendered.json_bytes(None, "lists".into(), answer(&calls)).await.expect("bytes");
+        rendered.json_bytes(None, "lists".into(), answer(&calls)).await.expect("bytes");
+        assert_eq!(calls.load(Ordering::SeqCst), 4);
     }
 
     #[tokio::test]
