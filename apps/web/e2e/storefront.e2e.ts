@@ -698,15 +698,21 @@ describe('the app shell', () => {
 });
 
 describe('what a page arrives with', () => {
+  /** Every API request the page makes from now on, as path and query. */
+  function apiRequests(page: Page): string[] {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const address = new URL(request.url());
+      if (address.pathname.startsWith('/api/')) asked.push(`${address.pathname}${address.search}`);
+    });
+    return asked;
+  }
+
   test('the shop draws every shelf from the answers sent with the page, without asking the API for them', async () => {
     const shelves = (await api.grouped(24)).filter((group) => group.books.length > 0);
     expect(shelves.length, 'the demo has several shelves').toBeGreaterThan(2);
     await withPage(browser(), { viewport: MOBILE }, async ({ page }) => {
-      const asked: string[] = [];
-      page.on('request', (request) => {
-        const address = new URL(request.url());
-        if (address.pathname.startsWith('/api/')) asked.push(`${address.pathname}${address.search}`);
-      });
+      const asked = apiRequests(page);
       await page.goto('/shop');
       await h1(page, 'Shop');
       // The first shelves come with the page's first drawing, the others in the background right after.
@@ -727,11 +733,7 @@ describe('what a page arrives with', () => {
     const [book] = await api.advertised();
     if (!book) throw new Error('the demo advertises books');
     await withPage(browser(), { viewport: MOBILE }, async ({ page }) => {
-      const asked: string[] = [];
-      page.on('request', (request) => {
-        const address = new URL(request.url());
-        if (address.pathname.startsWith('/api/')) asked.push(address.pathname);
-      });
+      const asked = apiRequests(page);
       await page.goto(`/books/${book.id}`);
       await h1(page, book.title);
       await expectVisible(page.getByText(CONTACT_SIGN_IN), 'the sign-in note in place of the contact details');
@@ -744,11 +746,7 @@ describe('what a page arrives with', () => {
     const [firstBook] = shelves[0]?.books ?? [];
     if (!firstBook) throw new Error('the demo has a first shelf');
     await withPage(browser(), { viewport: DESKTOP }, async ({ page }) => {
-      const asked: string[] = [];
-      page.on('request', (request) => {
-        const address = new URL(request.url());
-        if (address.pathname.startsWith('/api/')) asked.push(`${address.pathname}${address.search}`);
-      });
+      const asked = apiRequests(page);
       await page.goto('/');
       await expectVisible(page.getByRole('heading', { name: firstBook.title }).first(), 'a book of the first shelf');
       // "Advertise Items" is in the navigation only when something is advertised: known from the page's answers.

@@ -1,5 +1,5 @@
-// The page's entry point. Its first paint (the bar index.html draws, or the first screen the server drew into it)
-// needs nothing but the HTML and the styles below; the app's code (React and the rest, ~130 KB gzip) is fetched once
+// The page's entry point. Its first paint (the bar index.html draws every page with) needs nothing but the HTML and
+// the styles below; the app's code (React and the rest, ~130 KB gzip) is fetched once
 // that paint is on the screen. Asked for with the HTML, the code competes with the styles and fonts for a slow
 // phone's bandwidth and, once arrived, runs before the browser gets to paint what it already has.
 //

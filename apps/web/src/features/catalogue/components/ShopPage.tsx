@@ -63,7 +63,9 @@ export function ShopPage() {
                   // The shelves below the first are laid out and drawn only as they near the screen: the whole
                   // shop is nearly two thousand elements, and laying them all out at once kept a phone busy for
                   // a noticeable moment after the page appeared. The size reserved for one until then is a phone's
-                  // shelf; the browser keeps each shelf's real size once it has been drawn.
+                  // shelf; the browser keeps each shelf's real size once it has been drawn. Such a shelf is drawn
+                  // clipped to its box: the clip margin keeps a phone's next card peeking at the screen edge (the
+                  // cue that the shelf scrolls) and the cards' shadows.
                   className={`scroll-mt-24 ${groupIndex > 0 ? '[contain-intrinsic-size:auto_28rem] [content-visibility:auto] [overflow-clip-margin:1.5rem]' : ''}`}
                 >
                   <div className="mb-5 flex items-baseline justify-between gap-4 border-b border-base-300 pb-3">
