@@ -481,3 +481,29 @@ async fn pages_arrive_with_the_public_answers_they_open_with() {
     let compressed = app.client.get(app.url("/shop")).header("accept-encoding", "br").send().await.expect("answered");
     assert_eq!(compressed.headers()["content-encoding"], "br");
 }
+
+#[tokio::test]
+async fn a_page_goes_out_without_the_answers_the_database_cannot_give() {
+    let dist = tempfile::tempdir().expect("a dir");
+    let index = "<!doctype html><html><head><title>Puronoboi</title></head><body><div id=\"root\"></div></body></html>";
+    std::fs::write(dist.path().join("index.html"), index).expect("write");
+    let app = TestApp::builder().seeded().web_dist(dist.path().to_owned()).spawn().await;
+
+    let admin_url = format!("{}/postgres", puronoboi_test_support::TestDb::cluster_url().await);
+    let mut admin = <diesel_async::AsyncPgConnection as diesel_async::AsyncConnection>::establish(&admin_url).await.expect("connect");
+    diesel_async::RunQueryDsl::execute(diesel::sql_query(format!("DROP DATABASE {} WITH (FORCE)", app.db.name)), &mut admin)
+        .await
+        .expect("drop the app's database");
+
+    let started = std::time::Instant::now();
+    let response = app.get("/shop").await;
+    let took = started.elapsed();
+    assert_eq!(response.status(), 200, "the page itself needs no database");
+    assert!(took < std::time::Duration::from_secs(2), "the page is not held up by its data: {took:?}");
+    let html = response.text().await.expect("body");
+    let answers = page_answers(&html).expect("a data block: the settings need no database");
+    assert!(answers.get("/api/config").is_some(), "{answers}");
+    // The lists were never read before the database went: the app asks for them, and shows what goes wrong.
+    assert!(answers.get("/api/books/grouped?perCategory=24").is_none(), "{answers}");
+    assert!(answers.get("/api/advertised").is_none(), "{answers}");
+}
