@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use anyhow::Context as _;
 use puronoboi_app::orders::OrderExpiry;
+use puronoboi_app::payments::Payments;
 use puronoboi_app::tokens::AccessTokens;
 use puronoboi_app::uploads::UploadGate;
 use puronoboi_firebase_verify::{EmulatorAdmin, FirebaseVerifier, VerifierMode};
@@ -107,9 +108,10 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         puronoboi_http::metrics::spawn(listener, Arc::new(move || pool_usage(&pool)))?;
         tracing::info!(address = %bound, "serving metrics at /metrics");
     }
-    // Every instance sweeps; the sweep is one statement that skips rows another instance holds, so nothing is
-    // expired twice.
-    OrderExpiry::new(store.clone(), config.order_hold).spawn(std::time::Duration::from_secs(60));
+    // Every instance sweeps; its statements skip rows another instance holds, so nothing is expired twice, and each
+    // owed refund is taken by one instance at a time.
+    let sweep_payments = Payments::new(payment_gateway.clone(), store.clone(), config.card_minimum);
+    OrderExpiry::new(store.clone(), sweep_payments, config.order_hold).spawn(std::time::Duration::from_secs(60));
     // Held until the server stops: dropping the listener stops it.
     let PublicCatalogue { reader: catalogue, local_writes, listener: _catalogue_listener } = public_catalogue(&config, store.clone())?;
     let state = puronoboi_http::build_state(Wiring {

@@ -4,12 +4,13 @@
 //! provider's webhook may both arrive, in either order and any number of times: the store settles an order once.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 use puronoboi_domain::{AccountId, Order, OrderId, OrderStatus, ReportedPayment, Taka};
 use puronoboi_ports::{
-    GatewayError, OrderChangeError, OrderStore, PaymentEvent, PaymentGateway, ProviderPayment, ProviderPaymentStatus, SettleError,
-    Settlement, StoreError, WebhookError,
+    CardAttemptError, CardAttemptLimits, CardAttemptOutcome, GatewayError, OrderChangeError, OrderStore, OwedRefund, PaymentEvent,
+    PaymentGateway, ProviderPayment, ProviderPaymentStatus, Refund, RefundStatus, SettleError, Settlement, StoreError, WebhookError,
 };
 
 /// Where a card payment stands after a call, as the payment page shows it.
@@ -39,6 +40,13 @@ pub enum PayError {
     /// The provider refuses charges this small.
     #[error("card payments start at {minimum}")]
     BelowMinimum { minimum: Taka },
+    /// Too many failed card attempts on this order within the hour; the provider was not asked. `retry_after`: until
+    /// the next attempt is allowed.
+    #[error("too many failed card attempts on this order")]
+    TooManyOrderAttempts { retry_after: Duration },
+    /// Too many card attempts by this account within the hour; the provider was not asked.
+    #[error("too many card attempts by this account")]
+    TooManyAccountAttempts { retry_after: Duration },
     /// The provider could not be reached or failed.
     #[error(transparent)]
     Unavailable(anyhow::Error),
@@ -82,10 +90,40 @@ pub enum WebhookHandlingError {
 pub const PAYMENTS_RECORDED: &str = "payments_recorded_total";
 /// Counter: card payments sent back because their order could not take them.
 pub const REFUNDS: &str = "refunds_total";
+/// Counter: attempts to send a payment back that the provider reported as failed or that could not be made. The
+/// payment stays owed and is tried again, at most [`MAX_REFUND_ATTEMPTS`] times.
+pub const REFUNDS_FAILED: &str = "refunds_failed_total";
+/// Counter: owed payments given up on after [`MAX_REFUND_ATTEMPTS`] failed refunds: a person must return them.
+pub const REFUNDS_ABANDONED: &str = "refunds_abandoned_total";
 
 /// What a buyer sees when a payment arrives for an order that closed and whose book has gone.
 pub const REFUNDED_MESSAGE: &str =
     "This order was closed before your payment arrived and the book is no longer available, so the payment was refunded.";
+/// The same, while the refund has not gone through yet.
+pub const REFUND_OWED_MESSAGE: &str =
+    "This order was closed before your payment arrived and the book is no longer available. Your payment will be returned to your card.";
+
+/// Card attempts allowed within an hour: 5 failed ones per order (a buyer mistyping is done well before that; someone
+/// testing stolen card numbers is not), and 20 of any outcome per account. Counted in the order store, so that every
+/// server instance sees the same counts.
+pub const CARD_ATTEMPT_LIMITS: CardAttemptLimits =
+    CardAttemptLimits { failed_per_order: 5, per_account: 20, window: Duration::from_secs(3600) };
+
+/// What the buyer is told when the order's limit is reached.
+pub const TOO_MANY_ORDER_ATTEMPTS: &str = "Too many attempts with this order. Please wait an hour or try another card later.";
+/// What the buyer is told when their account's limit is reached.
+pub const TOO_MANY_ACCOUNT_ATTEMPTS: &str =
+    "Too many card payment attempts from your account in the last hour. Please wait an hour and try again.";
+
+/// How many times an owed payment is refunded before it is left to a person. Spaced by [`REFUND_RETRY_FIRST`],
+/// doubling: 5 minutes, 10, 20, ... about ten hours in all, long enough for a provider's outage to end.
+pub const MAX_REFUND_ATTEMPTS: u32 = 8;
+/// The wait after the first failed refund; each later one waits twice as long as the one before.
+pub const REFUND_RETRY_FIRST: Duration = Duration::from_secs(5 * 60);
+/// How long a sweep holds the owed refunds it took before another instance may take them.
+const REFUND_LEASE: Duration = Duration::from_secs(10 * 60);
+/// Owed refunds one sweep tries, so that a long backlog is worked through over several sweeps.
+const REFUNDS_PER_SWEEP: i64 = 50;
 
 #[derive(Clone)]
 pub struct Payments {
@@ -129,6 +167,36 @@ impl Payments {
             return Err(PayError::BelowMinimum { minimum: self.card_minimum });
         }
         let gateway = self.gateway()?;
+        // Counted before the provider hears of it: an attempt over the limit never reaches the provider.
+        let attempt = self.orders.start_card_attempt(buyer, order.id, CARD_ATTEMPT_LIMITS).await.map_err(|e| {
+            let wait = |retry_at: DateTime<Utc>| (retry_at - Utc::now()).to_std().unwrap_or_default().max(Duration::from_secs(1));
+            match e {
+                CardAttemptError::OrderLimit { retry_at } => {
+                    tracing::warn!(order = %order.id, %buyer, "too many failed card attempts on one order");
+                    PayError::TooManyOrderAttempts { retry_after: wait(retry_at) }
+                }
+                CardAttemptError::AccountLimit { retry_at } => {
+                    tracing::warn!(%buyer, "too many card attempts by one account");
+                    PayError::TooManyAccountAttempts { retry_after: wait(retry_at) }
+                }
+                CardAttemptError::Unknown(e) => PayError::Unknown(e),
+            }
+        })?;
+        let result = self.try_card(gateway, &order, card_token).await;
+        let outcome = match &result {
+            Ok(PaymentOutcome::Failed { .. }) => CardAttemptOutcome::Failed,
+            Ok(_) => CardAttemptOutcome::Accepted,
+            Err(PayError::Unavailable(_)) => CardAttemptOutcome::Unanswered,
+            Err(_) => CardAttemptOutcome::Failed,
+        };
+        if let Err(e) = self.orders.finish_card_attempt(attempt, outcome).await {
+            // The attempt then counts as failed: the limit errs on the safe side; the buyer's answer stands.
+            tracing::warn!(error = %e.0, order = %order.id, "could not record how a card attempt ended");
+        }
+        result
+    }
+
+    async fn try_card(&self, gateway: &Arc<dyn PaymentGateway>, order: &Order, card_token: &str) -> Result<PaymentOutcome, PayError> {
         let payment_id = match &order.payment_id {
             Some(id) => id.clone(),
             None => {
@@ -138,15 +206,14 @@ impl Payments {
                 self.orders.attach_payment(order.id, &opened.id).await?
             }
         };
-        self.orders.note_payment_attempt(order.id).await?;
         match gateway.confirm_with_card(&payment_id, card_token).await {
-            Ok(payment) => self.outcome(&order, payment).await,
+            Ok(payment) => self.outcome(order, payment).await,
             Err(GatewayError::Declined { message }) => Ok(PaymentOutcome::Failed { message }),
             Err(GatewayError::Refused { message }) => {
                 // Refused can mean the payment already succeeded (a double click, another tab): read it back.
                 let payment = gateway.payment(&payment_id).await.map_err(unavailable)?;
                 if payment.status == ProviderPaymentStatus::Succeeded {
-                    self.outcome(&order, payment).await
+                    self.outcome(order, payment).await
                 } else {
                     Ok(PaymentOutcome::Failed { message })
                 }
@@ -191,6 +258,17 @@ impl Payments {
             tracing::warn!(%payment_id, %order_id, "a payment for an unknown order succeeded; ignored");
             return Ok(());
         };
+        // Only the payment this server opened for the order may settle it: one made elsewhere with the order's id
+        // in its metadata (someone holding an API key, say) is not ours to record.
+        if order.payment_id.as_deref() != Some(payment_id.as_str()) {
+            tracing::warn!(
+                %payment_id,
+                %order_id,
+                order_payment = order.payment_id.as_deref().unwrap_or("none"),
+                "a payment succeeded that is not the one opened for its order; acknowledged, not recorded"
+            );
+            return Ok(());
+        }
         match self.settle(&order, &payment).await {
             Ok(_) => Ok(()),
             Err(PayError::Unavailable(e) | PayError::Unknown(e)) => Err(WebhookHandlingError::Unknown(e)),
@@ -202,23 +280,23 @@ impl Payments {
     async fn outcome(&self, order: &Order, payment: ProviderPayment) -> Result<PaymentOutcome, PayError> {
         match payment.status {
             ProviderPaymentStatus::Succeeded => self.settle(order, &payment).await,
-            ProviderPaymentStatus::RequiresAction => match payment.client_secret {
+            ProviderPaymentStatus::AwaitingBuyer => match payment.client_secret {
                 Some(client_secret) => Ok(PaymentOutcome::RequiresAction { client_secret }),
                 None => Err(PayError::Unknown(anyhow::anyhow!("payment {} needs action but has no client secret", payment.id))),
             },
-            ProviderPaymentStatus::RequiresPaymentMethod => Ok(PaymentOutcome::Failed {
+            ProviderPaymentStatus::NeedsCard => Ok(PaymentOutcome::Failed {
                 message: payment.failure_message.unwrap_or_else(|| "The card could not be charged. Try another card.".to_owned()),
             }),
-            ProviderPaymentStatus::Canceled => Ok(PaymentOutcome::Failed { message: "The payment was cancelled.".to_owned() }),
-            ProviderPaymentStatus::Processing
-            | ProviderPaymentStatus::RequiresConfirmation
-            | ProviderPaymentStatus::RequiresCapture
+            ProviderPaymentStatus::Cancelled => Ok(PaymentOutcome::Failed { message: "The payment was cancelled.".to_owned() }),
+            ProviderPaymentStatus::InProgress
+            | ProviderPaymentStatus::NotConfirmed
+            | ProviderPaymentStatus::Authorised
             | ProviderPaymentStatus::Other(_) => Ok(PaymentOutcome::Processing),
         }
     }
 
     /// Records a succeeded payment against its order, after checking it is exactly what the order costs.
-    async fn settle(&self, order: &Order, payment: &ProviderPayment) -> Result<PaymentOutcome, PayError> {
+    pub(crate) async fn settle(&self, order: &Order, payment: &ProviderPayment) -> Result<PaymentOutcome, PayError> {
         let reported = ReportedPayment {
             succeeded: payment.status == ProviderPaymentStatus::Succeeded,
             amount_minor: payment.amount_minor,
@@ -237,25 +315,101 @@ impl Payments {
             }
             Ok(Settlement::AlreadyPaid(_)) => Ok(PaymentOutcome::Succeeded { transaction_id: payment.id.clone() }),
             Ok(Settlement::MustRefund(closed)) => {
-                if !closed.refunded {
-                    let refund = self.gateway()?.refund(&payment.id).await.map_err(unavailable)?;
-                    metrics::counter!(REFUNDS).increment(1);
-                    self.orders.record_refund(closed.id, &refund).await?;
-                    tracing::warn!(order = %closed.id, payment = %payment.id, %refund, "a payment for a closed order was refunded");
-                }
-                Ok(PaymentOutcome::Failed { message: REFUNDED_MESSAGE.to_owned() })
+                let owed = if closed.refunded { None } else { self.orders.owe_refund(closed.id, &payment.id).await? };
+                let refunded = match owed {
+                    None => true,
+                    Some(owed) => self.refund_owed(&owed, Utc::now()).await?,
+                };
+                let message = if refunded { REFUNDED_MESSAGE } else { REFUND_OWED_MESSAGE };
+                Ok(PaymentOutcome::Failed { message: message.to_owned() })
             }
             Err(SettleError::NotFound) => Err(PayError::NotFound),
             Err(SettleError::PaidByAnother(paid)) => {
                 // Cannot happen with one payment per order; if it ever does, the second charge goes back.
                 tracing::error!(order = %paid.id, payment = %payment.id, "a second payment succeeded for a paid order; refunding it");
-                let refund = self.gateway()?.refund(&payment.id).await.map_err(unavailable)?;
-                metrics::counter!(REFUNDS).increment(1);
-                tracing::warn!(order = %paid.id, %refund, "refunded a second payment");
-                Ok(PaymentOutcome::Succeeded { transaction_id: paid.transaction_id.unwrap_or_default() })
+                // Not kept as owed (the order owes nothing): a refund that fails is an error, so the provider
+                // delivers the news again and this is tried again.
+                let refund = self.gateway()?.refund(&payment.id, 0).await;
+                match refund {
+                    Ok(Refund { id, status: RefundStatus::Succeeded | RefundStatus::Pending }) => {
+                        metrics::counter!(REFUNDS).increment(1);
+                        tracing::warn!(order = %paid.id, refund = %id, "refunded a second payment");
+                        Ok(PaymentOutcome::Succeeded { transaction_id: paid.transaction_id.unwrap_or_default() })
+                    }
+                    Ok(Refund { id, status: RefundStatus::Failed }) => {
+                        metrics::counter!(REFUNDS_FAILED).increment(1);
+                        Err(PayError::Unavailable(anyhow::anyhow!("refund {id} of a second payment {} failed", payment.id)))
+                    }
+                    Err(e) => {
+                        metrics::counter!(REFUNDS_FAILED).increment(1);
+                        Err(unavailable(e))
+                    }
+                }
             }
             Err(SettleError::Unknown(e)) => Err(PayError::Unknown(e)),
         }
+    }
+
+    /// Tries to send an owed payment back. Answers whether it went (succeeded, or accepted and under way). When the
+    /// provider reports the refund failed, or cannot be asked, the payment stays owed: the failure is logged and
+    /// counted, and [`Payments::retry_owed_refunds`] tries again later, at most [`MAX_REFUND_ATTEMPTS`] times in all.
+    async fn refund_owed(&self, owed: &OwedRefund, now: DateTime<Utc>) -> Result<bool, PayError> {
+        let why = match self.gateway()?.refund(&owed.payment_id, owed.failed_attempts).await {
+            Ok(Refund { id, status: RefundStatus::Succeeded | RefundStatus::Pending }) => {
+                self.orders.record_refund(owed.order, &id).await?;
+                metrics::counter!(REFUNDS).increment(1);
+                tracing::warn!(order = %owed.order, payment = %owed.payment_id, refund = %id, "a payment for a closed order was refunded");
+                return Ok(true);
+            }
+            Ok(Refund { id, status: RefundStatus::Failed }) => format!("the provider reports refund {id} failed"),
+            Err(e) => format!("the refund could not be made: {e}"),
+        };
+        let failed = owed.failed_attempts + 1;
+        metrics::counter!(REFUNDS_FAILED).increment(1);
+        let wait = REFUND_RETRY_FIRST.saturating_mul(2u32.saturating_pow(failed.saturating_sub(1)));
+        let retry_at = now + chrono::Duration::from_std(wait).unwrap_or(chrono::Duration::MAX);
+        if failed >= MAX_REFUND_ATTEMPTS {
+            metrics::counter!(REFUNDS_ABANDONED).increment(1);
+            tracing::error!(
+                order = %owed.order,
+                payment = %owed.payment_id,
+                failed,
+                %why,
+                "a payment owed to a buyer could not be refunded; no more attempts: a person must return it"
+            );
+        } else {
+            tracing::warn!(order = %owed.order, payment = %owed.payment_id, failed, %why, %retry_at, "a refund failed; it will be tried again");
+        }
+        self.orders.refund_failed(owed.order, retry_at).await?;
+        Ok(false)
+    }
+
+    /// Tries again the owed refunds that are due at `now` (a bounded number per call); answers how many went. Several
+    /// server instances may call it at once: each takes different refunds.
+    pub async fn retry_owed_refunds(&self, now: DateTime<Utc>) -> Result<u64, StoreError> {
+        if self.gateway.is_none() {
+            return Ok(0);
+        }
+        let due = self.orders.take_due_refunds(now, MAX_REFUND_ATTEMPTS, REFUND_LEASE, REFUNDS_PER_SWEEP).await?;
+        let mut refunded = 0;
+        for owed in due {
+            match self.refund_owed(&owed, now).await {
+                Ok(true) => refunded += 1,
+                Ok(false) => {}
+                Err(e) => tracing::warn!(order = %owed.order, error = %e, "retrying a refund failed"),
+            }
+        }
+        Ok(refunded)
+    }
+
+    /// Whether a provider is configured whose payments can be read.
+    pub(crate) fn reads_payments(&self) -> bool {
+        self.gateway.is_some()
+    }
+
+    /// Reads an order's payment from the provider.
+    pub(crate) async fn provider_payment(&self, payment_id: &str) -> Result<ProviderPayment, PayError> {
+        self.gateway()?.payment(payment_id).await.map_err(unavailable)
     }
 }
 

@@ -248,6 +248,12 @@ impl From<puronoboi_app::payments::PayError> for ApiError {
                 ErrorCode::BelowCardMinimum,
                 format!("Card payments start at {minimum}; this book costs less, so it cannot be paid by card."),
             ),
+            PayError::TooManyOrderAttempts { retry_after } => {
+                Self::new(ErrorCode::RateLimited, puronoboi_app::payments::TOO_MANY_ORDER_ATTEMPTS).retry_after(retry_after)
+            }
+            PayError::TooManyAccountAttempts { retry_after } => {
+                Self::new(ErrorCode::RateLimited, puronoboi_app::payments::TOO_MANY_ACCOUNT_ATTEMPTS).retry_after(retry_after)
+            }
             PayError::Unavailable(cause) => {
                 tracing::error!(error = %format!("{cause:#}"), "the card payment provider failed");
                 Self::unavailable("The card payment service is not answering. Your card was not charged; please try again in a minute.")

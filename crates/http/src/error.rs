@@ -120,11 +120,21 @@ pub struct ApiError {
     code: ErrorCode,
     message: String,
     fields: Option<BTreeMap<String, String>>,
+    /// Sent as `Retry-After` (whole seconds): when trying again can succeed.
+    retry_after: Option<std::time::Duration>,
 }
 
 impl ApiError {
     pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
-        Self { code, message: message.into(), fields: None }
+        Self { code, message: message.into(), fields: None, retry_after: None }
+    }
+
+    /// Tells the caller, in a `Retry-After` header, how long to wait before trying again (rounded up to whole
+    /// seconds, at least one).
+    #[must_use]
+    pub fn retry_after(mut self, wait: std::time::Duration) -> Self {
+        self.retry_after = Some(wait);
+        self
     }
 
     /// 422 with a message per field; the summary message names the first problem.
@@ -134,7 +144,7 @@ impl ApiError {
             Some((field, problem)) => format!("{field}: {problem} (and {} more)", fields.len() - 1),
             None => "The request is invalid.".to_owned(),
         };
-        Self { code: ErrorCode::ValidationFailed, message, fields: Some(fields) }
+        Self { code: ErrorCode::ValidationFailed, message, fields: Some(fields), retry_after: None }
     }
 
     pub fn not_found(message: impl Into<String>) -> Self {
@@ -184,7 +194,14 @@ impl ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = self.status();
-        (status, Json(ErrorBody { error: ErrorDetail { code: self.code, message: self.message, fields: self.fields } })).into_response()
+        let mut response =
+            (status, Json(ErrorBody { error: ErrorDetail { code: self.code, message: self.message, fields: self.fields } })).into_response();
+        if let Some(wait) = self.retry_after {
+            // https://www.rfc-editor.org/rfc/rfc9110#field.retry-after: a delay in whole seconds.
+            let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+            response.headers_mut().insert(axum::http::header::RETRY_AFTER, axum::http::HeaderValue::from(seconds.max(1)));
+        }
+        response
     }
 }
 

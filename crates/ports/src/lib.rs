@@ -21,8 +21,9 @@ pub use identity::{DemoIdentities, DemoLogin, IdentityVerifier, VerifiedIdentity
 pub use images::{ImageHost, ImageHostError};
 pub use listings::{ListingChangeError, OrderBuyer, SellerListing, SellerListings};
 pub use orders::{
-    AddWishError, OrderChangeError, OrderStore, PlaceOrderError, Placed, SettleError, Settlement, WishListItem, WishListStore,
+    AddWishError, CardAttemptError, CardAttemptId, CardAttemptLimits, CardAttemptOutcome, OrderChangeError, OrderStore, OwedRefund,
+    PlaceOrderError, Placed, SettleError, Settlement, WishListItem, WishListStore,
 };
-pub use payments::{GatewayError, PaymentEvent, PaymentGateway, ProviderPayment, ProviderPaymentStatus, WebhookError};
+pub use payments::{GatewayError, PaymentEvent, PaymentGateway, ProviderPayment, ProviderPaymentStatus, Refund, RefundStatus, WebhookError};
 pub use readiness::ReadinessProbe;
 pub use uploads::{TakeUploadError, UploadQuota};

@@ -1,5 +1,7 @@
 //! Orders and wish lists: what buyers hold, what they keep an eye on, and how a payment settles an order.
 
+use std::time::Duration;
+
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use puronoboi_domain::{Account, AccountId, BookId, BookStatus, Order, OrderContact, OrderId, OrderStatus, Page, PageRequest, Taka};
@@ -109,17 +111,40 @@ pub trait OrderStore: Send + Sync {
     /// The buyer cancels a pending order; its book is available again. Errors: `NotFound`, `Closed`.
     async fn cancel_order(&self, buyer: AccountId, id: OrderId) -> Result<Order, OrderChangeError>;
 
-    /// Expires pending orders placed before `placed_before` whose last card attempt (if any) was before
-    /// `attempted_before`, and puts their books back on sale. Safe to run from several server instances at once:
-    /// each order expires once. Answers how many orders this call expired (at most `limit`).
-    async fn expire_overdue(&self, placed_before: DateTime<Utc>, attempted_before: DateTime<Utc>, limit: i64) -> Result<u64, StoreError>;
+    /// Expires pending orders placed before `placed_before` and puts their books back on sale, except orders with a
+    /// provider payment placed at or after `paying_placed_from`: whether those expire depends on how their payment
+    /// stands (see [`OrderStore::overdue_paying`]). Safe to run from several server instances at once: each order
+    /// expires once. Answers how many orders this call expired (at most `limit`).
+    async fn expire_overdue(&self, placed_before: DateTime<Utc>, paying_placed_from: DateTime<Utc>, limit: i64) -> Result<u64, StoreError>;
+
+    /// Pending orders placed in `[placed_from, placed_before)` that have a provider payment, by id, starting after
+    /// `after`, at most `limit`: the overdue orders whose payment must be read before they may expire.
+    async fn overdue_paying(
+        &self,
+        placed_before: DateTime<Utc>,
+        placed_from: DateTime<Utc>,
+        after: Option<OrderId>,
+        limit: i64,
+    ) -> Result<Vec<Order>, StoreError>;
+
+    /// Expires those of `ids` that are still pending, were placed before `placed_before`, and saw no card attempt
+    /// since `quiet_since` (a card tried after the caller read the payment may have changed how it stands), and puts
+    /// their books back on sale. Safe to run from several instances at once. Answers how many this call expired.
+    async fn expire_orders(&self, ids: &[OrderId], placed_before: DateTime<Utc>, quiet_since: DateTime<Utc>) -> Result<u64, StoreError>;
 
     /// Remembers the provider payment opened for an order, unless one is remembered already. Answers the one
     /// the order keeps (this one, or the one stored first). Errors: `NotFound`.
     async fn attach_payment(&self, id: OrderId, payment_id: &str) -> Result<String, OrderChangeError>;
 
-    /// Notes that a card is being tried now (the expiry sweep waits a while after an attempt).
-    async fn note_payment_attempt(&self, id: OrderId) -> Result<(), StoreError>;
+    /// Starts a card attempt on the buyer's order, counted in the store so that the limits hold across instances:
+    /// refuses when the order already had `limits.failed_per_order` failed or unfinished attempts within
+    /// `limits.window`, or the buyer `limits.per_account` attempts of any outcome. Attempts of one buyer are
+    /// serialised, so two racing attempts cannot both take the last one allowed. Notes on the order that a card is
+    /// being tried now. Errors: `OrderLimit`, `AccountLimit` (each with when the next attempt is allowed).
+    async fn start_card_attempt(&self, buyer: AccountId, order: OrderId, limits: CardAttemptLimits) -> Result<CardAttemptId, CardAttemptError>;
+
+    /// Records how a started card attempt ended. An attempt never finished (the server stopped) counts as failed.
+    async fn finish_card_attempt(&self, attempt: CardAttemptId, outcome: CardAttemptOutcome) -> Result<(), StoreError>;
 
     /// Records a payment the provider confirmed (the caller has checked its amount, currency and order): the
     /// order paid, its book sold, one payment record. Idempotent; see [`Settlement`]. A cancelled or expired
@@ -127,8 +152,75 @@ pub trait OrderStore: Send + Sync {
     /// Errors: `NotFound`, `PaidByAnother`.
     async fn settle_payment(&self, id: OrderId, transaction_id: &str) -> Result<Settlement, SettleError>;
 
-    /// Remembers that a payment for a closed order was refunded.
+    /// Remembers that `payment_id` must go back to the buyer of this closed order, unless a refund is recorded or owed
+    /// already. Answers the refund still owed (this one, or the one remembered first), or `None` when the order's
+    /// payment was refunded already.
+    async fn owe_refund(&self, id: OrderId, payment_id: &str) -> Result<Option<OwedRefund>, StoreError>;
+
+    /// Remembers that the owed payment of this order was refunded (the provider's refund id); nothing is owed then.
     async fn record_refund(&self, id: OrderId, refund_id: &str) -> Result<(), StoreError>;
+
+    /// Remembers that an attempt to refund the owed payment failed: the payment is still owed and is tried again
+    /// from `retry_at`.
+    async fn refund_failed(&self, id: OrderId, retry_at: DateTime<Utc>) -> Result<(), StoreError>;
+
+    /// Takes up to `limit` owed refunds due at `now` that failed fewer than `max_attempts` times, and moves each one's
+    /// next try to `now + lease`, so that another instance sweeping at the same moment takes other ones.
+    async fn take_due_refunds(&self, now: DateTime<Utc>, max_attempts: u32, lease: Duration, limit: i64)
+    -> Result<Vec<OwedRefund>, StoreError>;
+}
+
+/// A payment that must go back to the buyer of a closed order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OwedRefund {
+    pub order: OrderId,
+    /// The provider payment to refund.
+    pub payment_id: String,
+    /// How many attempts to refund it failed so far.
+    pub failed_attempts: u32,
+}
+
+/// How many card attempts are allowed within a sliding window.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CardAttemptLimits {
+    /// Failed (or unfinished) attempts on one order.
+    pub failed_per_order: u32,
+    /// Attempts of any outcome by one buyer, across their orders.
+    pub per_account: u32,
+    pub window: Duration,
+}
+
+/// One started card attempt.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CardAttemptId(pub i64);
+
+/// How a card attempt ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CardAttemptOutcome {
+    /// Declined, refused, or the authentication failed: counts towards the order's limit.
+    Failed,
+    /// Paid, or waiting for the buyer to authenticate, or the provider is deciding.
+    Accepted,
+    /// The provider could not be reached: nothing was decided about the card.
+    Unanswered,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum CardAttemptError {
+    /// Too many failed attempts on this order within the window.
+    #[error("too many failed card attempts on this order")]
+    OrderLimit { retry_at: DateTime<Utc> },
+    /// Too many attempts by this buyer within the window.
+    #[error("too many card attempts by this account")]
+    AccountLimit { retry_at: DateTime<Utc> },
+    #[error(transparent)]
+    Unknown(#[from] anyhow::Error),
+}
+
+impl From<StoreError> for CardAttemptError {
+    fn from(e: StoreError) -> Self {
+        Self::Unknown(e.0)
+    }
 }
 
 /// One book on a wish list, as the book is now.

@@ -8,22 +8,34 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use puronoboi_domain::{OrderId, Taka};
 
-/// Where a provider payment stands, as the provider reports it.
+/// Where a provider payment stands, as the provider reports it, named for what it means here (the adapter maps the
+/// provider's own status names onto these).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ProviderPaymentStatus {
     /// No card yet, or the last card was declined or failed authentication: a new card may be tried.
-    RequiresPaymentMethod,
-    RequiresConfirmation,
-    /// The buyer must complete 3-D Secure in the browser (with the payment's client secret).
-    RequiresAction,
+    NeedsCard,
+    /// A card is attached but the payment was not confirmed yet.
+    NotConfirmed,
+    /// Waiting for the buyer to authenticate (3-D Secure in the browser, with the payment's client secret).
+    AwaitingBuyer,
     /// The provider is still working on it; the outcome arrives later (a webhook).
-    Processing,
-    RequiresCapture,
+    InProgress,
+    /// The money is held on the card but not taken yet.
+    Authorised,
     /// The money arrived.
     Succeeded,
-    Canceled,
+    /// The payment was called off; no card can pay it any more.
+    Cancelled,
     /// A status this code does not know; treated as "not paid".
     Other(String),
+}
+
+impl ProviderPaymentStatus {
+    /// Whether the payment may still succeed without the buyer trying another card: they are authenticating, or the
+    /// provider is deciding. Only such a payment keeps an overdue order from expiring.
+    pub fn is_under_way(&self) -> bool {
+        matches!(self, Self::AwaitingBuyer | Self::InProgress)
+    }
 }
 
 /// A provider payment read from the provider.
@@ -42,6 +54,26 @@ pub struct ProviderPayment {
     pub client_secret: Option<String>,
     /// The provider's message about the last failed attempt ("Your card was declined."), for the buyer.
     pub failure_message: Option<String>,
+}
+
+/// A refund as the provider reports it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refund {
+    /// The provider's refund id (`re_...`).
+    pub id: String,
+    pub status: RefundStatus,
+}
+
+/// Where a refund stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RefundStatus {
+    /// The money is on its way back to the card.
+    Succeeded,
+    /// Accepted; the card's bank has not confirmed it yet. Almost all refunds end succeeded.
+    Pending,
+    /// The money did not go back (the card was closed, the provider refused, or a status this code does not know):
+    /// the payment is still owed to the buyer.
+    Failed,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -96,9 +128,11 @@ pub trait PaymentGateway: Send + Sync {
     /// Reads a payment back from the provider. Errors: `Refused` (no such payment), `Unavailable`.
     async fn payment(&self, payment_id: &str) -> Result<ProviderPayment, GatewayError>;
 
-    /// Refunds a succeeded payment in full. Idempotent per payment: repeated calls refund once. Answers the
-    /// provider's refund id. Errors: `Refused`, `Unavailable`.
-    async fn refund(&self, payment_id: &str) -> Result<String, GatewayError>;
+    /// Refunds a succeeded payment in full. Idempotent per payment and `attempt`: repeating a call with the same
+    /// attempt answers the same refund; a higher attempt asks again, for after a refund that failed (the provider
+    /// never returns more than was paid). Answers the refund as the provider reports it.
+    /// Errors: `Refused`, `Unavailable`.
+    async fn refund(&self, payment_id: &str, attempt: u32) -> Result<Refund, GatewayError>;
 
     /// Checks a webhook delivery (the raw body and its signature header) against the webhook secret and reads
     /// the event. `now` decides whether the signature is stale.

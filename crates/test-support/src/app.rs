@@ -5,13 +5,15 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
+use puronoboi_app::orders::OrderExpiry;
+use puronoboi_app::payments::Payments;
 use puronoboi_app::tokens::{AccessTokens, SessionSecret};
 use puronoboi_app::uploads::{UploadGate, Uploads};
 use puronoboi_domain::{Email, Taka};
 use puronoboi_firebase_verify::{EmulatorAdmin, FirebaseVerifier, VerifierMode};
 use puronoboi_http::{PublicConfigDto, SecurityHeaders, SignInWiring, StaticAssets, Wiring};
 use puronoboi_local_images::LocalImageHost;
-use puronoboi_ports::{IdentityVerifier, ImageHost};
+use puronoboi_ports::{IdentityVerifier, ImageHost, PaymentGateway};
 use puronoboi_postgres::{CatalogueListener, ListenerSettings, PgStore};
 use puronoboi_read_cache::CachedCatalogue;
 
@@ -166,13 +168,13 @@ impl TestAppBuilder {
             (true, Some(base)) => Some(base),
             (true, None) => Some(crate::localstripe::localstripe_url().await),
         };
-        let payment_gateway = localstripe.as_ref().map(|base| {
+        let payment_gateway: Option<Arc<dyn PaymentGateway>> = localstripe.as_ref().map(|base| {
             let config = puronoboi_stripe::StripeConfig {
                 secret_key: TEST_STRIPE_SECRET_KEY.to_owned(),
                 webhook_secret: TEST_WEBHOOK_SECRET.to_owned(),
                 api_base: base.clone(),
             };
-            Arc::new(puronoboi_stripe::StripeGateway::new(config, http.clone())) as Arc<dyn puronoboi_ports::PaymentGateway>
+            Arc::new(puronoboi_stripe::StripeGateway::new(config, http.clone())) as Arc<dyn PaymentGateway>
         });
         let card_minimum = Taka::new(self.card_minimum.unwrap_or(60)).expect("a card minimum in taka");
         let mut public_config = PublicConfigDto::placeholder();
@@ -186,7 +188,7 @@ impl TestAppBuilder {
             accounts: shared.clone(),
             orders: shared.clone(),
             wish_lists: shared.clone(),
-            payment_gateway,
+            payment_gateway: payment_gateway.clone(),
             card_minimum,
             images,
             upload_quota: shared.clone(),
@@ -213,6 +215,8 @@ impl TestAppBuilder {
             session_secret,
             emulator,
             localstripe,
+            payment_gateway,
+            card_minimum,
             client: reqwest::Client::new(),
             catalogue_cache,
             _catalogue_listener: catalogue_listener,
@@ -232,6 +236,9 @@ pub struct TestApp {
     pub emulator: Option<EmulatorAdmin>,
     /// localstripe's base URL (with `card_payments()`).
     pub localstripe: Option<String>,
+    /// The payment provider the app pays through (with `card_payments()`).
+    pub payment_gateway: Option<Arc<dyn PaymentGateway>>,
+    pub card_minimum: Taka,
     pub client: reqwest::Client,
     /// The public reads' cache, to see whether it is serving copies.
     pub catalogue_cache: Arc<CachedCatalogue>,
@@ -261,6 +268,12 @@ impl TestApp {
     /// Boots the app and seeds the demo catalogue, as the first `just run` does.
     pub async fn spawn_seeded() -> Self {
         Self::builder().seeded().spawn().await
+    }
+
+    /// The order expiry sweep as the server runs it, over this app's database and payment provider.
+    pub fn order_expiry(&self, hold: Duration) -> OrderExpiry {
+        let payments = Payments::new(self.payment_gateway.clone(), Arc::new(self.store.clone()), self.card_minimum);
+        OrderExpiry::new(Arc::new(self.store.clone()), payments, hold)
     }
 
     pub fn url(&self, path: &str) -> String {
@@ -334,6 +347,14 @@ impl TestApp {
         let mut conn = diesel_async::AsyncPgConnection::establish(&self.db.url).await.expect("connect");
         let rows: Vec<Count> = diesel::sql_query(sql).load(&mut conn).await.expect("a count query");
         rows.into_iter().next().map(|row| row.n).expect("one row")
+    }
+
+    /// Runs a statement that answers no rows (an `UPDATE` that moves an order into the past, say) on the app's
+    /// database; answers how many rows it touched.
+    pub async fn execute(&self, sql: &str) -> usize {
+        use diesel_async::{AsyncConnection as _, RunQueryDsl as _};
+        let mut conn = diesel_async::AsyncPgConnection::establish(&self.db.url).await.expect("connect");
+        diesel::sql_query(sql).execute(&mut conn).await.expect("a statement")
     }
 
     /// `GET /api/me` with an access token; answers the account's id.

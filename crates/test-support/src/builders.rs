@@ -57,8 +57,18 @@ pub async fn list(store: &dyn CatalogueWriter, book: NewBook) -> BookId {
 }
 
 /// The tables a request could write to. [`table_digests`] covers each of them.
-pub const WRITABLE_TABLES: [&str; 8] =
-    ["accounts", "categories", "books", "orders", "payments", "wish_list_items", "admin_actions", "upload_quotas"];
+pub const WRITABLE_TABLES: [&str; 10] = [
+    "accounts",
+    "categories",
+    "books",
+    "orders",
+    "payments",
+    "wish_list_items",
+    "admin_actions",
+    "upload_quotas",
+    "card_attempts",
+    "owed_refunds",
+];
 
 /// One digest per table in [`WRITABLE_TABLES`], over every row and column: two equal maps taken before and after a
 /// request prove it changed nothing in the database. Rows are ordered by their text, so the digest depends on the
@@ -107,10 +117,26 @@ pub async fn card_token(app: &crate::TestApp, number: &str) -> String {
     crate::expect_json(response, 200, "POST /v1/tokens").await["id"].as_str().expect("a card token").to_owned()
 }
 
-/// A PaymentIntent created straight at localstripe for `order` (in `metadata[order_id]`), as a buyer's browser and
-/// Stripe would leave it: `confirmed` pays it with a Visa test card at once, behind our server's back, so only a
-/// webhook or a sync will tell. Answers the intent as localstripe returned it.
+/// A PaymentIntent created straight at localstripe for `order` (in `metadata[order_id]`) and recorded as the order's
+/// payment, as our server opens it and a buyer's browser and Stripe would leave it: `confirmed` pays it with a Visa
+/// test card at once, behind our server's back, so only a webhook or a sync will tell. Answers the intent as
+/// localstripe returned it.
 pub async fn intent_at_provider(
+    app: &crate::TestApp,
+    order: &str,
+    amount_paisa: i64,
+    currency: &str,
+    confirmed: bool,
+) -> serde_json::Value {
+    let intent = intent_made_elsewhere(app, order, amount_paisa, currency, confirmed).await;
+    let id = intent["id"].as_str().expect("an intent id");
+    assert_eq!(app.execute(&format!("UPDATE orders SET payment_id = '{id}' WHERE id = '{order}'")).await, 1, "the order {order}");
+    intent
+}
+
+/// A PaymentIntent created at localstripe with `order` in its metadata but never recorded as the order's payment: one
+/// made by someone else holding an API key, not by our server.
+pub async fn intent_made_elsewhere(
     app: &crate::TestApp,
     order: &str,
     amount_paisa: i64,

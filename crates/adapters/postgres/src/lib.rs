@@ -2,6 +2,7 @@
 
 mod accounts;
 mod admin;
+mod card_attempts;
 mod catalogue;
 mod change_feed;
 mod errors;

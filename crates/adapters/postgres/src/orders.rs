@@ -7,19 +7,26 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel::result::DatabaseErrorKind;
-use diesel::sql_types::{BigInt, Text, Timestamptz};
+use std::time::Duration;
+
+use diesel::pg::data_types::PgInterval;
+use diesel::sql_types::{Array, BigInt, Integer, Interval, Text, Timestamptz};
 use diesel_async::{AsyncConnection as _, AsyncPgConnection, RunQueryDsl};
 use puronoboi_domain::{
     Account, AccountId, BookId, BookStatus, CancelReason, Order, OrderContact, OrderId, OrderStatus, Page, PageRequest,
 };
-use puronoboi_ports::{OrderChangeError, OrderStore, PlaceOrderError, Placed, SettleError, Settlement, StoreError};
+use puronoboi_ports::{
+    CardAttemptError, CardAttemptId, CardAttemptLimits, CardAttemptOutcome, OrderChangeError, OrderStore, OwedRefund, PlaceOrderError,
+    Placed, SettleError, Settlement, StoreError,
+};
 use uuid::Uuid;
 
 use crate::PgStore;
 use crate::errors::violated_constraint;
 use crate::queries;
 use crate::rows::OrderRow;
-use crate::schema::{accounts, books, orders, payments};
+use crate::card_attempts;
+use crate::schema::{accounts, books, orders, owed_refunds, payments};
 use crate::statement::statement;
 
 const PENDING: &str = "pending";
@@ -154,43 +161,55 @@ impl OrderStore for PgStore {
         }
     }
 
-    async fn expire_overdue(&self, placed_before: DateTime<Utc>, attempted_before: DateTime<Utc>, limit: i64) -> Result<u64, StoreError> {
-        #[derive(QueryableByName)]
-        struct Expired {
-            #[diesel(sql_type = BigInt)]
-            n: i64,
-        }
+    async fn expire_overdue(&self, placed_before: DateTime<Utc>, paying_placed_from: DateTime<Utc>, limit: i64) -> Result<u64, StoreError> {
         let mut conn = self.conn().await?;
-        // One statement. SKIP LOCKED lets several server instances sweep at once without waiting on or redoing
-        // each other's rows, and skips an order a payment is settling right now; `status = 'pending'` is
-        // re-checked on every row it updates, so an order paid or cancelled meanwhile is left alone.
-        let expired: Expired = statement(
-            "WITH due AS (
-                 SELECT id FROM orders
-                 WHERE status = 'pending' AND created_at < $1
-                   AND (payment_attempted_at IS NULL OR payment_attempted_at < $2)
-                 ORDER BY created_at
-                 LIMIT $3
-                 FOR UPDATE SKIP LOCKED
-             ),
-             expired AS (
-                 UPDATE orders SET status = 'expired', closed_at = now()
-                 FROM due WHERE orders.id = due.id AND orders.status = 'pending'
-                 RETURNING orders.book_id
-             ),
-             released AS (
-                 UPDATE books SET status = 'available'
-                 WHERE id IN (SELECT book_id FROM expired) AND status = 'pending'
-                 RETURNING id
-             )
-             SELECT count(*) AS n FROM expired",
-        )
-        .bind::<Timestamptz, _>(placed_before)
-        .bind::<Timestamptz, _>(attempted_before)
-        .bind::<BigInt, _>(limit)
-        .get_result(&mut conn)
-        .await
-        .context("expiring overdue orders")?;
+        let expired: Expired = statement(EXPIRE_OVERDUE_SQL)
+            .bind::<Timestamptz, _>(placed_before)
+            .bind::<Timestamptz, _>(paying_placed_from)
+            .bind::<BigInt, _>(limit)
+            .get_result(&mut conn)
+            .await
+            .context("expiring overdue orders")?;
+        Ok(u64::try_from(expired.n).unwrap_or(0))
+    }
+
+    async fn overdue_paying(
+        &self,
+        placed_before: DateTime<Utc>,
+        placed_from: DateTime<Utc>,
+        after: Option<OrderId>,
+        limit: i64,
+    ) -> Result<Vec<Order>, StoreError> {
+        let mut conn = self.conn().await?;
+        let mut query = orders::table
+            .filter(orders::status.eq(PENDING))
+            .filter(orders::created_at.lt(placed_before))
+            .filter(orders::created_at.ge(placed_from))
+            .filter(orders::payment_id.is_not_null())
+            .order(orders::id)
+            .limit(limit)
+            .select(OrderRow::as_select())
+            .into_boxed();
+        if let Some(after) = after {
+            query = query.filter(orders::id.gt(after.as_uuid()));
+        }
+        let rows: Vec<OrderRow> = query.load(&mut conn).await.context("listing overdue orders with a payment")?;
+        Ok(rows.into_iter().map(into_order).collect::<anyhow::Result<_>>()?)
+    }
+
+    async fn expire_orders(&self, ids: &[OrderId], placed_before: DateTime<Utc>, quiet_since: DateTime<Utc>) -> Result<u64, StoreError> {
+        if ids.is_empty() {
+            return Ok(0);
+        }
+        let ids: Vec<Uuid> = ids.iter().map(|id| id.as_uuid()).collect();
+        let mut conn = self.conn().await?;
+        let expired: Expired = statement(EXPIRE_CHECKED_SQL)
+            .bind::<Array<diesel::sql_types::Uuid>, _>(ids)
+            .bind::<Timestamptz, _>(placed_before)
+            .bind::<Timestamptz, _>(quiet_since)
+            .get_result(&mut conn)
+            .await
+            .context("expiring overdue orders whose payment was read")?;
         Ok(u64::try_from(expired.n).unwrap_or(0))
     }
 
@@ -214,13 +233,14 @@ impl OrderStore for PgStore {
         }
     }
 
-    async fn note_payment_attempt(&self, id: OrderId) -> Result<(), StoreError> {
+    async fn start_card_attempt(&self, buyer: AccountId, order: OrderId, limits: CardAttemptLimits) -> Result<CardAttemptId, CardAttemptError> {
         let mut conn = self.conn().await?;
-        diesel::update(orders::table.find(id.as_uuid()).filter(orders::status.eq(PENDING)))
-            .set(orders::payment_attempted_at.eq(diesel::dsl::now))
-            .execute(&mut conn)
-            .await
-            .context("noting a payment attempt")?;
+        card_attempts::start(&mut conn, buyer, order, limits).await
+    }
+
+    async fn finish_card_attempt(&self, attempt: CardAttemptId, outcome: CardAttemptOutcome) -> Result<(), StoreError> {
+        let mut conn = self.conn().await?;
+        card_attempts::finish(&mut conn, attempt, outcome).await.context("recording how a card attempt ended")?;
         Ok(())
     }
 
@@ -316,14 +336,162 @@ impl OrderStore for PgStore {
         }
     }
 
+    async fn owe_refund(&self, id: OrderId, payment_id: &str) -> Result<Option<OwedRefund>, StoreError> {
+        let mut conn = self.conn().await?;
+        // Owed only while the order records no refund; a refund owed already (an earlier delivery of the same news)
+        // keeps its payment and its count of failed attempts.
+        let owed: Option<OwedRow> = statement(OWE_REFUND_SQL)
+            .bind::<diesel::sql_types::Uuid, _>(id.as_uuid())
+            .bind::<Text, _>(payment_id)
+            .get_result(&mut conn)
+            .await
+            .optional()
+            .context("remembering a refund owed")?;
+        Ok(owed.map(OwedRow::into_owed))
+    }
+
     async fn record_refund(&self, id: OrderId, refund_id: &str) -> Result<(), StoreError> {
         let mut conn = self.conn().await?;
-        diesel::update(orders::table.find(id.as_uuid()).filter(orders::refund_id.is_null()))
-            .set(orders::refund_id.eq(refund_id))
+        conn.transaction(async |conn| {
+            diesel::update(orders::table.find(id.as_uuid()).filter(orders::refund_id.is_null()))
+                .set(orders::refund_id.eq(refund_id))
+                .execute(conn)
+                .await?;
+            diesel::delete(owed_refunds::table.find(id.as_uuid())).execute(conn).await?;
+            Ok::<_, diesel::result::Error>(())
+        })
+        .await
+        .context("recording a refund")?;
+        Ok(())
+    }
+
+    async fn refund_failed(&self, id: OrderId, retry_at: DateTime<Utc>) -> Result<(), StoreError> {
+        let mut conn = self.conn().await?;
+        diesel::update(owed_refunds::table.find(id.as_uuid()))
+            .set((owed_refunds::failed_attempts.eq(owed_refunds::failed_attempts + 1), owed_refunds::retry_at.eq(retry_at)))
             .execute(&mut conn)
             .await
-            .context("recording a refund")?;
+            .context("recording a failed refund")?;
         Ok(())
+    }
+
+    async fn take_due_refunds(
+        &self,
+        now: DateTime<Utc>,
+        max_attempts: u32,
+        lease: Duration,
+        limit: i64,
+    ) -> Result<Vec<OwedRefund>, StoreError> {
+        let lease = PgInterval::from_microseconds(i64::try_from(lease.as_micros()).unwrap_or(i64::MAX));
+        let mut conn = self.conn().await?;
+        let rows: Vec<OwedRow> = statement(TAKE_DUE_REFUNDS_SQL)
+            .bind::<Timestamptz, _>(now)
+            .bind::<Integer, _>(i32::try_from(max_attempts).unwrap_or(i32::MAX))
+            .bind::<Interval, _>(lease)
+            .bind::<BigInt, _>(limit)
+            .load(&mut conn)
+            .await
+            .context("taking the refunds due")?;
+        Ok(rows.into_iter().map(OwedRow::into_owed).collect())
+    }
+}
+
+#[derive(QueryableByName)]
+struct Expired {
+    #[diesel(sql_type = BigInt)]
+    n: i64,
+}
+
+/// Expires overdue pending orders ($1: placed before), except those with a provider payment placed at or after $2,
+/// at most $3. One statement: SKIP LOCKED lets several server instances sweep at once without waiting on or redoing
+/// each other's rows, and skips an order a payment is settling right now; `status = 'pending'` is re-checked on
+/// every row it updates, so an order paid or cancelled meanwhile is left alone.
+const EXPIRE_OVERDUE_SQL: &str = "
+WITH due AS (
+    SELECT id FROM orders
+    WHERE status = 'pending' AND created_at < $1
+      AND (payment_id IS NULL OR created_at < $2)
+    ORDER BY created_at
+    LIMIT $3
+    FOR UPDATE SKIP LOCKED
+),
+expired AS (
+    UPDATE orders SET status = 'expired', closed_at = now()
+    FROM due WHERE orders.id = due.id AND orders.status = 'pending'
+    RETURNING orders.book_id
+),
+released AS (
+    UPDATE books SET status = 'available'
+    WHERE id IN (SELECT book_id FROM expired) AND status = 'pending'
+    RETURNING id
+)
+SELECT count(*) AS n FROM expired";
+
+/// Expires the orders $1 whose payment the caller read and found neither awaiting the buyer nor in progress: those
+/// still pending, placed before $2, with no card tried since $3 (when the caller started reading). Locks as
+/// [`EXPIRE_OVERDUE_SQL`] does.
+const EXPIRE_CHECKED_SQL: &str = "
+WITH due AS (
+    SELECT id FROM orders
+    WHERE id = ANY($1) AND status = 'pending' AND created_at < $2
+      AND (payment_attempted_at IS NULL OR payment_attempted_at < $3)
+    FOR UPDATE SKIP LOCKED
+),
+expired AS (
+    UPDATE orders SET status = 'expired', closed_at = now()
+    FROM due WHERE orders.id = due.id AND orders.status = 'pending'
+    RETURNING orders.book_id
+),
+released AS (
+    UPDATE books SET status = 'available'
+    WHERE id IN (SELECT book_id FROM expired) AND status = 'pending'
+    RETURNING id
+)
+SELECT count(*) AS n FROM expired";
+
+/// Owes order $1's buyer the payment $2 unless the order records a refund, then answers what is owed (nothing when
+/// refunded). The insert and the read are two statements of one: the read sees the row whether this insert or an
+/// earlier one made it.
+const OWE_REFUND_SQL: &str = "
+WITH owed AS (
+    INSERT INTO owed_refunds (order_id, payment_id)
+    SELECT id, $2 FROM orders WHERE id = $1 AND refund_id IS NULL
+    ON CONFLICT (order_id) DO NOTHING
+    RETURNING order_id, payment_id, failed_attempts
+)
+SELECT order_id, payment_id, failed_attempts FROM owed
+UNION ALL
+SELECT order_id, payment_id, failed_attempts FROM owed_refunds WHERE order_id = $1 AND NOT EXISTS (SELECT 1 FROM owed)";
+
+/// Takes up to $4 owed refunds due at $1 with fewer than $2 failed attempts and moves their next try $3 on, so that
+/// another instance sweeping at the same moment skips them (SKIP LOCKED while this runs, the new time after).
+const TAKE_DUE_REFUNDS_SQL: &str = "
+WITH due AS (
+    SELECT order_id FROM owed_refunds
+    WHERE retry_at <= $1 AND failed_attempts < $2
+    ORDER BY retry_at
+    LIMIT $4
+    FOR UPDATE SKIP LOCKED
+)
+UPDATE owed_refunds SET retry_at = $1 + $3
+FROM due WHERE owed_refunds.order_id = due.order_id
+RETURNING owed_refunds.order_id, owed_refunds.payment_id, owed_refunds.failed_attempts";
+
+#[derive(QueryableByName)]
+#[diesel(table_name = owed_refunds)]
+struct OwedRow {
+    order_id: Uuid,
+    payment_id: String,
+    failed_attempts: i32,
+}
+
+impl OwedRow {
+    fn into_owed(self) -> OwedRefund {
+        OwedRefund {
+            order: OrderId::from_uuid(self.order_id),
+            payment_id: self.payment_id,
+            failed_attempts: u32::try_from(self.failed_attempts).unwrap_or(0),
+        }
     }
 }
 

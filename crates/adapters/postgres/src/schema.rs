@@ -52,6 +52,16 @@ diesel::table! {
 }
 
 diesel::table! {
+    card_attempts (id) {
+        id -> Int8,
+        account_id -> Uuid,
+        order_id -> Uuid,
+        at -> Timestamptz,
+        outcome -> Text,
+    }
+}
+
+diesel::table! {
     categories (id) {
         id -> Uuid,
         name -> Text,
@@ -85,6 +95,16 @@ diesel::table! {
 }
 
 diesel::table! {
+    owed_refunds (order_id) {
+        order_id -> Uuid,
+        payment_id -> Text,
+        failed_attempts -> Int4,
+        retry_at -> Timestamptz,
+        owed_since -> Timestamptz,
+    }
+}
+
+diesel::table! {
     payments (id) {
         id -> Int8,
         order_id -> Uuid,
@@ -114,8 +134,11 @@ diesel::table! {
 
 diesel::joinable!(books -> accounts (seller_id));
 diesel::joinable!(books -> categories (category_id));
+diesel::joinable!(card_attempts -> accounts (account_id));
+diesel::joinable!(card_attempts -> orders (order_id));
 diesel::joinable!(orders -> accounts (buyer_id));
 diesel::joinable!(orders -> books (book_id));
+diesel::joinable!(owed_refunds -> orders (order_id));
 diesel::joinable!(payments -> accounts (buyer_id));
 diesel::joinable!(payments -> books (book_id));
 diesel::joinable!(payments -> orders (order_id));
@@ -127,8 +150,10 @@ diesel::allow_tables_to_appear_in_same_query!(
     accounts,
     admin_actions,
     books,
+    card_attempts,
     categories,
     orders,
+    owed_refunds,
     payments,
     upload_quotas,
     wish_list_items,

@@ -25,7 +25,7 @@ use anyhow::anyhow;
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use puronoboi_domain::{OrderId, TAKA_CURRENCY, Taka};
-use puronoboi_ports::{GatewayError, PaymentEvent, PaymentGateway, ProviderPayment, WebhookError};
+use puronoboi_ports::{GatewayError, PaymentEvent, PaymentGateway, ProviderPayment, Refund, RefundStatus, WebhookError};
 use reqwest::{Method, StatusCode};
 use serde::de::DeserializeOwned;
 
@@ -150,21 +150,22 @@ impl PaymentGateway for StripeGateway {
         Ok(intent.into_provider_payment())
     }
 
-    async fn refund(&self, payment_id: &str) -> Result<String, GatewayError> {
+    async fn refund(&self, payment_id: &str, attempt: u32) -> Result<Refund, GatewayError> {
         let payment_id = checked_id("the payment id", payment_id)?;
         // https://docs.stripe.com/api/refunds/create#create_refund-payment_intent: "The identifier of the
-        // PaymentIntent to refund." Without `amount`, the whole payment.
+        // PaymentIntent to refund." Without `amount`, the whole payment. The first attempt keeps the key it always
+        // had; a later attempt (after a refund that failed) needs a key of its own, or Stripe would answer the failed
+        // refund again.
         let form = [("payment_intent", payment_id)];
-        let key = format!("puronoboi-refund-{payment_id}");
-        match self.post::<wire::Created>("refunding the payment", "/v1/refunds", &form, &key).await {
-            Ok(refund) => {
-                if refund.status.as_deref().is_some_and(|status| matches!(status, "failed" | "canceled")) {
-                    tracing::warn!(refund = %refund.id, status = ?refund.status, "Stripe answered a refund that did not go through");
-                }
-                Ok(refund.id)
-            }
+        let key = match attempt {
+            0 => format!("puronoboi-refund-{payment_id}"),
+            n => format!("puronoboi-refund-{payment_id}-retry-{n}"),
+        };
+        let refund = match self.post::<wire::Refund>("refunding the payment", "/v1/refunds", &form, &key).await {
+            Ok(refund) => refund.into_refund(),
             Err(RequestError { code: Some(code), .. }) if code == "charge_already_refunded" => {
-                // Refunded before, longer ago than Stripe keeps idempotency keys (24 hours): answer that refund.
+                // Refunded before: longer ago than Stripe keeps idempotency keys (24 hours), or by an earlier attempt
+                // whose answer was lost. Answer that refund.
                 // https://docs.stripe.com/api/refunds/list: payment_intent "Only return refunds for the PaymentIntent
                 // specified", newest first; limit=1, the one there is.
                 let path = format!("/v1/refunds?payment_intent={payment_id}&limit=1");
@@ -173,11 +174,15 @@ impl PaymentGateway for StripeGateway {
                     .data
                     .into_iter()
                     .next()
-                    .map(|refund| refund.id)
-                    .ok_or_else(|| anyhow!("Stripe says {payment_id} was refunded but lists no refund for it").into())
+                    .map(wire::Refund::into_refund)
+                    .ok_or_else(|| GatewayError::from(anyhow!("Stripe says {payment_id} was refunded but lists no refund for it")))?
             }
-            Err(error) => Err(error.into()),
+            Err(error) => return Err(error.into()),
+        };
+        if refund.status == RefundStatus::Failed {
+            tracing::warn!(refund = %refund.id, payment = payment_id, attempt, "Stripe answered a refund that did not go through");
         }
+        Ok(refund)
     }
 
     fn verify_event(&self, payload: &[u8], signature_header: Option<&str>, now: DateTime<Utc>) -> Result<PaymentEvent, WebhookError> {

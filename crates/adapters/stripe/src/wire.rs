@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use puronoboi_ports::{ProviderPayment, ProviderPaymentStatus};
+use puronoboi_ports::{ProviderPayment, ProviderPaymentStatus, RefundStatus};
 use serde::Deserialize;
 
 /// A PaymentIntent (<https://docs.stripe.com/api/payment_intents/object>).
@@ -29,13 +29,13 @@ impl PaymentIntent {
     pub fn into_provider_payment(self) -> ProviderPayment {
         // https://docs.stripe.com/api/payment_intents/object#payment_intent_object-status
         let status = match self.status.as_str() {
-            "requires_payment_method" => ProviderPaymentStatus::RequiresPaymentMethod,
-            "requires_confirmation" => ProviderPaymentStatus::RequiresConfirmation,
-            "requires_action" => ProviderPaymentStatus::RequiresAction,
-            "processing" => ProviderPaymentStatus::Processing,
-            "requires_capture" => ProviderPaymentStatus::RequiresCapture,
+            "requires_payment_method" => ProviderPaymentStatus::NeedsCard,
+            "requires_confirmation" => ProviderPaymentStatus::NotConfirmed,
+            "requires_action" => ProviderPaymentStatus::AwaitingBuyer,
+            "processing" => ProviderPaymentStatus::InProgress,
+            "requires_capture" => ProviderPaymentStatus::Authorised,
             "succeeded" => ProviderPaymentStatus::Succeeded,
-            "canceled" => ProviderPaymentStatus::Canceled,
+            "canceled" => ProviderPaymentStatus::Cancelled,
             _ => ProviderPaymentStatus::Other(self.status),
         };
         ProviderPayment {
@@ -51,18 +51,38 @@ impl PaymentIntent {
     }
 }
 
-/// Anything with an id: a PaymentMethod (<https://docs.stripe.com/api/payment_methods/object>) or a Refund
-/// (<https://docs.stripe.com/api/refunds/object>).
+/// Anything with an id: a PaymentMethod (<https://docs.stripe.com/api/payment_methods/object>).
 #[derive(Deserialize)]
 pub(crate) struct Created {
+    pub id: String,
+}
+
+/// A Refund (<https://docs.stripe.com/api/refunds/object>).
+#[derive(Deserialize)]
+pub(crate) struct Refund {
     pub id: String,
     pub status: Option<String>,
 }
 
-/// A list (<https://docs.stripe.com/api/pagination>).
+impl Refund {
+    pub fn into_refund(self) -> puronoboi_ports::Refund {
+        // https://docs.stripe.com/api/refunds/object#refund_object-status: "pending, requires_action, succeeded,
+        // failed, or canceled". requires_action concerns other payment methods than cards and ends in one of the
+        // others. A status this code does not know is taken as failed: asking again never returns more than was paid
+        // (Stripe answers charge_already_refunded), while taking it as refunded could leave the buyer unpaid.
+        let status = match self.status.as_deref() {
+            Some("succeeded") => RefundStatus::Succeeded,
+            Some("pending" | "requires_action") => RefundStatus::Pending,
+            _ => RefundStatus::Failed,
+        };
+        puronoboi_ports::Refund { id: self.id, status }
+    }
+}
+
+/// A list of refunds (<https://docs.stripe.com/api/pagination>).
 #[derive(Deserialize)]
 pub(crate) struct List {
-    pub data: Vec<Created>,
+    pub data: Vec<Refund>,
 }
 
 /// Every failed request's body (<https://docs.stripe.com/api/errors>):
@@ -104,13 +124,13 @@ mod tests {
     #[test]
     fn every_stripe_status_is_mapped_and_unknown_ones_are_other() {
         for (stripe, ours) in [
-            ("requires_payment_method", ProviderPaymentStatus::RequiresPaymentMethod),
-            ("requires_confirmation", ProviderPaymentStatus::RequiresConfirmation),
-            ("requires_action", ProviderPaymentStatus::RequiresAction),
-            ("processing", ProviderPaymentStatus::Processing),
-            ("requires_capture", ProviderPaymentStatus::RequiresCapture),
+            ("requires_payment_method", ProviderPaymentStatus::NeedsCard),
+            ("requires_confirmation", ProviderPaymentStatus::NotConfirmed),
+            ("requires_action", ProviderPaymentStatus::AwaitingBuyer),
+            ("processing", ProviderPaymentStatus::InProgress),
+            ("requires_capture", ProviderPaymentStatus::Authorised),
             ("succeeded", ProviderPaymentStatus::Succeeded),
-            ("canceled", ProviderPaymentStatus::Canceled),
+            ("canceled", ProviderPaymentStatus::Cancelled),
             ("requires_source", ProviderPaymentStatus::Other("requires_source".to_owned())),
         ] {
             assert_eq!(intent(stripe).into_provider_payment().status, ours, "{stripe}");
@@ -126,6 +146,22 @@ mod tests {
         assert_eq!(payment.order_id.as_deref(), Some("6f1c7c4e-0c1e-4f7e-9a55-3f6f2f6d9b10"));
         assert_eq!(payment.client_secret.as_deref(), Some("pi_3MtwBwLkdIwHu7ix28a3tqPa_secret_YrKJUKribcBjcG8HVhfZluoGH"));
         assert_eq!(payment.failure_message, None);
+    }
+
+    #[test]
+    fn only_succeeded_and_pending_refunds_count_as_refunded() {
+        for (stripe, ours) in [
+            (json!("succeeded"), RefundStatus::Succeeded),
+            (json!("pending"), RefundStatus::Pending),
+            (json!("requires_action"), RefundStatus::Pending),
+            (json!("failed"), RefundStatus::Failed),
+            (json!("canceled"), RefundStatus::Failed),
+            (json!("something_new"), RefundStatus::Failed),
+            (json!(null), RefundStatus::Failed),
+        ] {
+            let refund: Refund = serde_json::from_value(json!({ "id": "re_1", "object": "refund", "status": stripe })).expect("a refund");
+            assert_eq!(refund.into_refund(), puronoboi_ports::Refund { id: "re_1".to_owned(), status: ours }, "{stripe}");
+        }
     }
 
     #[test]

@@ -7,10 +7,10 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 
 use puronoboi_domain::{OrderId, Taka};
-use puronoboi_ports::{GatewayError, PaymentGateway, ProviderPayment, ProviderPaymentStatus};
+use puronoboi_ports::{GatewayError, PaymentGateway, ProviderPayment, ProviderPaymentStatus, Refund, RefundStatus};
 use puronoboi_stripe::{API_VERSION, StripeConfig, StripeGateway};
 use serde_json::{Value, json};
-use wiremock::matchers::{method, path};
+use wiremock::matchers::{self, method, path};
 use wiremock::{Mock, MockServer, Request, ResponseTemplate};
 
 const SECRET_KEY: &str = "sk_test_51PuronoboiSecretKey0123456789abcdefghijklmnopqrstuvwxyz";
@@ -231,7 +231,7 @@ async fn opening_a_payment_creates_a_payment_intent_for_the_order_in_paisa() {
         payment,
         ProviderPayment {
             id: PI.to_owned(),
-            status: ProviderPaymentStatus::RequiresPaymentMethod,
+            status: ProviderPaymentStatus::NeedsCard,
             amount_minor: 35000,
             currency: "bdt".to_owned(),
             order_id: Some(order),
@@ -337,7 +337,7 @@ async fn a_card_that_needs_3d_secure_answers_requires_action_with_the_client_sec
 
     let payment = gateway(&server).confirm_with_card(PI, TOKEN).await.expect("confirmed");
 
-    assert_eq!(payment.status, ProviderPaymentStatus::RequiresAction);
+    assert_eq!(payment.status, ProviderPaymentStatus::AwaitingBuyer);
     assert_eq!(payment.client_secret.as_deref(), Some(CLIENT_SECRET));
 }
 
@@ -538,7 +538,7 @@ async fn reading_a_payment_gets_it_by_id() {
     assert_eq!(sent[0].authorization.as_deref(), Some(format!("Bearer {SECRET_KEY}").as_str()));
     assert_eq!(sent[0].idempotency_key, None, "reads need no key");
     assert_eq!(sent[0].stripe_version.as_deref(), Some(API_VERSION));
-    assert_eq!(payment.status, ProviderPaymentStatus::RequiresPaymentMethod);
+    assert_eq!(payment.status, ProviderPaymentStatus::NeedsCard);
     assert_eq!(payment.failure_message.as_deref(), Some("Your card was declined."));
 }
 
@@ -575,11 +575,39 @@ async fn refunding_refunds_the_whole_payment_once() {
         .mount(&server)
         .await;
 
-    let refund = gateway(&server).refund(PI).await.expect("refunded");
+    let refund = gateway(&server).refund(PI, 0).await.expect("refunded");
 
-    assert_eq!(refund, "re_3Q0PtDJvEtkwdCNY0xyzAbCd");
+    assert_eq!(refund, Refund { id: "re_3Q0PtDJvEtkwdCNY0xyzAbCd".to_owned(), status: RefundStatus::Succeeded });
     let sent = sent(&server).await;
     assert_authenticated_post(&sent[0], "/v1/refunds", &format!("puronoboi-refund-{PI}"), &[("payment_intent", PI)]);
+}
+
+#[tokio::test]
+async fn a_refund_stripe_reports_failed_is_answered_as_failed_and_a_later_attempt_asks_again() {
+    let server = MockServer::start().await;
+    let mut failed = refund_object("re_3Q0PtDJvEtkwdCNY0failed");
+    failed["status"] = json!("failed");
+    failed["failure_reason"] = json!("expired_or_canceled_card");
+    Mock::given(method("POST"))
+        .and(path("/v1/refunds"))
+        .and(matchers::header("Idempotency-Key", format!("puronoboi-refund-{PI}").as_str()))
+        .respond_with(ResponseTemplate::new(200).set_body_json(failed))
+        .mount(&server)
+        .await;
+    Mock::given(method("POST"))
+        .and(path("/v1/refunds"))
+        .and(matchers::header("Idempotency-Key", format!("puronoboi-refund-{PI}-retry-1").as_str()))
+        .respond_with(ResponseTemplate::new(200).set_body_json(refund_object("re_3Q0PtDJvEtkwdCNY0second")))
+        .mount(&server)
+        .await;
+    let gateway = gateway(&server);
+
+    let first = gateway.refund(PI, 0).await.expect("answered");
+    assert_eq!(first, Refund { id: "re_3Q0PtDJvEtkwdCNY0failed".to_owned(), status: RefundStatus::Failed });
+    let second = gateway.refund(PI, 1).await.expect("answered");
+    assert_eq!(second, Refund { id: "re_3Q0PtDJvEtkwdCNY0second".to_owned(), status: RefundStatus::Succeeded });
+    let sent = sent(&server).await;
+    assert_authenticated_post(&sent[1], "/v1/refunds", &format!("puronoboi-refund-{PI}-retry-1"), &[("payment_intent", PI)]);
 }
 
 #[tokio::test]
@@ -611,9 +639,9 @@ async fn a_payment_refunded_long_ago_answers_that_refund() {
         .mount(&server)
         .await;
 
-    let refund = gateway(&server).refund(PI).await.expect("refunded before");
+    let refund = gateway(&server).refund(PI, 1).await.expect("refunded before");
 
-    assert_eq!(refund, "re_3Q0PtDJvEtkwdCNY0earlier");
+    assert_eq!(refund, Refund { id: "re_3Q0PtDJvEtkwdCNY0earlier".to_owned(), status: RefundStatus::Succeeded });
     let sent = sent(&server).await;
     assert_eq!(sent[1].method, "GET");
     assert_eq!(sent[1].query.as_deref(), Some(format!("payment_intent={PI}&limit=1").as_str()));
@@ -635,7 +663,7 @@ async fn a_failed_payment_cannot_be_refunded() {
         .mount(&server)
         .await;
 
-    let error = gateway(&server).refund(PI).await.expect_err("refused");
+    let error = gateway(&server).refund(PI, 0).await.expect_err("refused");
 
     assert!(matches!(&error, GatewayError::Refused { message } if message.contains("does not have a successful charge")), "{error:?}");
 }
@@ -646,7 +674,7 @@ async fn ids_that_are_not_stripe_ids_never_reach_stripe() {
     let gateway = gateway(&server);
     for bad in ["", "pi_1/../../v1/refunds", "pi_1?expand[]=customer", "pi_1#x", "pi 1", "pi_1%2Fx", "pi_1\r\nX-Evil: 1"] {
         assert!(matches!(gateway.payment(bad).await, Err(GatewayError::Refused { .. })), "{bad:?}");
-        assert!(matches!(gateway.refund(bad).await, Err(GatewayError::Refused { .. })), "{bad:?}");
+        assert!(matches!(gateway.refund(bad, 0).await, Err(GatewayError::Refused { .. })), "{bad:?}");
         assert!(matches!(gateway.confirm_with_card(bad, TOKEN).await, Err(GatewayError::Refused { .. })), "{bad:?}");
         assert!(matches!(gateway.confirm_with_card(PI, bad).await, Err(GatewayError::Refused { .. })), "{bad:?}");
     }

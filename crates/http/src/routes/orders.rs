@@ -147,6 +147,7 @@ async fn cancel(State(state): State<AppState>, caller: Caller, ApiPath(id): ApiP
         (status = 404, description = "`order_not_found`: the buyer has no order with this id.", body = ErrorBody),
         (status = 409, description = "`order_closed`: the order is paid, cancelled or expired.", body = ErrorBody),
         (status = 422, description = "`validation_failed` (no card token) or `below_card_minimum`.", body = ErrorBody),
+        (status = 429, description = "`rate_limited`: 5 failed card attempts on this order, or 20 card attempts by this account, within the last hour; the provider was not asked.", body = ErrorBody, headers(("Retry-After" = u64, description = "Seconds until the next attempt is allowed."))),
         SignedIn,
         (status = 503, description = "`unavailable`: sign-in or card payments are not configured, or the payment provider is not answering.", body = ErrorBody),
     )

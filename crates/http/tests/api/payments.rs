@@ -386,3 +386,295 @@ async fn a_provider_that_is_down_gets_a_clear_answer_and_paying_later_works() {
     assert_eq!(paid["status"], "succeeded", "{paid}");
     assert_eq!(order_status(&up, &order).await, ("paid".to_owned(), 1));
 }
+
+/// Moves an order's placement `minutes` into the past (its card attempts stay when they were).
+async fn placed_minutes_ago(app: &TestApp, order: &str, minutes: i64) {
+    let moved = app.execute(&format!("UPDATE orders SET created_at = now() - interval '{minutes} minutes' WHERE id = '{order}'")).await;
+    assert_eq!(moved, 1);
+}
+
+const HOLD: std::time::Duration = std::time::Duration::from_secs(48 * 3600);
+const HOLD_MINUTES: i64 = 48 * 60;
+
+#[tokio::test]
+async fn an_order_whose_card_failed_expires_on_time_like_one_nobody_tried_to_pay() {
+    let app = app().await;
+    let (buyer, tried, tried_book) = ordered(&app, 300).await;
+    let declined = pay(&app, &buyer, &tried, DECLINED).await;
+    assert_eq!(declined["status"], "failed", "{declined}");
+    let (_, untried, untried_book) = ordered(&app, 300).await;
+    let (_, fresh, _) = ordered(&app, 300).await;
+    // Ten days old, the card tried a moment ago: the old sweep spared it for as long as a card was tried every
+    // half hour.
+    placed_minutes_ago(&app, &tried, 10 * 24 * 60).await;
+    placed_minutes_ago(&app, &untried, 10 * 24 * 60).await;
+
+    let expired = app.order_expiry(HOLD).sweep(chrono::Utc::now()).await.expect("a sweep");
+
+    assert_eq!(expired, 2);
+    assert_eq!(order_status(&app, &tried).await, ("expired".to_owned(), 0), "a declined card holds nothing");
+    assert_eq!(book_status(&app, tried_book).await, "available");
+    assert_eq!(order_status(&app, &untried).await, ("expired".to_owned(), 0), "the control");
+    assert_eq!(book_status(&app, untried_book).await, "available");
+    assert_eq!(order_status(&app, &fresh).await, ("pending".to_owned(), 0), "within the hold");
+}
+
+/// Starts 3-D Secure on a fresh order; answers (order, book, the payment's client secret).
+async fn awaiting_3ds(app: &TestApp) -> (String, BookId, String) {
+    let (buyer, order, book) = ordered(app, 300).await;
+    let pending = pay(app, &buyer, &order, THREE_D_SECURE).await;
+    assert_eq!(pending["status"], "requires_action", "{pending}");
+    (order, book, pending["clientSecret"].as_str().expect("a client secret").to_owned())
+}
+
+#[tokio::test]
+async fn an_overdue_order_is_spared_while_3ds_awaits_the_buyer_but_not_past_the_hold_and_an_hour() {
+    let app = app().await;
+    let (waiting, waiting_book, _) = awaiting_3ds(&app).await;
+    let (too_long, too_long_book, _) = awaiting_3ds(&app).await;
+    let (gave_up, _, secret) = awaiting_3ds(&app).await;
+    // The buyer failed the 3-D Secure step: the payment needs another card, nothing is under way.
+    let payment = secret.split("_secret_").next().expect("the intent id");
+    let failed = app
+        .client
+        .post(format!("{}/v1/payment_intents/{payment}/_authenticate", localstripe(&app)))
+        .form(&[("key", TEST_STRIPE_PUBLISHABLE_KEY), ("client_secret", secret.as_str()), ("success", "false")])
+        .send()
+        .await
+        .expect("authentication failed");
+    assert!(failed.status().is_success());
+    assert_eq!(intent(&app, payment).await["status"], "requires_payment_method");
+    placed_minutes_ago(&app, &waiting, HOLD_MINUTES + 30).await;
+    placed_minutes_ago(&app, &too_long, HOLD_MINUTES + 61).await;
+    placed_minutes_ago(&app, &gave_up, HOLD_MINUTES + 30).await;
+
+    let sweeper = app.order_expiry(HOLD);
+    let expired = sweeper.sweep(chrono::Utc::now()).await.expect("a sweep");
+
+    assert_eq!(expired, 2);
+    assert_eq!(order_status(&app, &waiting).await, ("pending".to_owned(), 0), "3-D Secure under way");
+    assert_eq!(book_status(&app, waiting_book).await, "pending");
+    assert_eq!(order_status(&app, &too_long).await, ("expired".to_owned(), 0), "past the hold and an hour");
+    assert_eq!(book_status(&app, too_long_book).await, "available");
+    assert_eq!(order_status(&app, &gave_up).await, ("expired".to_owned(), 0), "authentication failed");
+    // Half an hour on, the waiting one is past the hold and an hour too.
+    let later = chrono::Utc::now() + chrono::Duration::minutes(31);
+    assert_eq!(sweeper.sweep(later).await.expect("a sweep"), 1);
+    assert_eq!(order_status(&app, &waiting).await, ("expired".to_owned(), 0));
+}
+
+#[tokio::test]
+async fn an_overdue_order_whose_payment_succeeded_unheard_is_recorded_not_expired() {
+    let app = app().await;
+    let (_, order, book) = ordered(&app, 300).await;
+    paid_behind_our_back(&app, &order, 30_000, "bdt").await;
+    placed_minutes_ago(&app, &order, HOLD_MINUTES + 10).await;
+
+    assert_eq!(app.order_expiry(HOLD).sweep(chrono::Utc::now()).await.expect("a sweep"), 0);
+
+    assert_eq!(order_status(&app, &order).await, ("paid".to_owned(), 1));
+    assert_eq!(book_status(&app, book).await, "sold");
+}
+
+async fn pay_answer(app: &TestApp, buyer: &str, order: &str, token: &str) -> reqwest::Response {
+    call(app, Method::POST, &format!("/api/orders/{order}/payment"), Some(buyer), Some(json!({"cardToken": token}))).await
+}
+
+/// Whether localstripe still takes a card token, i.e. nobody used it yet (a token is single-use).
+async fn token_unused(app: &TestApp, token: &str) -> bool {
+    let response = app
+        .client
+        .post(format!("{}/v1/payment_methods", localstripe(app)))
+        .bearer_auth(TEST_STRIPE_SECRET_KEY)
+        .form(&[("type", "card"), ("card[token]", token)])
+        .send()
+        .await
+        .expect("answered");
+    response.status().is_success()
+}
+
+/// A pending order by `buyer` for a fresh book at 300 taka.
+async fn order_for(app: &TestApp, buyer: &str) -> String {
+    let book = book(app, 300).await;
+    let body = json!({ "bookId": book.to_string(), "phone": "01812345678", "location": "Nilkhet" });
+    let placed = expect_json(call(app, Method::POST, "/api/orders", Some(buyer), Some(body)).await, 201, "order").await;
+    placed["id"].as_str().expect("id").to_owned()
+}
+
+fn retry_after(response: &reqwest::Response) -> u64 {
+    response
+        .headers()
+        .get(reqwest::header::RETRY_AFTER)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse().ok())
+        .expect("a Retry-After in seconds")
+}
+
+#[tokio::test]
+async fn the_sixth_failed_card_on_one_order_within_an_hour_is_refused_before_the_provider_sees_it() {
+    let app = app().await;
+    let (buyer, order, book) = ordered(&app, 300).await;
+    for n in 0..5 {
+        let declined = pay(&app, &buyer, &order, DECLINED).await;
+        assert_eq!(declined["status"], "failed", "attempt {n}: {declined}");
+    }
+    for number in [DECLINED, VISA] {
+        let token = card_token(&app, number).await;
+        let refused = pay_answer(&app, &buyer, &order, &token).await;
+        let wait = retry_after(&refused);
+        assert!((3000..=3600).contains(&wait), "about an hour: {wait}");
+        let body = expect_json(refused, 429, "the sixth attempt").await;
+        assert_eq!(body["error"]["code"], "rate_limited");
+        assert_eq!(body["error"]["message"], "Too many attempts with this order. Please wait an hour or try another card later.");
+        assert!(token_unused(&app, &token).await, "the provider never saw the card");
+    }
+    assert_eq!(app.count(&format!("SELECT count(*) AS n FROM card_attempts WHERE order_id = '{order}'")).await, 5);
+    assert_eq!(order_status(&app, &order).await, ("pending".to_owned(), 0));
+    assert_eq!(book_status(&app, book).await, "pending");
+
+    // The limit is the order's: the same buyer's other order pays.
+    let other = order_for(&app, &buyer).await;
+    assert_eq!(pay(&app, &buyer, &other, VISA).await["status"], "succeeded");
+}
+
+#[tokio::test]
+async fn racing_attempts_on_one_order_cannot_pass_the_limit_together() {
+    let app = app().await;
+    let (buyer, order, _) = ordered(&app, 300).await;
+    let mut tokens = Vec::new();
+    for _ in 0..8 {
+        tokens.push(card_token(&app, DECLINED).await);
+    }
+    let answers = join_all(tokens.iter().map(|token| pay_answer(&app, &buyer, &order, token))).await;
+    let statuses: Vec<u16> = answers.iter().map(|a| a.status().as_u16()).collect();
+    assert_eq!(statuses.iter().filter(|s| **s == 200).count(), 5, "{statuses:?}");
+    assert_eq!(statuses.iter().filter(|s| **s == 429).count(), 3, "{statuses:?}");
+    assert_eq!(app.count(&format!("SELECT count(*) AS n FROM card_attempts WHERE order_id = '{order}'")).await, 5);
+    let unused = join_all(tokens.iter().map(|token| token_unused(&app, token))).await;
+    assert_eq!(unused.iter().filter(|u| **u).count(), 3, "three cards never reached the provider");
+}
+
+#[tokio::test]
+async fn the_twenty_first_card_attempt_of_one_account_within_an_hour_is_refused() {
+    let app = app().await;
+    let buyer = app.signed_in(&unique("tester"), "buyer").await;
+    let mut orders = Vec::new();
+    for _ in 0..5 {
+        orders.push(order_for(&app, &buyer).await);
+    }
+    for order in &orders[..4] {
+        for _ in 0..5 {
+            assert_eq!(pay(&app, &buyer, order, DECLINED).await["status"], "failed");
+        }
+    }
+    let token = card_token(&app, VISA).await;
+    let refused = pay_answer(&app, &buyer, &orders[4], &token).await;
+    assert!(retry_after(&refused) >= 3000);
+    let body = expect_json(refused, 429, "the 21st attempt").await;
+    assert_eq!(body["error"]["code"], "rate_limited");
+    assert_eq!(
+        body["error"]["message"],
+        "Too many card payment attempts from your account in the last hour. Please wait an hour and try again."
+    );
+    assert!(token_unused(&app, &token).await, "the provider never saw the card");
+    assert_eq!(order_status(&app, &orders[4]).await, ("pending".to_owned(), 0));
+    assert_eq!(app.count(&format!("SELECT count(*) AS n FROM orders WHERE id = '{}' AND payment_id IS NULL", orders[4])).await, 1);
+
+    // Another buyer is not held back by this one.
+    let (other_buyer, other_order, _) = ordered(&app, 300).await;
+    assert_eq!(pay(&app, &other_buyer, &other_order, VISA).await["status"], "succeeded");
+}
+
+#[tokio::test]
+async fn a_webhook_for_another_payment_intent_than_the_orders_leaves_it_unpaid() {
+    let app = app().await;
+    // One order whose buyer tried a card (its PaymentIntent is stored), one nobody tried to pay.
+    let (buyer, tried, tried_book) = ordered(&app, 300).await;
+    assert_eq!(pay(&app, &buyer, &tried, DECLINED).await["status"], "failed");
+    let (_, untried, _) = ordered(&app, 300).await;
+    for order in [&tried, &untried] {
+        let elsewhere = builders::intent_made_elsewhere(&app, order, 30_000, "bdt", true).await;
+        let event = succeeded_event(elsewhere["id"].as_str().expect("id"));
+        let answer = deliver(&app, &event, Some(sign_payload(TEST_WEBHOOK_SECRET, now(), &event))).await;
+        assert_eq!(answer.status().as_u16(), 200, "acknowledged");
+        assert_eq!(order_status(&app, order).await, ("pending".to_owned(), 0), "not settled");
+    }
+    assert_eq!(book_status(&app, tried_book).await, "pending");
+    let stored = app.count(&format!("SELECT count(*) AS n FROM orders WHERE id = '{tried}' AND payment_id LIKE 'pi_%'")).await;
+    assert_eq!(stored, 1, "the order keeps its own payment");
+}
+
+/// The value of an unlabelled counter in the recorder's text, 0 before it was first counted.
+fn counter(rendered: &str, name: &str) -> f64 {
+    rendered
+        .lines()
+        .find_map(|line| line.strip_prefix(name).and_then(|rest| rest.strip_prefix(' ')).and_then(|value| value.trim().parse().ok()))
+        .unwrap_or(0.0)
+}
+
+/// A refund localstripe cannot fail, so the provider is a wiremock server here: it holds a succeeded PaymentIntent for
+/// an order that was cancelled and whose book someone else holds now, answers the first refund as failed and the
+/// second as succeeded.
+#[tokio::test]
+async fn a_refund_the_provider_reports_failed_is_not_recorded_is_counted_and_is_retried() {
+    use wiremock::matchers::{header, method, path};
+    use wiremock::{Mock, MockServer, ResponseTemplate};
+
+    let metrics = puronoboi_http::metrics::install().expect("the recorder installs");
+    let provider = MockServer::start().await;
+    let app = TestApp::builder().identity(Identity::Emulator).card_payments_at(&provider.uri()).spawn().await;
+    let (buyer, order, book) = ordered(&app, 300).await;
+    expect_json(call(&app, Method::POST, &format!("/api/orders/{order}/cancel"), Some(&buyer), None).await, 200, "cancel").await;
+    let rival = app.signed_in(&unique("rival"), "buyer").await;
+    let body = json!({ "bookId": book.to_string(), "phone": "01912345678", "location": "Mirpur" });
+    expect_json(call(&app, Method::POST, "/api/orders", Some(&rival), Some(body)).await, 201, "rival order").await;
+    let payment = format!("pi_{}", uuid::Uuid::new_v4().simple());
+    assert_eq!(app.execute(&format!("UPDATE orders SET payment_id = '{payment}' WHERE id = '{order}'")).await, 1);
+
+    Mock::given(method("GET"))
+        .and(path(format!("/v1/payment_intents/{payment}")))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({
+            "id": payment, "object": "payment_intent", "status": "succeeded", "amount": 30_000, "currency": "bdt",
+            "metadata": { "order_id": order }, "client_secret": null, "last_payment_error": null
+        })))
+        .mount(&provider)
+        .await;
+    let refund = |id: &str, status: &str| json!({ "id": id, "object": "refund", "amount": 30_000, "currency": "bdt", "payment_intent": payment, "status": status });
+    Mock::given(method("POST"))
+        .and(path("/v1/refunds"))
+        .and(header("Idempotency-Key", format!("puronoboi-refund-{payment}").as_str()))
+        .respond_with(ResponseTemplate::new(200).set_body_json(refund("re_failed", "failed")))
+        .expect(1)
+        .mount(&provider)
+        .await;
+    Mock::given(method("POST"))
+        .and(path("/v1/refunds"))
+        .and(header("Idempotency-Key", format!("puronoboi-refund-{payment}-retry-1").as_str()))
+        .respond_with(ResponseTemplate::new(200).set_body_json(refund("re_second", "pending")))
+        .expect(1)
+        .mount(&provider)
+        .await;
+
+    let failed_before = counter(&metrics.render(), "refunds_failed_total");
+    let event = succeeded_event(&payment);
+    let answer = deliver(&app, &event, Some(sign_payload(TEST_WEBHOOK_SECRET, now(), &event))).await;
+    assert_eq!(answer.status().as_u16(), 200, "acknowledged: the refund is retried here, not by redelivery");
+
+    let shown = expect_json(call(&app, Method::GET, &format!("/api/orders/{order}"), Some(&buyer), None).await, 200, "order").await;
+    assert_eq!((shown["status"].as_str(), shown["refunded"].as_bool()), (Some("cancelled"), Some(false)), "{shown}");
+    assert_eq!(app.count(&format!("SELECT count(*) AS n FROM orders WHERE id = '{order}' AND refund_id IS NULL")).await, 1);
+    let owed = format!("SELECT count(*) AS n FROM owed_refunds WHERE order_id = '{order}' AND payment_id = '{payment}' AND failed_attempts = 1");
+    assert_eq!(app.count(&owed).await, 1, "still owed");
+    assert!(counter(&metrics.render(), "refunds_failed_total") >= failed_before + 1.0, "counted");
+
+    // A sweep before the retry is due leaves it; one after it refunds again, under a new idempotency key.
+    let sweeper = app.order_expiry(HOLD);
+    sweeper.sweep(chrono::Utc::now()).await.expect("a sweep");
+    assert_eq!(app.count(&format!("SELECT count(*) AS n FROM orders WHERE id = '{order}' AND refund_id IS NULL")).await, 1);
+    sweeper.sweep(chrono::Utc::now() + chrono::Duration::minutes(6)).await.expect("a later sweep");
+    assert_eq!(app.count(&format!("SELECT count(*) AS n FROM orders WHERE id = '{order}' AND refund_id = 're_second'")).await, 1);
+    assert_eq!(app.count(&format!("SELECT count(*) AS n FROM owed_refunds WHERE order_id = '{order}'")).await, 0, "nothing owed");
+    let shown = expect_json(call(&app, Method::GET, &format!("/api/orders/{order}"), Some(&buyer), None).await, 200, "order").await;
+    assert_eq!(shown["refunded"], true);
+    provider.verify().await;
+}

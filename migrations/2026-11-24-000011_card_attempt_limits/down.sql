@@ -1,0 +1,2 @@
+DROP TABLE owed_refunds;
+DROP TABLE card_attempts;
