@@ -194,8 +194,8 @@ impl ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = self.status();
-        let mut response =
-            (status, Json(ErrorBody { error: ErrorDetail { code: self.code, message: self.message, fields: self.fields } })).into_response();
+        let mut response = (status, Json(ErrorBody { error: ErrorDetail { code: self.code, message: self.message, fields: self.fields } }))
+            .into_response();
         if let Some(wait) = self.retry_after {
             // https://www.rfc-editor.org/rfc/rfc9110#field.retry-after: a delay in whole seconds.
             let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);

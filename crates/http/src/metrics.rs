@@ -9,7 +9,9 @@
 //!   `unmatched`.
 //! - `db_pool_connections{state="in_use"|"idle"}` and `db_pool_waiting`, read from the pool at each scrape.
 //! - Business counters incremented by the use cases where the thing happens: `orders_placed_total`,
-//!   `payments_recorded_total`, `refunds_total`.
+//!   `payments_recorded_total`, `refunds_total`, `refunds_failed_total` (refunds the provider reported as failed or
+//!   that could not be made; the payment stays owed and is retried) and `refunds_abandoned_total` (owed payments given
+//!   up on: a person must return them).
 //! - From the public read cache and its change listener (recorded in those crates): `catalogue_reads_total` by
 //!   `answer` (`copy`, `database`, `unvouched`), `catalogue_cache_bytes`, `catalogue_listener_heartbeat_seconds` (a heartbeat's round trip)
 //!   and `catalogue_listener_heartbeat_gap_seconds` (time between two heartbeats; copies lapse if it outgrows the
@@ -86,8 +88,22 @@ fn describe() {
     metrics::describe_counter!(puronoboi_app::orders::ORDERS_PLACED, "Orders placed (a book reserved for a buyer).");
     metrics::describe_counter!(puronoboi_app::payments::PAYMENTS_RECORDED, "Card payments recorded against an order (each order once).");
     metrics::describe_counter!(puronoboi_app::payments::REFUNDS, "Card payments refunded because their order could not take them.");
+    metrics::describe_counter!(
+        puronoboi_app::payments::REFUNDS_FAILED,
+        "Refunds the payment provider reported as failed or that could not be made; the payment stays owed and is retried."
+    );
+    metrics::describe_counter!(
+        puronoboi_app::payments::REFUNDS_ABANDONED,
+        "Owed payments given up on after the last failed refund: a person must return them."
+    );
     // Shown at 0 from the start, so that a rate or an alert over them has a series before the first event.
-    for business in [puronoboi_app::orders::ORDERS_PLACED, puronoboi_app::payments::PAYMENTS_RECORDED, puronoboi_app::payments::REFUNDS] {
+    for business in [
+        puronoboi_app::orders::ORDERS_PLACED,
+        puronoboi_app::payments::PAYMENTS_RECORDED,
+        puronoboi_app::payments::REFUNDS,
+        puronoboi_app::payments::REFUNDS_FAILED,
+        puronoboi_app::payments::REFUNDS_ABANDONED,
+    ] {
         metrics::counter!(business).increment(0);
     }
 }

@@ -24,6 +24,8 @@ pub use orders::{
     AddWishError, CardAttemptError, CardAttemptId, CardAttemptLimits, CardAttemptOutcome, OrderChangeError, OrderStore, OwedRefund,
     PlaceOrderError, Placed, SettleError, Settlement, WishListItem, WishListStore,
 };
-pub use payments::{GatewayError, PaymentEvent, PaymentGateway, ProviderPayment, ProviderPaymentStatus, Refund, RefundStatus, WebhookError};
+pub use payments::{
+    GatewayError, PaymentEvent, PaymentGateway, ProviderPayment, ProviderPaymentStatus, Refund, RefundStatus, WebhookError,
+};
 pub use readiness::ReadinessProbe;
 pub use uploads::{TakeUploadError, UploadQuota};

@@ -141,7 +141,12 @@ pub trait OrderStore: Send + Sync {
     /// `limits.window`, or the buyer `limits.per_account` attempts of any outcome. Attempts of one buyer are
     /// serialised, so two racing attempts cannot both take the last one allowed. Notes on the order that a card is
     /// being tried now. Errors: `OrderLimit`, `AccountLimit` (each with when the next attempt is allowed).
-    async fn start_card_attempt(&self, buyer: AccountId, order: OrderId, limits: CardAttemptLimits) -> Result<CardAttemptId, CardAttemptError>;
+    async fn start_card_attempt(
+        &self,
+        buyer: AccountId,
+        order: OrderId,
+        limits: CardAttemptLimits,
+    ) -> Result<CardAttemptId, CardAttemptError>;
 
     /// Records how a started card attempt ended. An attempt never finished (the server stopped) counts as failed.
     async fn finish_card_attempt(&self, attempt: CardAttemptId, outcome: CardAttemptOutcome) -> Result<(), StoreError>;
@@ -166,8 +171,13 @@ pub trait OrderStore: Send + Sync {
 
     /// Takes up to `limit` owed refunds due at `now` that failed fewer than `max_attempts` times, and moves each one's
     /// next try to `now + lease`, so that another instance sweeping at the same moment takes other ones.
-    async fn take_due_refunds(&self, now: DateTime<Utc>, max_attempts: u32, lease: Duration, limit: i64)
-    -> Result<Vec<OwedRefund>, StoreError>;
+    async fn take_due_refunds(
+        &self,
+        now: DateTime<Utc>,
+        max_attempts: u32,
+        lease: Duration,
+        limit: i64,
+    ) -> Result<Vec<OwedRefund>, StoreError>;
 }
 
 /// A payment that must go back to the buyer of a closed order.

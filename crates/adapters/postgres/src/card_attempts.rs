@@ -2,11 +2,11 @@
 //! across every server instance, by the database's clock.
 
 use anyhow::Context as _;
+use chrono::{DateTime, Utc};
 use diesel::pg::data_types::PgInterval;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Interval, Nullable, Timestamptz, Uuid as SqlUuid};
 use diesel_async::{AsyncConnection as _, AsyncPgConnection, RunQueryDsl};
-use chrono::{DateTime, Utc};
 use puronoboi_domain::{AccountId, OrderId};
 use puronoboi_ports::{CardAttemptError, CardAttemptId, CardAttemptLimits, CardAttemptOutcome};
 
@@ -100,6 +100,10 @@ pub(crate) async fn finish(conn: &mut AsyncPgConnection, attempt: CardAttemptId,
         CardAttemptOutcome::Accepted => "accepted",
         CardAttemptOutcome::Unanswered => "unanswered",
     };
-    diesel::update(card_attempts::table.find(attempt.0)).set(card_attempts::outcome.eq(outcome)).execute(conn).await.context("an attempt")?;
+    diesel::update(card_attempts::table.find(attempt.0))
+        .set(card_attempts::outcome.eq(outcome))
+        .execute(conn)
+        .await
+        .context("an attempt")?;
     Ok(())
 }

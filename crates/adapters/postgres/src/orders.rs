@@ -22,10 +22,10 @@ use puronoboi_ports::{
 use uuid::Uuid;
 
 use crate::PgStore;
+use crate::card_attempts;
 use crate::errors::violated_constraint;
 use crate::queries;
 use crate::rows::OrderRow;
-use crate::card_attempts;
 use crate::schema::{accounts, books, orders, owed_refunds, payments};
 use crate::statement::statement;
 
@@ -233,7 +233,12 @@ impl OrderStore for PgStore {
         }
     }
 
-    async fn start_card_attempt(&self, buyer: AccountId, order: OrderId, limits: CardAttemptLimits) -> Result<CardAttemptId, CardAttemptError> {
+    async fn start_card_attempt(
+        &self,
+        buyer: AccountId,
+        order: OrderId,
+        limits: CardAttemptLimits,
+    ) -> Result<CardAttemptId, CardAttemptError> {
         let mut conn = self.conn().await?;
         card_attempts::start(&mut conn, buyer, order, limits).await
     }

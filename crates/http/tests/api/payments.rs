@@ -663,7 +663,8 @@ async fn a_refund_the_provider_reports_failed_is_not_recorded_is_counted_and_is_
     let shown = expect_json(call(&app, Method::GET, &format!("/api/orders/{order}"), Some(&buyer), None).await, 200, "order").await;
     assert_eq!((shown["status"].as_str(), shown["refunded"].as_bool()), (Some("cancelled"), Some(false)), "{shown}");
     assert_eq!(app.count(&format!("SELECT count(*) AS n FROM orders WHERE id = '{order}' AND refund_id IS NULL")).await, 1);
-    let owed = format!("SELECT count(*) AS n FROM owed_refunds WHERE order_id = '{order}' AND payment_id = '{payment}' AND failed_attempts = 1");
+    let owed =
+        format!("SELECT count(*) AS n FROM owed_refunds WHERE order_id = '{order}' AND payment_id = '{payment}' AND failed_attempts = 1");
     assert_eq!(app.count(&owed).await, 1, "still owed");
     assert!(counter(&metrics.render(), "refunds_failed_total") >= failed_before + 1.0, "counted");
 
