@@ -1,7 +1,12 @@
 //! Paying for an order by card. The browser only tokenises the card; the server opens one provider payment per
 //! order for the order's stored price in taka, confirms it, and records a payment only after reading it back from
 //! the provider and checking its status, amount, currency and order. The browser's confirmation and the
-//! provider's webhook may both arrive, in either order and any number of times: the store settles an order once.
+//! provider's webhook may both arrive, in either order and any number of times: the store settles an order once, and
+//! only with the payment opened for it.
+//!
+//! Card attempts are counted in the order store before the provider is asked, so that nobody can test card numbers
+//! through our checkout. A payment for an order that closed and whose book has gone is owed back: refunded at once,
+//! and while the provider reports the refund failed, kept owed and tried again by the expiry sweep.
 
 use std::sync::Arc;
 use std::time::Duration;
