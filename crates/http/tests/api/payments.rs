@@ -379,6 +379,8 @@ async fn a_provider_that_is_down_gets_a_clear_answer_and_paying_later_works() {
     assert!(body["error"]["message"].as_str().is_some_and(|m| m.contains("not charged")), "{body}");
     assert_eq!(order_status(&down, &order).await, ("pending".to_owned(), 0));
     assert_eq!(book_status(&down, book).await, "pending");
+    let unanswered = format!("SELECT count(*) AS n FROM card_attempts WHERE order_id = '{order}' AND outcome = 'unanswered'");
+    assert_eq!(down.count(&unanswered).await, 1, "an attempt the provider never answered is no failed card");
 
     // The provider is back (the same data, served with a provider that answers): the same order pays.
     let up = TestApp::builder().identity(Identity::Emulator).card_payments().sharing_database_with(&down).spawn().await;
@@ -531,6 +533,15 @@ async fn the_sixth_failed_card_on_one_order_within_an_hour_is_refused_before_the
     assert_eq!(app.count(&format!("SELECT count(*) AS n FROM card_attempts WHERE order_id = '{order}'")).await, 5);
     assert_eq!(order_status(&app, &order).await, ("pending".to_owned(), 0));
     assert_eq!(book_status(&app, book).await, "pending");
+
+    // The window slides: once the first failure is over an hour old, one more card may be tried.
+    app.execute(&format!(
+        "UPDATE card_attempts SET at = at - interval '61 minutes' WHERE id = (SELECT min(id) FROM card_attempts WHERE order_id = '{order}')"
+    ))
+    .await;
+    assert_eq!(pay(&app, &buyer, &order, DECLINED).await["status"], "failed", "one more after an hour");
+    let token = card_token(&app, DECLINED).await;
+    assert_eq!(pay_answer(&app, &buyer, &order, &token).await.status().as_u16(), 429, "and no more");
 
     // The limit is the order's: the same buyer's other order pays.
     let other = order_for(&app, &buyer).await;
