@@ -1,7 +1,6 @@
 //! Card attempts on PostgreSQL: the per-order and per-account limits are counted in `card_attempts`, so they hold
 //! across every server instance, by the database's clock.
 
-use anyhow::Context as _;
 use chrono::{DateTime, Utc};
 use diesel::pg::data_types::PgInterval;
 use diesel::prelude::*;
@@ -94,16 +93,16 @@ pub(crate) async fn start(
     }
 }
 
-pub(crate) async fn finish(conn: &mut AsyncPgConnection, attempt: CardAttemptId, outcome: CardAttemptOutcome) -> anyhow::Result<()> {
+pub(crate) async fn finish(
+    conn: &mut AsyncPgConnection,
+    attempt: CardAttemptId,
+    outcome: CardAttemptOutcome,
+) -> Result<(), diesel::result::Error> {
     let outcome = match outcome {
         CardAttemptOutcome::Failed => "failed",
         CardAttemptOutcome::Accepted => "accepted",
         CardAttemptOutcome::Unanswered => "unanswered",
     };
-    diesel::update(card_attempts::table.find(attempt.0))
-        .set(card_attempts::outcome.eq(outcome))
-        .execute(conn)
-        .await
-        .context("an attempt")?;
+    diesel::update(card_attempts::table.find(attempt.0)).set(card_attempts::outcome.eq(outcome)).execute(conn).await?;
     Ok(())
 }
