@@ -16,7 +16,7 @@ use crate::extract::{ApiPath, ApiQuery, Caller, PageQuery, parse_id};
 use crate::openapi::{BadBody, BadQuery, Invalid, SignedIn};
 
 pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(categories)).routes(routes!(rename, remove)).routes(routes!(merge))
+    OpenApiRouter::new().routes(routes!(list_categories)).routes(routes!(rename_category, delete_category)).routes(routes!(merge_category))
 }
 
 const ADMINS_ONLY: &str = "manage categories";
@@ -39,7 +39,7 @@ fn body<T: serde::de::DeserializeOwned>(bytes: &[u8], what: &str) -> Result<T, A
     params(PageQuery),
     responses((status = 200, body = PageDto<AdminCategoryDto>), BadQuery, SignedIn)
 )]
-async fn categories(
+async fn list_categories(
     State(state): State<AppState>,
     caller: Caller,
     ApiQuery(q): ApiQuery<PageQuery>,
@@ -65,7 +65,7 @@ async fn categories(
         SignedIn,
     )
 )]
-async fn rename(
+async fn rename_category(
     State(state): State<AppState>,
     caller: Caller,
     ApiPath(id): ApiPath<String>,
@@ -93,7 +93,7 @@ async fn rename(
         SignedIn,
     )
 )]
-async fn merge(
+async fn merge_category(
     State(state): State<AppState>,
     caller: Caller,
     ApiPath(id): ApiPath<String>,
@@ -119,7 +119,7 @@ async fn merge(
         SignedIn,
     )
 )]
-async fn remove(State(state): State<AppState>, caller: Caller, ApiPath(id): ApiPath<String>) -> Result<StatusCode, ApiError> {
+async fn delete_category(State(state): State<AppState>, caller: Caller, ApiPath(id): ApiPath<String>) -> Result<StatusCode, ApiError> {
     let admin = caller.require(AccountRole::Admin, ADMINS_ONLY)?;
     state.admin.delete_category(&admin, category_id(&id)?).await?;
     Ok(StatusCode::NO_CONTENT)
