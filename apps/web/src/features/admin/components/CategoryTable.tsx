@@ -55,7 +55,7 @@ export function CategoryTable({ categories, actions }: CategoryTableProps) {
         {categories.map((category) => (
           <li key={category.id} data-category-id={category.id} className="flex flex-col gap-3 rounded-box bg-base-100 p-4 ring-1 ring-base-300/70">
             <p className="font-semibold break-words">{category.name}</p>
-            <dl className="grid grid-cols-3 gap-x-4 gap-y-2 text-sm">
+            <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
               {COLUMNS.map((column) => (
                 <div key={column.heading} className="flex flex-col">
                   <dt className="text-base-content/70">{column.heading}</dt>
