@@ -195,3 +195,14 @@ impl Listings {
         Ok(self.listings.edit(seller, book, &edit).await?)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_daily_limit_message_names_the_limit_the_rule_applies() {
+        let limit = format!("at most {} new categories a day", CategoryName::NEW_PER_SELLER_PER_DAY);
+        assert!(NEW_CATEGORIES_USED_UP.contains(&limit), "{NEW_CATEGORIES_USED_UP}");
+    }
+}
