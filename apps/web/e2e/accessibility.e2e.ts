@@ -296,7 +296,7 @@ describe('accessibility (axe-core: no critical or serious violation)', () => {
     results.verdict('a seller');
   }, AUDIT_TIMEOUT_MS);
 
-  test('the admin: dashboard, All Seller, All Buyer and the delete confirmation', async (ctx) => {
+  test('the admin: dashboard, All Seller, All Buyer, Categories and their dialogs', async (ctx) => {
     skipUnlessEmulator(ctx);
     const results = new Audit();
     await withPage(browser(), { viewport: DESKTOP, reducedMotion: 'reduce' }, async ({ page }) => {
@@ -308,6 +308,18 @@ describe('accessibility (axe-core: no critical or serious violation)', () => {
       await visible(page.getByRole('alertdialog'), 'the delete confirmation');
       await audit(page, results, '/dashboard/allBuyer (delete confirmation)');
       await page.keyboard.press('Escape');
+      await auditRoute(page, results, '/dashboard/categories', 'Categories');
+      for (const [button, dialog, what] of [
+        [/^Rename /, 'dialog', 'rename form'],
+        [/^Merge /, 'alertdialog', 'merge confirmation'],
+        [/^Delete /, 'alertdialog', 'delete confirmation'],
+      ] as const) {
+        await main(page).getByRole('button', { name: button }).first().click();
+        await visible(page.getByRole(dialog), `the ${what}`);
+        await audit(page, results, `/dashboard/categories (${what})`);
+        await page.keyboard.press('Escape');
+        await page.getByRole(dialog).waitFor({ state: 'hidden' });
+      }
     });
     await withPage(browser(), { viewport: MOBILE, reducedMotion: 'reduce' }, async ({ page }) => {
       await logIn(page, DEMO.admin);
@@ -316,6 +328,9 @@ describe('accessibility (axe-core: no critical or serious violation)', () => {
       await audit(page, results, '/dashboard/allSeller (phone)');
       await page.getByRole('button', { name: 'Open dashboard menu' }).click();
       await audit(page, results, '/dashboard/allSeller (phone, menu open)');
+      await page.goto('/dashboard/categories', { waitUntil: 'networkidle' });
+      await h1(page, 'Categories');
+      await audit(page, results, '/dashboard/categories (phone)');
     });
     results.verdict('the admin');
   }, AUDIT_TIMEOUT_MS);

@@ -11,7 +11,7 @@ const browser = useBrowser();
 
 const BUYER_LINKS = ['My Orders', 'Wish List'];
 const SELLER_LINKS = ['Add A Product', 'My Products'];
-const ADMIN_LINKS = ['All Seller', 'All Buyer'];
+const ADMIN_LINKS = ['All Seller', 'All Buyer', 'Categories'];
 
 let authMode = 'unknown';
 beforeAll(async () => {
@@ -271,6 +271,7 @@ describe('roles', () => {
       for (const [label, path] of [
         ['All Seller', '/dashboard/allSeller'],
         ['All Buyer', '/dashboard/allBuyer'],
+        ['Categories', '/dashboard/categories'],
       ] as const) {
         await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: label }).click();
         await expectPathSoon(page, path);

@@ -424,6 +424,114 @@ describe('the admin', () => {
   });
 });
 
+describe("the admin's categories", () => {
+  test('renames a category (a taken name refused beside the field), merges it into another, is refused deleting a category with books, deletes an empty one', async (ctx) => {
+    skipUnlessDatabase(ctx);
+    const { databaseURL } = fixtures();
+    const s = stamp();
+    const names = { verse: `E2E Verse ${s}`, poems: `E2E Poems ${s}`, spare: `E2E Spare ${s}`, renamed: `E2E Collected verse ${s}` };
+    const newCategory = (name: string) => {
+      const [id] = psql(databaseURL, `INSERT INTO categories (id, name) VALUES (gen_random_uuid(), '${name}') RETURNING id`);
+      if (!id) throw new Error(`no id for ${name}`);
+      return id;
+    };
+    const verse = newCategory(names.verse);
+    const poems = newCategory(names.poems);
+    const spare = newCategory(names.spare);
+    // A copy of a demo book in Verse, dated before every demo book so that the shop's first pages do not change.
+    const [book] = psql(
+      databaseURL,
+      `INSERT INTO books (id, seller_id, category_id, title, author, description, picture_url, publish_year, ratings, reviews,
+                          seller_name, location, phone, seller_email, original_price, resale_price, status, advertised, created_at)
+       SELECT gen_random_uuid(), b.seller_id, '${verse}', 'E2E Merged poems ${s}', b.author, b.description, b.picture_url,
+              b.publish_year, b.ratings, b.reviews, b.seller_name, b.location, b.phone, b.seller_email, b.original_price,
+              b.resale_price, 'available', false, (SELECT min(created_at) FROM books) - interval '1 day'
+         FROM books b WHERE b.status = 'available' ORDER BY b.title LIMIT 1
+       RETURNING id`,
+    );
+    if (!book) throw new Error('no demo book to copy');
+    try {
+      await withPage(browser(), { viewport: DESKTOP }, async ({ page }) => {
+        await logIn(page, DEMO.admin);
+        await page.goto('/dashboard', { waitUntil: 'networkidle' });
+        await openFromDrawer(page, 'Categories', '/dashboard/categories', 'Categories');
+        const table = page.getByRole('table', { name: 'Categories' });
+        const row = (name: string) => table.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
+        await visible(row(names.verse), 'the category with the book');
+        expect(await row(names.verse).getByRole('cell').allInnerTexts(), 'Books, For sale, Last used').toEqual(
+          expect.arrayContaining(['1', '1']),
+        );
+        await screenshot(page, 'categories');
+
+        // Rename: another category's name (in another letter case) is refused beside the field; a new one is taken.
+        await row(names.verse).getByRole('button', { name: `Rename ${names.verse}`, exact: true }).click();
+        const rename = page.getByRole('dialog', { name: `Rename ${names.verse}` });
+        const name = rename.getByLabel('New name', { exact: true });
+        expect(await name.evaluate((el) => el === document.activeElement), 'focus starts on the name').toBe(true);
+        await name.fill(names.poems.toUpperCase());
+        await rename.getByRole('button', { name: 'Rename', exact: true }).click();
+        await visible(rename.getByText(`Another category is already named "${names.poems}".`, { exact: true }), 'the taken name, beside the field');
+        expect(await name.getAttribute('aria-invalid')).toBe('true');
+        await screenshot(page, 'rename-category-taken', { fullPage: false });
+        await name.fill(`  ${names.renamed} `);
+        await rename.getByRole('button', { name: 'Rename', exact: true }).click();
+        await visible(toast(page, 'Category renamed'), 'the "Category renamed" toast');
+        await visible(row(names.renamed), 'the renamed category');
+        await gone(row(names.verse), 'the old name');
+        expect((await api.book(book)).category.name, 'the book page shows the new name at once').toBe(names.renamed);
+
+        // Merge into Poems: asked first; its book moves, the category goes.
+        await row(names.renamed).getByRole('button', { name: `Merge ${names.renamed}`, exact: true }).click();
+        const merge = page.getByRole('alertdialog', { name: `Merge ${names.renamed}?` });
+        await visible(merge.getByText(/All 1 book of/), 'what the merge does');
+        await merge.getByLabel('Merge into', { exact: true }).selectOption({ label: names.poems });
+        await screenshot(page, 'merge-category-confirm', { fullPage: false });
+        const merged = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/admin/categories/${verse}/merge`);
+        await merge.getByRole('button', { name: 'Merge', exact: true }).click();
+        expect((await merged).status()).toBe(200);
+        await visible(toast(page, `Category merged: 1 book moved to ${names.poems}`), 'the merge toast');
+        await gone(row(names.renamed), 'the merged category');
+        await expect.poll(async () => (await row(names.poems).getByRole('cell').first().innerText()).trim()).toBe('1');
+        const listed = await api.categories();
+        expect(listed.find((c) => c.id === poems)?.bookCount, 'Poems holds the book on the public list').toBe(1);
+        expect(listed.some((c) => c.id === verse), 'the merged category left the public list').toBe(false);
+        expect((await api.book(book)).category.id).toBe(poems);
+
+        // Delete Poems: refused, it has a book; the explanation says to merge instead.
+        const refusedDelete = row(names.poems).getByRole('button', { name: `Delete ${names.poems}`, exact: true });
+        await refusedDelete.click();
+        const confirmPoems = page.getByRole('alertdialog', { name: `Delete the category ${names.poems}?` });
+        await visible(confirmPoems, 'the delete confirmation');
+        await confirmPoems.getByRole('button', { name: 'Delete', exact: true }).click();
+        await visible(page.getByText(/^This category still holds 1 book \(withdrawn ones count\)\. Merge it into another category instead\.$/), 'the refusal');
+        await screenshot(page, 'delete-category-refused', { fullPage: false });
+        await visible(row(names.poems), 'Poems, still there');
+
+        // Delete Spare, which is empty: Escape first (nothing happens), then Delete.
+        const deleteSpare = row(names.spare).getByRole('button', { name: `Delete ${names.spare}`, exact: true });
+        await deleteSpare.click();
+        const confirmSpare = page.getByRole('alertdialog', { name: `Delete the category ${names.spare}?` });
+        await visible(confirmSpare, 'the delete confirmation');
+        expect(await confirmSpare.getByRole('button', { name: 'Cancel', exact: true }).evaluate((el) => el === document.activeElement), 'focus starts on Cancel').toBe(true);
+        await page.keyboard.press('Escape');
+        await confirmSpare.waitFor({ state: 'hidden' });
+        expect(await deleteSpare.evaluate((el) => el === document.activeElement), 'focus returns to Delete').toBe(true);
+        await deleteSpare.click();
+        await confirmSpare.getByRole('button', { name: 'Delete', exact: true }).click();
+        await visible(toast(page, 'Category deleted'), 'the "Category deleted" toast');
+        await gone(row(names.spare), 'the deleted category');
+        await screenshot(page, 'categories-after');
+      });
+      const recorded = psql(databaseURL, `SELECT action FROM admin_actions WHERE category_id IN ('${verse}', '${poems}', '${spare}') ORDER BY at, id`);
+      expect(recorded, 'each action recorded, the refused one not').toEqual(['rename_category', 'merge_category', 'delete_category']);
+    } finally {
+      // Other journeys count the shop's shelves: the copy and these categories go.
+      psql(databaseURL, `DELETE FROM books WHERE id = '${book}'`);
+      psql(databaseURL, `DELETE FROM categories WHERE id IN ('${verse}', '${poems}', '${spare}')`);
+    }
+  });
+});
+
 describe('at 360 px', () => {
   test("a seller's pages show cards, not a table, and never scroll sideways", async (ctx) => {
     skipUnlessEmulator(ctx);
@@ -455,6 +563,7 @@ describe('at 360 px', () => {
       for (const [path, title, list, shot] of [
         ['/dashboard/allSeller', 'All Seller', 'Sellers', 'all-seller-mobile'],
         ['/dashboard/allBuyer', 'All Buyer', 'Buyers', 'all-buyer-mobile'],
+        ['/dashboard/categories', 'Categories', 'Categories', 'categories-mobile'],
       ] as const) {
         await page.goto(path, { waitUntil: 'networkidle' });
         await h1(page, title);

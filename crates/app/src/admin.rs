@@ -1,9 +1,18 @@
-//! The admin's tables of sellers and buyers, and the admin's actions on them.
+//! The admin's tables of sellers, buyers and categories, and the admin's actions on them.
 
 use std::sync::Arc;
 
-use puronoboi_domain::{Account, AccountId, AccountRole, Page, PageRequest};
-use puronoboi_ports::{AccountOverview, AdminActionError, AdminStore, StoreError};
+use puronoboi_domain::{Account, AccountId, AccountRole, Category, CategoryId, CategoryName, FieldErrors, Page, PageRequest};
+use puronoboi_ports::{AccountOverview, AdminActionError, AdminStore, CategoryActionError, CategoryOverview, MergedCategory, StoreError};
+
+#[derive(Debug, thiserror::Error)]
+pub enum RenameCategoryError {
+    /// The new name breaks the rules names are created with; nothing changed.
+    #[error("the name is invalid")]
+    Invalid(FieldErrors),
+    #[error(transparent)]
+    Action(#[from] CategoryActionError),
+}
 
 #[derive(Clone)]
 pub struct Admin {
@@ -37,6 +46,33 @@ impl Admin {
         }
         let deleted = self.store.delete_account(admin.id, target).await?;
         tracing::info!(admin = %admin.id, account = %target, role = %deleted.role, "account deleted");
+        Ok(deleted)
+    }
+
+    pub async fn categories(&self, page: PageRequest) -> Result<Page<CategoryOverview>, StoreError> {
+        self.store.categories(page).await
+    }
+
+    /// Renames a category, under the rules a seller's new category is named by (unique whatever the letter case).
+    pub async fn rename_category(&self, admin: &Account, id: CategoryId, name: &str) -> Result<Category, RenameCategoryError> {
+        let name =
+            CategoryName::parse(name).map_err(|e| RenameCategoryError::Invalid([("name", e.0.to_string())].into_iter().collect()))?;
+        let renamed = self.store.rename_category(admin.id, id, &name).await?;
+        tracing::info!(admin = %admin.id, category = %id, name = %renamed.name, "category renamed");
+        Ok(renamed)
+    }
+
+    /// Moves every book of one category into another and removes the first.
+    pub async fn merge_category(&self, admin: &Account, from: CategoryId, into: CategoryId) -> Result<MergedCategory, CategoryActionError> {
+        let merged = self.store.merge_category(admin.id, from, into).await?;
+        tracing::info!(admin = %admin.id, from = %from, into = %into, moved = merged.moved_books, "category merged");
+        Ok(merged)
+    }
+
+    /// Deletes a category that holds no book at all (withdrawn ones included: merge such a category instead).
+    pub async fn delete_category(&self, admin: &Account, id: CategoryId) -> Result<Category, CategoryActionError> {
+        let deleted = self.store.delete_category(admin.id, id).await?;
+        tracing::info!(admin = %admin.id, category = %id, name = %deleted.name, "category deleted");
         Ok(deleted)
     }
 }

@@ -56,6 +56,8 @@ pub enum EditListingError {
 }
 
 const REQUIRED: &str = "this field is required";
+/// The seller's new categories for the day are used up: the form shows this under the new category's name.
+pub const NEW_CATEGORIES_USED_UP: &str = "you can add at most 3 new categories a day: choose one from the list, or add this one tomorrow";
 
 #[derive(Clone)]
 pub struct Listings {
@@ -104,7 +106,18 @@ impl Listings {
                 }
             },
             Some(CategoryChoice::New(name)) => match CategoryName::parse(name) {
-                Ok(name) => Some(Err(name)),
+                // Checked before the picture is taken, so that a refusal costs no upload; checked again, and
+                // counted, when the category is added.
+                Ok(name) => match self.writer.check_seller_category(seller.id, &name, CategoryName::NEW_PER_SELLER_PER_DAY).await {
+                    Ok(Some(existing)) => Some(Ok(existing.id)),
+                    Ok(None) => Some(Err(name)),
+                    Err(AddCategoryError::DailyLimit) => {
+                        errors.insert("newCategory", NEW_CATEGORIES_USED_UP.to_owned());
+                        None
+                    }
+                    Err(AddCategoryError::AlreadyExists(existing)) => Some(Ok(existing.id)),
+                    Err(AddCategoryError::Unknown(e)) => return Err(CreateListingError::Unknown(e)),
+                },
                 Err(e) => {
                     errors.insert("newCategory", e.0.to_string());
                     None
@@ -126,9 +139,14 @@ impl Listings {
             let category_id = match category {
                 Ok(id) => id,
                 // "poetry" and "Poetry" typed by two sellers share one category: names are unique whatever their case.
-                Err(name) => match self.writer.add_category(&name).await {
+                Err(name) => match self.writer.add_seller_category(seller.id, &name, CategoryName::NEW_PER_SELLER_PER_DAY).await {
                     Ok(created) => created.id,
                     Err(AddCategoryError::AlreadyExists(existing)) => existing.id,
+                    Err(AddCategoryError::DailyLimit) => {
+                        return Err(CreateListingError::Invalid(
+                            [("newCategory", NEW_CATEGORIES_USED_UP.to_owned())].into_iter().collect(),
+                        ));
+                    }
                     Err(AddCategoryError::Unknown(e)) => return Err(CreateListingError::Unknown(e)),
                 },
             };
@@ -175,5 +193,16 @@ impl Listings {
     pub async fn edit(&self, seller: AccountId, book: BookId, form: ListingEditForm) -> Result<BookDetail, EditListingError> {
         let edit = form.parse().map_err(EditListingError::Invalid)?;
         Ok(self.listings.edit(seller, book, &edit).await?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_daily_limit_message_names_the_limit_the_rule_applies() {
+        let limit = format!("at most {} new categories a day", CategoryName::NEW_PER_SELLER_PER_DAY);
+        assert!(NEW_CATEGORIES_USED_UP.contains(&limit), "{NEW_CATEGORIES_USED_UP}");
     }
 }

@@ -13,6 +13,12 @@ pub struct CategoryNameError(#[from] pub RequiredTextError);
 
 impl CategoryName {
     pub const MAX_CHARS: usize = 60;
+    /// A seller names at most this many new categories in any 24 hours (under "Others" on the add-book form): enough
+    /// for an honest seller, too few to bury the real categories under made-up ones.
+    pub const NEW_PER_SELLER_PER_DAY: u32 = 3;
+    /// A category without available books that nobody has created or listed a book in for this many days leaves the
+    /// add-book list (it stays where it is used: its books' pages, the admin's table).
+    pub const UNUSED_AFTER_DAYS: u32 = 30;
 
     pub fn parse(raw: &str) -> Result<Self, CategoryNameError> {
         // Inner runs of whitespace collapse so "Bangla   Literature" cannot sit beside "Bangla Literature".

@@ -184,6 +184,44 @@ impl From<puronoboi_ports::AdminActionError> for ApiError {
     }
 }
 
+impl From<puronoboi_ports::CategoryActionError> for ApiError {
+    fn from(e: puronoboi_ports::CategoryActionError) -> Self {
+        use puronoboi_ports::CategoryActionError;
+        match e {
+            CategoryActionError::NotFound => {
+                Self::new(ErrorCode::CategoryNotFound, "No category has this id (it may have been merged or deleted).")
+            }
+            CategoryActionError::IntoNotFound => {
+                field_errors([("into", "choose a category from the list".to_owned())].into_iter().collect())
+            }
+            CategoryActionError::SameCategory => field_errors(
+                [("into", "choose another category: a category cannot be merged into itself".to_owned())].into_iter().collect(),
+            ),
+            CategoryActionError::NameTaken(existing) => {
+                Self::new(ErrorCode::CategoryNameTaken, format!("Another category is already named \"{}\".", existing.name))
+            }
+            CategoryActionError::NotEmpty { books } => Self::new(
+                ErrorCode::CategoryNotEmpty,
+                format!(
+                    "This category still holds {books} {} (withdrawn ones count). Merge it into another category instead.",
+                    if books == 1 { "book" } else { "books" }
+                ),
+            ),
+            CategoryActionError::Unknown(cause) => Self::internal(cause.as_ref()),
+        }
+    }
+}
+
+impl From<puronoboi_app::admin::RenameCategoryError> for ApiError {
+    fn from(e: puronoboi_app::admin::RenameCategoryError) -> Self {
+        use puronoboi_app::admin::RenameCategoryError;
+        match e {
+            RenameCategoryError::Invalid(errors) => field_errors(errors),
+            RenameCategoryError::Action(action) => action.into(),
+        }
+    }
+}
+
 /// What a buyer is told when someone else won the race for a book.
 pub const SOMEONE_ELSE_ORDERED: &str = "Someone else has just ordered this book.";
 

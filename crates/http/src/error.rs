@@ -57,6 +57,10 @@ pub enum ErrorCode {
     OrderClosed,
     /// 409: the wish list holds the most books allowed; remove one first.
     WishListFull,
+    /// 409: another category already has this name, in some letter case.
+    CategoryNameTaken,
+    /// 409: only an empty category can be deleted; this one holds books (withdrawn ones count). Merge it instead.
+    CategoryNotEmpty,
     /// 422: the price is below what the card payment provider accepts; this order cannot be paid by card.
     BelowCardMinimum,
     /// 400: a payment webhook without a valid, fresh signature.
@@ -83,9 +87,13 @@ impl ErrorCode {
             Self::ValidationFailed | Self::BelowCardMinimum => StatusCode::UNPROCESSABLE_ENTITY,
             Self::Unauthenticated | Self::TokenExpired | Self::TokenRevoked => StatusCode::UNAUTHORIZED,
             Self::AccountDeleted | Self::WrongRole | Self::CannotDeleteAdmin => StatusCode::FORBIDDEN,
-            Self::EmailTaken | Self::BookUnavailable | Self::TooManyPendingOrders | Self::OrderClosed | Self::WishListFull => {
-                StatusCode::CONFLICT
-            }
+            Self::EmailTaken
+            | Self::BookUnavailable
+            | Self::TooManyPendingOrders
+            | Self::OrderClosed
+            | Self::WishListFull
+            | Self::CategoryNameTaken
+            | Self::CategoryNotEmpty => StatusCode::CONFLICT,
             Self::ImageTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Self::UnsupportedImage => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::RateLimited => StatusCode::TOO_MANY_REQUESTS,

@@ -1,7 +1,8 @@
 //! What the admin sees of accounts and does to them. Every change is recorded with who did it, to whom and when.
 
 use async_trait::async_trait;
-use puronoboi_domain::{Account, AccountId, AccountRole, Page, PageRequest};
+use chrono::{DateTime, Utc};
+use puronoboi_domain::{Account, AccountId, AccountRole, Category, CategoryId, CategoryName, Page, PageRequest};
 
 use crate::StoreError;
 
@@ -30,6 +31,53 @@ impl From<StoreError> for AdminActionError {
     }
 }
 
+/// A category in the admin's table, with its books.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CategoryOverview {
+    pub category: Category,
+    /// Books in every status, withdrawn ones included: a category can be deleted only when this is 0.
+    pub books: i64,
+    /// Books a buyer can order now.
+    pub available_books: i64,
+    pub created_at: DateTime<Utc>,
+    /// When it was created or a book was last listed in it.
+    pub last_used_at: DateTime<Utc>,
+}
+
+/// A merge's outcome: the category that now holds the books, and how many moved.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MergedCategory {
+    pub into: Category,
+    pub moved_books: i64,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum CategoryActionError {
+    /// No category has the id the action is for.
+    #[error("no such category")]
+    NotFound,
+    /// The category to merge into does not exist.
+    #[error("no category to merge into")]
+    IntoNotFound,
+    /// A category cannot be merged into itself.
+    #[error("a category cannot be merged into itself")]
+    SameCategory,
+    /// Another category already has this name, in some letter case.
+    #[error("another category is named {:?}", .0.name)]
+    NameTaken(Category),
+    /// Only an empty category can be deleted; this one holds books (in any status).
+    #[error("the category holds {books} book(s)")]
+    NotEmpty { books: i64 },
+    #[error(transparent)]
+    Unknown(#[from] anyhow::Error),
+}
+
+impl From<StoreError> for CategoryActionError {
+    fn from(e: StoreError) -> Self {
+        Self::Unknown(e.0)
+    }
+}
+
 #[async_trait]
 pub trait AdminStore: Send + Sync {
     /// Live accounts of one role (buyer or seller), newest first, with their activity.
@@ -42,4 +90,18 @@ pub trait AdminStore: Send + Sync {
     /// Closes a live buyer's or seller's account as deleted by an admin, withdraws its available listings and
     /// records the action, in one transaction. Errors: `NotFound`, `IsAdmin`.
     async fn delete_account(&self, admin: AccountId, target: AccountId) -> Result<Account, AdminActionError>;
+
+    /// Every category by name, with its books.
+    async fn categories(&self, page: PageRequest) -> Result<Page<CategoryOverview>, StoreError>;
+
+    /// Renames a category and records the action, in one transaction. Errors: `NotFound`, `NameTaken`.
+    async fn rename_category(&self, admin: AccountId, id: CategoryId, name: &CategoryName) -> Result<Category, CategoryActionError>;
+
+    /// Moves every book of `from`, whatever its status, into `into`, deletes `from` and records the action, in one
+    /// transaction. Errors: `NotFound` (`from`), `IntoNotFound`, `SameCategory`.
+    async fn merge_category(&self, admin: AccountId, from: CategoryId, into: CategoryId) -> Result<MergedCategory, CategoryActionError>;
+
+    /// Deletes a category that holds no book in any status and records the action, in one transaction. Errors:
+    /// `NotFound`, `NotEmpty`.
+    async fn delete_category(&self, admin: AccountId, id: CategoryId) -> Result<Category, CategoryActionError>;
 }

@@ -38,10 +38,14 @@ pub struct CategoryGroup {
 /// What buyers browse. Listings show only books that are still for sale.
 #[async_trait]
 pub trait CatalogueReader: Send + Sync {
-    /// Every category, by name, with its count of available books. At most `limit` categories.
+    /// The categories a seller picks from, by name, with their counts of available books: every category with
+    /// available books, and the empty ones created or used (a book listed in them) within the last
+    /// [`CategoryName::UNUSED_AFTER_DAYS`] days. At most `limit`, categories with books first: empty categories never
+    /// push one with books out.
     async fn categories(&self, limit: u32) -> Result<Vec<CategorySummary>, StoreError>;
 
-    /// Categories that have available books, each with its newest `per_category` available books.
+    /// Categories that have available books, each with its newest `per_category` available books. At most
+    /// `max_categories` of them, taken among the categories with available books only (empty ones take no place).
     async fn newest_by_category(&self, per_category: u32, max_categories: u32) -> Result<Vec<CategoryGroup>, StoreError>;
 
     /// One page of a category's available books, newest first.
@@ -92,6 +96,9 @@ pub enum AddCategoryError {
     /// Names are unique regardless of case; the existing category is returned so callers can reuse it.
     #[error("category {0:?} already exists")]
     AlreadyExists(Category),
+    /// The seller already created the most new categories allowed in the last 24 hours; nothing was added.
+    #[error("the seller created the most new categories allowed today")]
+    DailyLimit,
     #[error(transparent)]
     Unknown(#[from] anyhow::Error),
 }
@@ -125,7 +132,22 @@ pub trait CatalogueWriter: Send + Sync {
     /// Errors: `AlreadyExists` with the existing category when the name is taken in any letter case.
     async fn add_category(&self, name: &CategoryName) -> Result<Category, AddCategoryError>;
 
-    /// Lists a book as available. Errors: `UnknownSeller`, `UnknownCategory`.
+    /// A category a seller named: the existing one when a category already has this name in any letter case (which
+    /// counts against nothing), else a new one recorded as the seller's, unless the seller already created
+    /// `per_day` categories in the last 24 hours. Concurrent calls of one seller are counted one after the other.
+    /// Errors: `DailyLimit` (nothing added).
+    async fn add_seller_category(&self, seller: AccountId, name: &CategoryName, per_day: u32) -> Result<Category, AddCategoryError>;
+
+    /// What [`CatalogueWriter::add_seller_category`] would do now, without doing it: `Some` existing category, or
+    /// `None` when it would add one. Errors: `DailyLimit`.
+    async fn check_seller_category(
+        &self,
+        seller: AccountId,
+        name: &CategoryName,
+        per_day: u32,
+    ) -> Result<Option<Category>, AddCategoryError>;
+
+    /// Lists a book as available, and marks its category used now. Errors: `UnknownSeller`, `UnknownCategory`.
     async fn list_book(&self, book: NewBook) -> Result<BookId, ListBookError>;
 
     /// Moves a book's status along the domain's state machine, atomically with respect to other movers.

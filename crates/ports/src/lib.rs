@@ -12,7 +12,7 @@ pub mod readiness;
 pub mod uploads;
 
 pub use accounts::{AccountStore, LinkIdentityError, NewIdentityAccount, OpenIdentityAccountError, SupersedeError};
-pub use admin::{AccountOverview, AdminActionError, AdminStore};
+pub use admin::{AccountOverview, AdminActionError, AdminStore, CategoryActionError, CategoryOverview, MergedCategory};
 pub use catalogue::{
     AddCategoryError, CatalogueChanges, CatalogueReader, CatalogueWriter, CategoryGroup, CategoryPageError, ChangeStatusError,
     ListBookError, NewAccount, OpenAccountError, StoreError, StoreUnreachable,

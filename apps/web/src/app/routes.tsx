@@ -97,6 +97,7 @@ const load = {
   myProducts: () => import('@/features/products/components/MyProductsPage'),
   allSeller: () => import('@/features/admin/components/AllSellerPage'),
   allBuyer: () => import('@/features/admin/components/AllBuyerPage'),
+  categories: () => import('@/features/admin/components/CategoriesPage'),
 };
 
 /**
@@ -132,6 +133,7 @@ const dashboard: RouteObject = {
           children: [
             { path: 'allSeller', element: page(load.allSeller, 'AllSellerPage') },
             { path: 'allBuyer', element: page(load.allBuyer, 'AllBuyerPage') },
+            { path: 'categories', element: page(load.categories, 'CategoriesPage') },
           ],
         },
       ],

@@ -60,6 +60,10 @@ export const ERROR_HANDLING: Readonly<Record<ErrorCode, ErrorHandling>> = {
   // The order was paid, cancelled or expired meanwhile: the message says so and My Orders refreshes.
   order_closed: handle('showMessage'),
   wish_list_full: handle('showMessage'),
+  // The admin's rename names another category's name: the rename form says so beside the name.
+  category_name_taken: handle('showMessage'),
+  // The admin tried to delete a category with books: the message says to merge it instead.
+  category_not_empty: handle('showMessage'),
   // The price is below what a card payment can carry: the payment page explains.
   below_card_minimum: handle('showMessage'),
   // Only the payment provider's webhook can get this; a browser never does.

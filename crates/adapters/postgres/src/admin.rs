@@ -4,18 +4,23 @@
 use anyhow::Context as _;
 use async_trait::async_trait;
 use diesel::prelude::*;
-use diesel_async::{AsyncConnection as _, RunQueryDsl};
-use puronoboi_domain::{Account, AccountId, AccountRole, ClosedReason, Page, PageRequest};
-use puronoboi_ports::{AccountOverview, AdminActionError, AdminStore, StoreError};
+use diesel::result::DatabaseErrorKind;
+use diesel_async::{AsyncConnection as _, AsyncPgConnection, RunQueryDsl};
+use puronoboi_domain::{Account, AccountId, AccountRole, Category, CategoryId, CategoryName, ClosedReason, Page, PageRequest};
+use puronoboi_ports::{AccountOverview, AdminActionError, AdminStore, CategoryActionError, CategoryOverview, MergedCategory, StoreError};
 
 use crate::PgStore;
 use crate::accounts::close_in;
+use crate::errors::violated_constraint;
 use crate::queries;
-use crate::rows::{AccountActivityRow, AccountRow};
-use crate::schema::{accounts, admin_actions, books};
+use crate::rows::{AccountActivityRow, AccountRow, AdminCategoryRow, CategoryRow};
+use crate::schema::{accounts, admin_actions, books, categories};
 
 const VERIFY_SELLER: &str = "verify_seller";
 const DELETE_ACCOUNT: &str = "delete_account";
+const RENAME_CATEGORY: &str = "rename_category";
+const MERGE_CATEGORY: &str = "merge_category";
+const DELETE_CATEGORY: &str = "delete_category";
 
 /// Carries a domain outcome out of a transaction closure, whose error type must also absorb diesel's.
 #[derive(Debug, thiserror::Error)]
@@ -36,6 +41,50 @@ impl From<Step> for AdminActionError {
             Step::Db(e) => Self::Unknown(anyhow::Error::new(e).context("an admin action")),
         }
     }
+}
+
+/// Carries a category action's outcome out of a transaction closure.
+#[derive(Debug, thiserror::Error)]
+enum CategoryStep {
+    #[error(transparent)]
+    Refused(CategoryActionError),
+    #[error(transparent)]
+    Db(#[from] diesel::result::Error),
+}
+
+impl From<CategoryStep> for CategoryActionError {
+    fn from(step: CategoryStep) -> Self {
+        match step {
+            CategoryStep::Refused(e) => e,
+            CategoryStep::Db(e) => Self::Unknown(anyhow::Error::new(e).context("an admin's category action")),
+        }
+    }
+}
+
+/// The category, locked until the transaction ends: a book listed in it meanwhile waits (its reference to the
+/// category takes a lock this one excludes), so a merge or a delete sees every book the category will ever hold.
+async fn locked_category(conn: &mut AsyncPgConnection, id: CategoryId) -> QueryResult<Option<Category>> {
+    let row: Option<CategoryRow> =
+        categories::table.find(id.as_uuid()).select(CategoryRow::as_select()).for_update().first(conn).await.optional()?;
+    Ok(row.map(Into::into))
+}
+
+async fn record_category_action(
+    conn: &mut AsyncPgConnection,
+    admin: AccountId,
+    action: &str,
+    category: CategoryId,
+    detail: String,
+) -> QueryResult<usize> {
+    diesel::insert_into(admin_actions::table)
+        .values((
+            admin_actions::admin_id.eq(admin.as_uuid()),
+            admin_actions::action.eq(action),
+            admin_actions::category_id.eq(category.as_uuid()),
+            admin_actions::detail.eq(detail),
+        ))
+        .execute(conn)
+        .await
 }
 
 fn overview(row: AccountActivityRow) -> Result<AccountOverview, StoreError> {
@@ -122,5 +171,98 @@ impl AdminStore for PgStore {
             })
             .await?;
         Ok(closed)
+    }
+
+    async fn categories(&self, page: PageRequest) -> Result<Page<CategoryOverview>, StoreError> {
+        let mut conn = self.conn().await?;
+        let total: i64 = categories::table.count().get_result(&mut conn).await.context("counting categories")?;
+        let offset = i64::try_from(page.offset()).context("page offset overflows")?;
+        let rows: Vec<AdminCategoryRow> =
+            queries::admin_categories(i64::from(page.per_page()), offset).load(&mut conn).await.context("listing categories")?;
+        let items = rows
+            .into_iter()
+            .map(|row| CategoryOverview {
+                category: Category { id: CategoryId::from_uuid(row.id), name: row.name },
+                books: row.books,
+                available_books: row.available_books,
+                created_at: row.created_at,
+                last_used_at: row.last_used_at,
+            })
+            .collect();
+        Ok(Page { items, request: page, total })
+    }
+
+    async fn rename_category(&self, admin: AccountId, id: CategoryId, name: &CategoryName) -> Result<Category, CategoryActionError> {
+        let mut conn = self.conn().await?;
+        let renamed = conn
+            .transaction(async |conn| {
+                let old = locked_category(conn, id).await?.ok_or(CategoryStep::Refused(CategoryActionError::NotFound))?;
+                diesel::update(categories::table.find(id.as_uuid())).set(categories::name.eq(name.as_str())).execute(conn).await?;
+                let detail = format!("renamed {:?} to {:?}", old.name, name.as_str());
+                record_category_action(conn, admin, RENAME_CATEGORY, id, detail).await?;
+                Ok::<_, CategoryStep>(Category { id, name: name.as_str().to_owned() })
+            })
+            .await;
+        match renamed {
+            Err(CategoryStep::Db(e)) if violated_constraint(&e, DatabaseErrorKind::UniqueViolation) == Some("categories_name_key") => {
+                let taken: CategoryRow = categories::table
+                    .filter(crate::catalogue::lower(categories::name).eq(name.as_str().to_lowercase()))
+                    .select(CategoryRow::as_select())
+                    .first(&mut conn)
+                    .await
+                    .context("reading the category that has this name")?;
+                Err(CategoryActionError::NameTaken(taken.into()))
+            }
+            other => Ok(other?),
+        }
+    }
+
+    async fn merge_category(&self, admin: AccountId, from: CategoryId, into: CategoryId) -> Result<MergedCategory, CategoryActionError> {
+        let mut conn = self.conn().await?;
+        let merged = conn
+            .transaction(async |conn| {
+                let refuse = |e| CategoryStep::Refused(e);
+                // Both rows locked in one order whatever the direction, so two opposite merges cannot deadlock.
+                let (first, second) = if from.as_uuid() < into.as_uuid() { (from, into) } else { (into, from) };
+                let first_row = locked_category(conn, first).await?;
+                let second_row = if first == second { first_row.clone() } else { locked_category(conn, second).await? };
+                let (source, target) = if first == from { (first_row, second_row) } else { (second_row, first_row) };
+                let source = source.ok_or(refuse(CategoryActionError::NotFound))?;
+                let target = target.ok_or(refuse(CategoryActionError::IntoNotFound))?;
+                if from == into {
+                    return Err(refuse(CategoryActionError::SameCategory));
+                }
+                let moved = diesel::update(books::table.filter(books::category_id.eq(from.as_uuid())))
+                    .set(books::category_id.eq(into.as_uuid()))
+                    .execute(conn)
+                    .await?;
+                diesel::update(categories::table.find(into.as_uuid()))
+                    .set(categories::last_used_at.eq(diesel::dsl::now))
+                    .execute(conn)
+                    .await?;
+                diesel::delete(categories::table.find(from.as_uuid())).execute(conn).await?;
+                let detail = format!("merged {:?} into {:?} ({}), {moved} book(s) moved", source.name, target.name, into);
+                record_category_action(conn, admin, MERGE_CATEGORY, from, detail).await?;
+                Ok::<_, CategoryStep>(MergedCategory { into: target, moved_books: i64::try_from(moved).unwrap_or(i64::MAX) })
+            })
+            .await?;
+        Ok(merged)
+    }
+
+    async fn delete_category(&self, admin: AccountId, id: CategoryId) -> Result<Category, CategoryActionError> {
+        let mut conn = self.conn().await?;
+        let deleted = conn
+            .transaction(async |conn| {
+                let category = locked_category(conn, id).await?.ok_or(CategoryStep::Refused(CategoryActionError::NotFound))?;
+                let books: i64 = books::table.filter(books::category_id.eq(id.as_uuid())).count().get_result(conn).await?;
+                if books > 0 {
+                    return Err(CategoryStep::Refused(CategoryActionError::NotEmpty { books }));
+                }
+                diesel::delete(categories::table.find(id.as_uuid())).execute(conn).await?;
+                record_category_action(conn, admin, DELETE_CATEGORY, id, format!("deleted {:?}", category.name)).await?;
+                Ok::<_, CategoryStep>(category)
+            })
+            .await?;
+        Ok(deleted)
     }
 }

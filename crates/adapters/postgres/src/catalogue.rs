@@ -6,7 +6,7 @@ use diesel::dsl::{exists, not};
 use diesel::prelude::*;
 use diesel::result::DatabaseErrorKind;
 use diesel::sql_types::Text;
-use diesel_async::{AsyncConnection as _, RunQueryDsl};
+use diesel_async::{AsyncConnection as _, AsyncPgConnection, RunQueryDsl};
 use puronoboi_domain::{
     AccountId, BookCard, BookDetail, BookId, BookStatus, Category, CategoryId, CategoryName, CategorySummary, NewBook, Page, PageRequest,
     PublishYear,
@@ -29,7 +29,8 @@ diesel::define_sql_function!(fn lower(x: Text) -> Text);
 impl CatalogueReader for PgStore {
     async fn categories(&self, limit: u32) -> Result<Vec<CategorySummary>, StoreError> {
         let mut conn = self.conn().await?;
-        let rows: Vec<CategoryCountRow> = queries::categories_with_counts(limit).load(&mut conn).await.context("listing categories")?;
+        let rows: Vec<CategoryCountRow> =
+            queries::categories_with_counts(limit, CategoryName::UNUSED_AFTER_DAYS).load(&mut conn).await.context("listing categories")?;
         Ok(rows
             .into_iter()
             .map(|row| CategorySummary { id: CategoryId::from_uuid(row.id), name: row.name, available_books: row.available_books })
@@ -155,33 +156,84 @@ impl CatalogueWriter for PgStore {
         }
     }
 
+    async fn add_seller_category(&self, seller: AccountId, name: &CategoryName, per_day: u32) -> Result<Category, AddCategoryError> {
+        let mut conn = self.conn().await?;
+        let added = conn
+            .transaction(async |conn| {
+                if let Some(existing) = seller_category_check(conn, seller, name, per_day).await? {
+                    return Err(NewCategory::Existing(existing));
+                }
+                let id = Uuid::new_v4();
+                // A category another seller added with this name meanwhile is taken instead (no error aborts the
+                // transaction: the unique index turns the insert into nothing).
+                let inserted = diesel::insert_into(categories::table)
+                    .values((categories::id.eq(id), categories::name.eq(name.as_str()), categories::created_by.eq(seller.as_uuid())))
+                    .on_conflict_do_nothing()
+                    .execute(conn)
+                    .await?;
+                if inserted == 0 {
+                    return Err(NewCategory::Existing(category_named(conn, name).await?.ok_or(diesel::result::Error::NotFound)?));
+                }
+                Ok(Category { id: CategoryId::from_uuid(id), name: name.as_str().to_owned() })
+            })
+            .await;
+        match added {
+            Ok(category) => Ok(category),
+            Err(NewCategory::Existing(existing)) => Err(AddCategoryError::AlreadyExists(existing)),
+            Err(NewCategory::DailyLimit) => Err(AddCategoryError::DailyLimit),
+            Err(NewCategory::Db(e)) => Err(anyhow::Error::new(e).context("adding a seller's category").into()),
+        }
+    }
+
+    async fn check_seller_category(
+        &self,
+        seller: AccountId,
+        name: &CategoryName,
+        per_day: u32,
+    ) -> Result<Option<Category>, AddCategoryError> {
+        let mut conn = self.conn().await?;
+        match seller_category_check(&mut conn, seller, name, per_day).await {
+            Ok(existing) => Ok(existing),
+            Err(NewCategory::DailyLimit) => Err(AddCategoryError::DailyLimit),
+            Err(NewCategory::Existing(existing)) => Ok(Some(existing)),
+            Err(NewCategory::Db(e)) => Err(anyhow::Error::new(e).context("checking a seller's new category").into()),
+        }
+    }
+
     async fn list_book(&self, book: NewBook) -> Result<BookId, ListBookError> {
         let mut conn = self.conn().await?;
         let id = BookId::new();
         let listing = &book.listing;
         let phone = listing.phone.e164();
-        let inserted = diesel::insert_into(books::table)
-            .values(NewBookRow {
-                id: id.as_uuid(),
-                seller_id: book.seller_id.as_uuid(),
-                category_id: book.category_id.as_uuid(),
-                title: listing.title.as_str(),
-                author: listing.author.as_str(),
-                description: listing.description.as_str(),
-                picture_url: &book.picture_url,
-                publish_year: listing.publish_year.map(PublishYear::value),
-                ratings: listing.ratings.value(),
-                reviews: listing.reviews.count(),
-                seller_name: listing.seller_name.as_str(),
-                location: listing.location.as_str(),
-                phone: &phone,
-                seller_email: book.seller_email.as_str(),
-                original_price: listing.original_price.amount(),
-                resale_price: listing.resale_price.amount(),
-                status: BookStatus::Available.as_str(),
-                advertised: book.advertised,
+        let row = NewBookRow {
+            id: id.as_uuid(),
+            seller_id: book.seller_id.as_uuid(),
+            category_id: book.category_id.as_uuid(),
+            title: listing.title.as_str(),
+            author: listing.author.as_str(),
+            description: listing.description.as_str(),
+            picture_url: &book.picture_url,
+            publish_year: listing.publish_year.map(PublishYear::value),
+            ratings: listing.ratings.value(),
+            reviews: listing.reviews.count(),
+            seller_name: listing.seller_name.as_str(),
+            location: listing.location.as_str(),
+            phone: &phone,
+            seller_email: book.seller_email.as_str(),
+            original_price: listing.original_price.amount(),
+            resale_price: listing.resale_price.amount(),
+            status: BookStatus::Available.as_str(),
+            advertised: book.advertised,
+        };
+        let inserted = conn
+            .transaction(async |conn| {
+                diesel::insert_into(books::table).values(row).execute(conn).await?;
+                // The category is in use: it stays on the add-book list for another while.
+                diesel::update(categories::table.find(book.category_id.as_uuid()))
+                    .set(categories::last_used_at.eq(diesel::dsl::now))
+                    .execute(conn)
+                    .await
             })
-            .execute(&mut conn)
             .await;
         match inserted {
             Ok(_) => Ok(id),
@@ -219,4 +271,50 @@ enum MoveError {
     Port(ChangeStatusError),
     #[error(transparent)]
     Db(#[from] diesel::result::Error),
+}
+
+/// Why a seller's category is not added as new, carried out of a transaction closure.
+#[derive(Debug, thiserror::Error)]
+enum NewCategory {
+    #[error("the category exists")]
+    Existing(Category),
+    #[error("the seller's daily limit is reached")]
+    DailyLimit,
+    #[error(transparent)]
+    Db(#[from] diesel::result::Error),
+}
+
+async fn category_named(conn: &mut AsyncPgConnection, name: &CategoryName) -> QueryResult<Option<Category>> {
+    let row: Option<CategoryRow> = categories::table
+        .filter(lower(categories::name).eq(name.as_str().to_lowercase()))
+        .select(CategoryRow::as_select())
+        .first(conn)
+        .await
+        .optional()?;
+    Ok(row.map(Into::into))
+}
+
+/// The existing category with this name, or `None` when the seller may add it as new. Inside a transaction, the
+/// seller's account row stays locked until it ends, so that a seller's concurrent additions are counted one after
+/// the other (a lock that still lets their books reference the account).
+async fn seller_category_check(
+    conn: &mut AsyncPgConnection,
+    seller: AccountId,
+    name: &CategoryName,
+    per_day: u32,
+) -> Result<Option<Category>, NewCategory> {
+    if let Some(existing) = category_named(conn, name).await? {
+        return Ok(Some(existing));
+    }
+    accounts::table.find(seller.as_uuid()).select(accounts::id).for_no_key_update().first::<Uuid>(conn).await.optional()?;
+    let created_today: i64 = categories::table
+        .filter(categories::created_by.eq(seller.as_uuid()))
+        .filter(categories::created_at.gt(diesel::dsl::sql::<diesel::sql_types::Timestamptz>("now() - interval '1 day'")))
+        .count()
+        .get_result(conn)
+        .await?;
+    if created_today >= i64::from(per_day) {
+        return Err(NewCategory::DailyLimit);
+    }
+    Ok(None)
 }

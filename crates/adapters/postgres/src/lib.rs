@@ -147,7 +147,7 @@ impl PgStore {
             diesel::sql_query("SET LOCAL enable_seqscan = off").execute(conn).await?;
             let mut plans = Vec::new();
             let lines = |rows: Vec<String>| rows.join("\n");
-            plans.push(("categories with counts", lines(Explain(queries::categories_with_counts(200)).load(conn).await?)));
+            plans.push(("categories with counts", lines(Explain(queries::categories_with_counts(200, 30)).load(conn).await?)));
             plans.push(("newest by category", lines(Explain(queries::newest_by_category(4, 200)).load(conn).await?)));
             plans.push(("category", lines(Explain(queries::category(some_id)).load(conn).await?)));
             plans.push(("category count", lines(Explain(queries::category_count(some_id)).load(conn).await?)));

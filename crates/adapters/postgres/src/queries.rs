@@ -4,14 +4,15 @@
 use diesel::pg::Pg;
 use diesel::prelude::*;
 use diesel::query_builder::{AstPass, Query, QueryFragment, QueryId};
-use diesel::sql_types::{BigInt, Text};
+use diesel::sql_types::{BigInt, Integer, Text};
 use diesel_async::AsyncPgConnection;
 use diesel_async::methods::LoadQuery;
 use uuid::Uuid;
 
 use crate::catalogue::lower;
 use crate::rows::{
-    AccountActivityRow, AccountRow, BookRow, CardRow, CategoryCountRow, CategoryRow, GroupedCardRow, OrderRow, VerifiedCardRow, WishListRow,
+    AccountActivityRow, AccountRow, AdminCategoryRow, BookRow, CardRow, CategoryCountRow, CategoryRow, GroupedCardRow, OrderRow,
+    VerifiedCardRow, WishListRow,
 };
 use crate::schema::{accounts, books, categories, orders, wish_list_items};
 use crate::statement::statement;
@@ -23,29 +24,49 @@ const WITHDRAWN: &str = "withdrawn";
 pub(crate) trait Listing<Row>: LoadQuery<'static, AsyncPgConnection, Row> + QueryFragment<Pg> + QueryId + Send + 'static {}
 impl<Row, Q> Listing<Row> for Q where Q: LoadQuery<'static, AsyncPgConnection, Row> + QueryFragment<Pg> + QueryId + Send + 'static {}
 
-/// Every category with its count of available books, by name. The counts come from one pass over
-/// `books_available_by_category_idx` (an index-only scan once the table is vacuumed), never from the table's rows.
+/// The add-book list and the public category list: every category with available books, then the empty ones
+/// created or used (a book listed in them) in the last 30 days, by name, at most `$1`. Categories with books come
+/// first under the bound, so no number of empty categories, whatever their names, pushes one of them out.
+///
+/// The counts come from one pass over `books_available_by_category_idx` (an index-only scan once the table is
+/// vacuumed), never from the table's rows; the categories with books are fetched by primary key, and the recent
+/// empty ones through `categories_last_used_idx`. Old empty categories are never read.
 const CATEGORIES_WITH_COUNTS_SQL: &str = "
-SELECT c.id, c.name, coalesce(n.available_books, 0) AS available_books
-FROM categories AS c
-LEFT JOIN (
+WITH counts AS (
     SELECT category_id, count(*) AS available_books FROM books WHERE status = 'available' GROUP BY category_id
-) AS n ON n.category_id = c.id
-ORDER BY c.name, c.id
-LIMIT $1";
+), shown AS (
+    SELECT c.id, c.name, n.available_books FROM counts AS n JOIN categories AS c ON c.id = n.category_id
+    UNION ALL
+    SELECT c.id, c.name, 0 FROM categories AS c
+    WHERE c.last_used_at > now() - make_interval(days => $2)
+      AND NOT EXISTS (SELECT 1 FROM counts AS n WHERE n.category_id = c.id)
+)
+SELECT id, name, available_books FROM (
+    SELECT * FROM shown ORDER BY available_books = 0, name, id LIMIT $1
+) AS kept
+ORDER BY name, id";
 
-pub(crate) fn categories_with_counts(limit: u32) -> impl Listing<CategoryCountRow> {
-    statement(CATEGORIES_WITH_COUNTS_SQL).bind::<BigInt, _>(i64::from(limit))
+pub(crate) fn categories_with_counts(limit: u32, unused_for_days: u32) -> impl Listing<CategoryCountRow> {
+    statement(CATEGORIES_WITH_COUNTS_SQL)
+        .bind::<BigInt, _>(i64::from(limit))
+        .bind::<Integer, _>(i32::try_from(unused_for_days).unwrap_or(i32::MAX))
 }
 
-/// Newest available books per category in one round trip: a LATERAL subquery per category walks
-/// `books_available_by_category_idx` and stops after `$1` rows.
+/// Newest available books per category in one round trip. Only categories with available books are read (one
+/// pass over `books_available_by_category_idx` counts them), and the bound `$2` applies to those alone, so empty
+/// categories cannot take a shelf; a LATERAL subquery per category then walks the same index and stops after `$1`
+/// rows.
 const NEWEST_BY_CATEGORY_SQL: &str = "
-SELECT c.id AS category_id, c.name AS category_name,
-       (SELECT count(*) FROM books AS n WHERE n.category_id = c.id AND n.status = 'available') AS available_books,
+SELECT c.id AS category_id, c.name AS category_name, c.available_books,
        b.id, b.title, b.author, b.picture_url, b.ratings, b.reviews, b.original_price, b.resale_price,
        b.location, b.status, a.verified AS seller_verified
-FROM (SELECT id, name FROM categories ORDER BY name, id LIMIT $2) AS c
+FROM (
+    SELECT c.id, c.name, n.available_books
+    FROM (SELECT category_id, count(*) AS available_books FROM books WHERE status = 'available' GROUP BY category_id) AS n
+    JOIN categories AS c ON c.id = n.category_id
+    ORDER BY c.name, c.id
+    LIMIT $2
+) AS c
 CROSS JOIN LATERAL (
     SELECT * FROM books
     WHERE books.category_id = c.id AND books.status = 'available'
@@ -57,6 +78,28 @@ ORDER BY c.name, c.id, b.created_at DESC, b.id DESC";
 
 pub(crate) fn newest_by_category(per_category: u32, max_categories: u32) -> impl Listing<GroupedCardRow> {
     statement(NEWEST_BY_CATEGORY_SQL).bind::<BigInt, _>(i64::from(per_category)).bind::<BigInt, _>(i64::from(max_categories))
+}
+
+/// A page of the admin's category table, by name, each with its books in every status and its available ones. The
+/// page's categories come from `categories_name_idx`; their books are counted in one pass over the books table
+/// (an index on books by category, in every status, would cost every order one more index write, and this table is
+/// the admin's alone).
+const ADMIN_CATEGORIES_SQL: &str = "
+WITH page AS (
+    SELECT id, name, created_at, last_used_at FROM categories ORDER BY name, id LIMIT $1 OFFSET $2
+)
+SELECT page.id, page.name, page.created_at, page.last_used_at,
+       coalesce(n.books, 0) AS books, coalesce(n.available_books, 0) AS available_books
+FROM page
+LEFT JOIN (
+    SELECT category_id, count(*) AS books, count(*) FILTER (WHERE status = 'available') AS available_books
+    FROM books WHERE category_id IN (SELECT id FROM page)
+    GROUP BY category_id
+) AS n ON n.category_id = page.id
+ORDER BY page.name, page.id";
+
+pub(crate) fn admin_categories(limit: i64, offset: i64) -> impl Listing<AdminCategoryRow> {
+    statement(ADMIN_CATEGORIES_SQL).bind::<BigInt, _>(limit).bind::<BigInt, _>(offset)
 }
 
 pub(crate) fn category(id: Uuid) -> impl Listing<CategoryRow> {

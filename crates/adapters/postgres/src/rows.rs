@@ -75,6 +75,23 @@ pub(crate) struct CategoryCountRow {
     pub available_books: i64,
 }
 
+/// A row of the admin's category table.
+#[derive(Debug, QueryableByName)]
+pub(crate) struct AdminCategoryRow {
+    #[diesel(sql_type = SqlUuid)]
+    pub id: Uuid,
+    #[diesel(sql_type = Text)]
+    pub name: String,
+    #[diesel(sql_type = diesel::sql_types::Timestamptz)]
+    pub created_at: chrono::DateTime<chrono::Utc>,
+    #[diesel(sql_type = diesel::sql_types::Timestamptz)]
+    pub last_used_at: chrono::DateTime<chrono::Utc>,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    pub books: i64,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    pub available_books: i64,
+}
+
 #[derive(Debug, Queryable, Selectable)]
 #[diesel(table_name = categories)]
 #[diesel(check_for_backend(diesel::pg::Pg))]

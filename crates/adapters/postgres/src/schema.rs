@@ -22,8 +22,10 @@ diesel::table! {
         id -> Int8,
         admin_id -> Uuid,
         action -> Text,
-        target_id -> Uuid,
+        target_id -> Nullable<Uuid>,
         at -> Timestamptz,
+        category_id -> Nullable<Uuid>,
+        detail -> Nullable<Text>,
     }
 }
 
@@ -66,6 +68,8 @@ diesel::table! {
         id -> Uuid,
         name -> Text,
         created_at -> Timestamptz,
+        created_by -> Nullable<Uuid>,
+        last_used_at -> Timestamptz,
     }
 }
 

@@ -2,11 +2,13 @@
 //! the wire format changes only when we decide it does.
 
 mod accounts;
+mod admin_categories;
 mod catalogue;
 mod listings;
 mod orders;
 
 pub use accounts::*;
+pub use admin_categories::*;
 pub use catalogue::*;
 pub use listings::*;
 pub use orders::*;

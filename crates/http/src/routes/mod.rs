@@ -4,6 +4,7 @@
 
 mod accounts;
 mod admin;
+mod admin_categories;
 pub(crate) mod catalogue;
 mod listings;
 mod meta;
@@ -25,6 +26,7 @@ pub fn described() -> OpenApiRouter<AppState> {
         .merge(catalogue::routes())
         .merge(listings::routes())
         .merge(admin::routes())
+        .merge(admin_categories::routes())
         .merge(orders::routes())
         .fallback(async || ApiError::not_found("No such API endpoint."));
     OpenApiRouter::with_openapi(ApiDoc::openapi()).nest("/api", api)

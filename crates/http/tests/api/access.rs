@@ -71,6 +71,12 @@ const TABLE: &[(&str, &str, [u16; 8])] = &[
     ("GET",    "/api/admin/buyers",                       [401,  403,  403,  403,  403,  200,  403,  401]),
     ("POST",   "/api/admin/sellers/{id}/verify",          [401,  403,  403,  403,  403,  200,  403,  401]),
     ("DELETE", "/api/admin/accounts/{id}",                [401,  403,  403,  403,  403,  204,  403,  401]),
+    // The admin's categories: rename and merge name the category of every book here (merged into an empty one),
+    // delete names that empty one.
+    ("GET",    "/api/admin/categories",                   [401,  403,  403,  403,  403,  200,  403,  401]),
+    ("PATCH",  "/api/admin/categories/{id}",              [401,  403,  403,  403,  403,  200,  403,  401]),
+    ("POST",   "/api/admin/categories/{id}/merge",        [401,  403,  403,  403,  403,  200,  403,  401]),
+    ("DELETE", "/api/admin/categories/{id}",              [401,  403,  403,  403,  403,  204,  403,  401]),
     // A buyer's: {id} is buyer A's order (the closed account's own), {book_id} a book on buyer A's wish list;
     // buyer B gets the 404 of an order that does not exist.
     ("POST",   "/api/orders",                             [401,  201,  201,  403,  403,  403,  403,  401]),
@@ -129,6 +135,8 @@ struct World {
     deleted: Person,
     expired: String,
     category: String,
+    /// A category without books.
+    empty_category: String,
     /// Seller A's available book, on buyer A's wish list.
     book_a: String,
     /// Seller B's available book, on buyer B's wish list.
@@ -210,6 +218,7 @@ impl World {
             person(&app, unique("deleted"), "buyer", false),
         );
         let category = builders::category(&app.store, "Novels").await;
+        let empty_category = builders::category(&app.store, "Atlases").await.id.to_string();
         let shelve = |seller: &Person, title: &str| {
             let seller: AccountId = seller.id.parse().expect("an account id");
             builders::list(&app.store, builders::book(seller, &category, title))
@@ -250,6 +259,7 @@ impl World {
         World {
             app,
             category: category.id.to_string(),
+            empty_category,
             buyer_a,
             buyer_b,
             seller_a,
@@ -299,6 +309,8 @@ impl World {
             t if t.starts_with("/api/orders/{id}") => order.as_str(),
             "/api/admin/sellers/{id}/verify" => self.seller_a.id.as_str(),
             "/api/admin/accounts/{id}" => self.buyer_a.id.as_str(),
+            "/api/admin/categories/{id}" if method == "DELETE" => self.empty_category.as_str(),
+            t if t.starts_with("/api/admin/categories/{id}") => self.category.as_str(),
             _ => "",
         };
         let path = template.replace("{id}", id).replace("{book_id}", &self.book_a);
@@ -323,6 +335,8 @@ impl World {
                 Body::Multipart(form.part("image", reqwest::multipart::Part::bytes(png_of(&wide_rgb())).file_name("cover.png")))
             }
             ("PATCH", "/api/books/{id}") => Body::Json(json!({ "resalePrice": 199 })),
+            ("PATCH", "/api/admin/categories/{id}") => Body::Json(json!({ "name": format!("Renamed by {who:?}") })),
+            ("POST", "/api/admin/categories/{id}/merge") => Body::Json(json!({ "into": self.empty_category })),
             ("POST", "/api/orders") => {
                 Body::Json(json!({ "bookId": for_sale, "phone": "01812345678", "location": format!("Nilkhet ({who:?})") }))
             }
@@ -482,6 +496,46 @@ async fn check_effect(w: &World, who: Who, method: &str, template: &str, answer:
             (
                 "buyer A's order is cancelled",
                 format!("SELECT count(*) AS n FROM orders WHERE id = '{}' AND cancel_reason = 'buyer_account_closed'", w.order_a),
+            ),
+        ],
+        ("PATCH", "/api/admin/categories/{id}") => vec![
+            (
+                "the category is renamed",
+                format!("SELECT count(*) AS n FROM categories WHERE id = '{}' AND name = 'Renamed by Admin'", w.category),
+            ),
+            (
+                "the action is recorded",
+                format!(
+                    "SELECT count(*) AS n FROM admin_actions WHERE action = 'rename_category' AND admin_id = '{me}' AND category_id = '{}'",
+                    w.category
+                ),
+            ),
+        ],
+        ("POST", "/api/admin/categories/{id}/merge") => vec![
+            ("the merged category is gone", format!("SELECT 1 - count(*) AS n FROM categories WHERE id = '{}'", w.category)),
+            (
+                "every book moved",
+                format!(
+                    "SELECT (count(*) > 0 AND count(*) = count(*) FILTER (WHERE category_id = '{}'))::int::bigint AS n FROM books",
+                    w.empty_category
+                ),
+            ),
+            (
+                "the action is recorded",
+                format!(
+                    "SELECT count(*) AS n FROM admin_actions WHERE action = 'merge_category' AND admin_id = '{me}' AND category_id = '{}'",
+                    w.category
+                ),
+            ),
+        ],
+        ("DELETE", "/api/admin/categories/{id}") => vec![
+            ("the empty category is gone", format!("SELECT 1 - count(*) AS n FROM categories WHERE id = '{}'", w.empty_category)),
+            (
+                "the action is recorded",
+                format!(
+                    "SELECT count(*) AS n FROM admin_actions WHERE action = 'delete_category' AND admin_id = '{me}' AND category_id = '{}'",
+                    w.empty_category
+                ),
             ),
         ],
         ("POST", "/api/orders") => vec![(

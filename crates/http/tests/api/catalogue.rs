@@ -507,3 +507,43 @@ async fn a_page_goes_out_without_the_answers_the_database_cannot_give() {
     assert!(answers.get("/api/books/grouped?perCategory=24").is_none(), "{answers}");
     assert!(answers.get("/api/advertised").is_none(), "{answers}");
 }
+
+/// Names sorting before every real category: `0` comes before any letter.
+fn empty_category_name(n: usize) -> String {
+    format!("0 empty {n:03}")
+}
+
+/// Empty categories, however many and however their names sort, cannot push a category with books out of the
+/// shop's shelves or out of the category list: both lists keep every category that has books, then apply their bound.
+#[tokio::test]
+async fn empty_categories_that_sort_first_push_no_category_with_books_out_of_the_lists() {
+    use puronoboi_test_support::builders;
+    let app = TestApp::spawn().await;
+    let seller = builders::seller(&app.store, "shelves@example.com", true).await;
+    let mut stocked = std::collections::BTreeSet::new();
+    for n in 0..12 {
+        let category = builders::category(&app.store, &format!("Shelf {n:02}")).await;
+        builders::list(&app.store, builders::book(seller, &category, &format!("Book on shelf {n:02}"))).await;
+        stocked.insert(category.name);
+    }
+    for n in 0..250 {
+        builders::category(&app.store, &empty_category_name(n)).await;
+    }
+
+    let grouped = app.get_json("/api/books/grouped", 200).await;
+    let shelves: std::collections::BTreeSet<String> =
+        grouped.as_array().expect("an array").iter().map(|g| g["category"]["name"].as_str().expect("a name").to_owned()).collect();
+    assert_eq!(shelves, stocked, "every category with books is on the shelves, and only those");
+    assert!(grouped.as_array().expect("an array").iter().all(|g| g["bookCount"] == 1 && g["books"].as_array().map(Vec::len) == Some(1)));
+
+    let categories = app.get_json("/api/categories", 200).await;
+    let categories = categories.as_array().expect("an array");
+    let with_books: std::collections::BTreeSet<String> =
+        categories.iter().filter(|c| c["bookCount"].as_u64() > Some(0)).map(|c| c["name"].as_str().expect("a name").to_owned()).collect();
+    assert_eq!(with_books, stocked, "every category with books is listed");
+    assert_eq!(categories.len(), 200, "the list stays bounded; the rest are recent empty categories");
+    let names: Vec<&str> = categories.iter().map(|c| c["name"].as_str().expect("a name")).collect();
+    let mut sorted = names.clone();
+    sorted.sort_unstable();
+    assert_eq!(names, sorted, "still in name order");
+}

@@ -354,3 +354,120 @@ async fn a_nul_character_in_a_text_field_is_refused_by_name() {
     assert_eq!(body["error"]["fields"]["location"], "must not contain a NUL character", "{body}");
     assert_eq!(body["error"]["fields"]["description"], "must not contain a NUL character", "{body}");
 }
+
+fn with_new_category(fields: Vec<(&'static str, String)>, name: &str) -> Vec<(&'static str, String)> {
+    let mut fields: Vec<_> = fields.into_iter().filter(|(n, _)| *n != "categoryId").collect();
+    fields.push(("newCategory", name.to_owned()));
+    fields
+}
+
+/// A seller names at most 3 new categories a day: the 4th is a field error on the new category's name, and neither
+/// the listing, nor the category, nor its picture is stored. Naming an existing category costs nothing, and another
+/// seller still may.
+#[tokio::test]
+async fn a_seller_creates_at_most_three_new_categories_a_day_and_a_refused_fourth_stores_nothing() {
+    let app = app().await;
+    let seller = app.signed_in(&unique("seller"), "seller").await;
+    for n in 1..=3 {
+        let fields = with_new_category(valid_fields(&app, &format!("Book {n}")).await, &format!("New shelf {n}"));
+        let listed = expect_json(post_book(&app, &seller, &fields, Some(png_of(&wide_rgb()))).await, 201, "POST").await;
+        assert_eq!(listed["category"]["name"], format!("New shelf {n}"));
+    }
+    let me = app.account_id(&seller).await;
+    assert_eq!(
+        app.count(&format!("SELECT count(*) AS n FROM categories WHERE created_by = '{me}' AND created_at > now() - interval '1 minute'"))
+            .await,
+        3,
+        "each recorded as the seller's, with when"
+    );
+
+    let (books, categories) = (app.count("SELECT count(*) AS n FROM books").await, app.count("SELECT count(*) AS n FROM categories").await);
+    let pictures = std::fs::read_dir(app.pictures.dir()).expect("the images dir").count();
+    let fourth = with_new_category(valid_fields(&app, "Book 4").await, "New shelf 4");
+    let body = expect_json(post_book(&app, &seller, &fourth, Some(png_of(&wide_rgb()))).await, 422, "POST the 4th").await;
+    assert_eq!(body["error"]["code"], "validation_failed");
+    let message = body["error"]["fields"]["newCategory"].as_str().unwrap_or_else(|| panic!("a newCategory field error: {body}"));
+    assert!(message.contains("at most 3 new categories a day"), "{body}");
+    assert_eq!(app.count("SELECT count(*) AS n FROM books").await, books, "no listing");
+    assert_eq!(app.count("SELECT count(*) AS n FROM categories").await, categories, "no category");
+    assert_eq!(app.count("SELECT count(*) AS n FROM categories WHERE name = 'New shelf 4'").await, 0);
+    assert_eq!(std::fs::read_dir(app.pictures.dir()).expect("the images dir").count(), pictures, "no picture left behind");
+
+    // An existing category, typed under Others in another letter case, is still fine; so is another seller's new one.
+    let existing = with_new_category(valid_fields(&app, "Book 5").await, "NEW SHELF 1");
+    let listed = expect_json(post_book(&app, &seller, &existing, Some(png_of(&wide_rgb()))).await, 201, "POST existing").await;
+    assert_eq!(listed["category"]["name"], "New shelf 1");
+    let other = app.signed_in(&unique("other"), "seller").await;
+    let theirs = with_new_category(valid_fields(&app, "Book 6").await, "New shelf 4");
+    expect_json(post_book(&app, &other, &theirs, Some(png_of(&wide_rgb()))).await, 201, "another seller's new category").await;
+
+    // A day later the seller may name new ones again.
+    app.count(&format!(
+        "WITH moved AS (UPDATE categories SET created_at = created_at - interval '25 hours' WHERE created_by = '{me}' RETURNING 1) SELECT count(*) AS n FROM moved"
+    ))
+    .await;
+    let tomorrow = with_new_category(valid_fields(&app, "Book 7").await, "New shelf 7");
+    expect_json(post_book(&app, &seller, &tomorrow, Some(png_of(&wide_rgb()))).await, 201, "a new category the next day").await;
+}
+
+/// Concurrent new categories of one seller are counted one after the other: 6 at once, 3 succeed.
+#[tokio::test]
+async fn concurrent_new_categories_of_one_seller_stop_at_three() {
+    let app = app().await;
+    let seller = app.signed_in(&unique("seller"), "seller").await;
+    let mut forms = Vec::new();
+    for n in 0..6 {
+        forms.push(with_new_category(valid_fields(&app, &format!("Racing {n}")).await, &format!("Racing shelf {n}")));
+    }
+    let answers = futures_util::future::join_all(forms.iter().map(|f| post_book(&app, &seller, f, Some(png_of(&wide_rgb()))))).await;
+    let statuses: Vec<u16> = answers.iter().map(|r| r.status().as_u16()).collect();
+    assert_eq!(statuses.iter().filter(|s| **s == 201).count(), 3, "{statuses:?}");
+    assert_eq!(statuses.iter().filter(|s| **s == 422).count(), 3, "{statuses:?}");
+    assert_eq!(app.count("SELECT count(*) AS n FROM categories WHERE name LIKE 'Racing shelf %'").await, 3);
+}
+
+/// The add-book list (`GET /api/categories`) drops an empty category nobody has created or listed a book in for 30
+/// days; a category with books, and one created or used within 30 days, stay.
+#[tokio::test]
+async fn an_empty_category_unused_for_thirty_days_leaves_the_add_book_list() {
+    let app = app().await;
+    let seller = app.signed_in(&unique("seller"), "seller").await;
+    let names = |list: &Value| -> Vec<String> {
+        list.as_array().expect("an array").iter().map(|c| c["name"].as_str().expect("a name").to_owned()).collect()
+    };
+    for name in ["Stale shelf", "Fresh shelf", "Lately used shelf", "Stocked old shelf"] {
+        app.store.add_category(&puronoboi_domain::CategoryName::parse(name).expect("a name")).await.expect("added");
+    }
+    // Lately used: a book listed 10 days ago, since withdrawn. Stocked: an old book still for sale.
+    let used = with_new_category(valid_fields(&app, "Used once").await, "Lately used shelf");
+    let used = expect_json(post_book(&app, &seller, &used, Some(png_of(&wide_rgb()))).await, 201, "POST").await;
+    let gone = call(&app, reqwest::Method::DELETE, &format!("/api/books/{}", used["id"].as_str().expect("id")), &seller).await;
+    assert_eq!(gone.status(), 204);
+    let stocked = with_new_category(valid_fields(&app, "Still for sale").await, "Stocked old shelf");
+    expect_json(post_book(&app, &seller, &stocked, Some(png_of(&wide_rgb()))).await, 201, "POST").await;
+    app.count(
+        "WITH aged AS (UPDATE categories SET created_at = now() - interval '90 days', last_used_at = CASE
+             WHEN name = 'Stale shelf' THEN now() - interval '31 days'
+             WHEN name = 'Lately used shelf' THEN now() - interval '10 days'
+             WHEN name = 'Stocked old shelf' THEN now() - interval '200 days'
+             ELSE last_used_at END
+         WHERE name IN ('Stale shelf', 'Lately used shelf', 'Stocked old shelf') RETURNING 1) SELECT count(*) AS n FROM aged",
+    )
+    .await;
+    app.count("WITH aged AS (UPDATE categories SET created_at = now() - interval '29 days', last_used_at = now() - interval '29 days' WHERE name = 'Fresh shelf' RETURNING 1) SELECT count(*) AS n FROM aged").await;
+
+    let listed = names(&app.get_json("/api/categories", 200).await);
+    assert!(!listed.contains(&"Stale shelf".to_owned()), "{listed:?}");
+    for kept in ["Fresh shelf", "Lately used shelf", "Stocked old shelf", "Poetry"] {
+        assert!(listed.contains(&kept.to_owned()), "{kept} is missing from {listed:?}");
+    }
+
+    // A book listed in the stale category brings it back.
+    let stale = app.count("SELECT count(*) AS n FROM categories WHERE name = 'Stale shelf'").await;
+    assert_eq!(stale, 1, "the category itself stays; it only leaves the list");
+    let revived = with_new_category(valid_fields(&app, "Revival").await, "stale SHELF");
+    let revived = expect_json(post_book(&app, &seller, &revived, Some(png_of(&wide_rgb()))).await, 201, "POST").await;
+    assert_eq!(revived["category"]["name"], "Stale shelf", "typing its name reuses it rather than adding another");
+    let listed = names(&app.get_json("/api/categories", 200).await);
+    assert!(listed.contains(&"Stale shelf".to_owned()), "{listed:?}");
+}

@@ -3,6 +3,7 @@
 
 mod access;
 mod admin;
+mod admin_categories;
 mod catalogue;
 mod forged_tokens;
 mod freshness;

@@ -167,6 +167,9 @@ async fn listing_a_book_refuses_every_field_the_form_does_not_have() {
         ("sellerEmail", json!("intruder@example.com")),
         ("seller_email", json!("intruder@example.com")),
         ("createdAt", json!("2001-01-01T00:00:00Z")),
+        // A new category is recorded as the caller's, whoever the form names.
+        ("createdBy", json!(other_seller.to_string())),
+        ("created_by", json!(other_seller.to_string())),
     ]);
     for (field, extra) in &all {
         let mut fields = listing_fields(&category);
@@ -352,6 +355,41 @@ async fn routes_without_a_body_ignore_one() {
     assert_eq!(response.status(), 204);
     let row = account_row(&app, &seller).await;
     assert!(row.starts_with("seller|true|") && row.ends_with("|false"), "closed, role kept: {row}");
+}
+
+/// The admin's category actions read a name or the category to merge into, and nothing else: every other field is
+/// refused and changes nothing (not the category's creator, its books' seller or status, nor whose action it was).
+#[tokio::test]
+async fn the_admins_category_actions_take_a_name_or_a_target_and_nothing_else() {
+    let (app, admin) = app().await;
+    let seller_token = app.signed_in(&unique("seller"), "seller").await;
+    let seller = app.account_id(&seller_token).await;
+    let classics = builders::category(&app.store, "Classics").await.id.to_string();
+    let atlases = builders::category(&app.store, "Atlases").await.id.to_string();
+    let maps = builders::category(&app.store, "Maps").await.id.to_string();
+    expect_json(post_listing(&app, &seller_token, &listing_fields(&classics)).await, 201, "listed").await;
+    let extra_fields = [
+        extras(&seller),
+        vec![("createdBy", json!(seller)), ("created_by", json!(seller)), ("adminId", json!(seller)), ("books", json!(0))],
+    ]
+    .concat();
+    let before = builders::table_digests(&app).await;
+    for (field, value) in &extra_fields {
+        for (method, path, body) in [
+            (Method::PATCH, format!("/api/admin/categories/{classics}"), json!({ "name": "Old classics" })),
+            (Method::POST, format!("/api/admin/categories/{classics}/merge"), json!({ "into": atlases })),
+        ] {
+            refused(call(&app, method, &path, &admin, Some(&with(&body, field, value))).await, &format!("{path} with {field}")).await;
+        }
+    }
+    assert!(builders::changed_tables(&before, &builders::table_digests(&app).await).is_empty(), "nothing changed");
+
+    // Deleting takes no body: one sent is ignored, and the admin deletes as themself.
+    let junk = json!({ "id": classics, "force": true, "adminId": seller });
+    assert_eq!(call(&app, Method::DELETE, &format!("/api/admin/categories/{maps}"), &admin, Some(&junk)).await.status(), 204);
+    assert_eq!(value(&app, &format!("SELECT count(*)::text AS v FROM categories WHERE id IN ('{classics}', '{maps}')")).await, "1");
+    let me = app.account_id(&admin).await;
+    assert_eq!(value(&app, &format!("SELECT admin_id::text AS v FROM admin_actions WHERE category_id = '{maps}'")).await, me);
 }
 
 /// A PaymentIntent created at localstripe for `order`, confirmed (paid) or not.

@@ -1,5 +1,5 @@
 import type { IconType } from 'react-icons';
-import { LuBookPlus, LuHeart, LuLibrary, LuPackage, LuStore, LuUsers } from 'react-icons/lu';
+import { LuBookPlus, LuHeart, LuLibrary, LuPackage, LuStore, LuTags, LuUsers } from 'react-icons/lu';
 import type { AccountRoleDto } from '@bindings/AccountRoleDto';
 
 export interface DashboardLink {
@@ -23,6 +23,7 @@ export const DASHBOARD_LINKS: Record<AccountRoleDto, DashboardLink[]> = {
   admin: [
     { to: '/dashboard/allSeller', label: 'All Seller', icon: LuStore, blurb: 'Verify or remove seller accounts.' },
     { to: '/dashboard/allBuyer', label: 'All Buyer', icon: LuUsers, blurb: 'Review and remove buyer accounts.' },
+    { to: '/dashboard/categories', label: 'Categories', icon: LuTags, blurb: 'Rename, merge or delete categories.' },
   ],
 };
 

@@ -6,3 +6,7 @@ export const SELLERS_KEY = [...ADMIN_KEY, 'sellers'] as const;
 export const BUYERS_KEY = [...ADMIN_KEY, 'buyers'] as const;
 
 export const ACCOUNTS_PER_PAGE = 20;
+
+/** The admin's category table (and the merge dialog's list of categories to merge into). */
+export const ADMIN_CATEGORIES_KEY = [...ADMIN_KEY, 'categories'] as const;
+export const CATEGORIES_PER_PAGE = 50;

@@ -7,7 +7,7 @@ import { stubFetch } from '@/test/fetch-stub';
 import { ADMIN, BUYER, SELLER, me } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 
-const ALL_LINKS = ['My Orders', 'Wish List', 'Add A Product', 'My Products', 'All Seller', 'All Buyer'];
+const ALL_LINKS = ['My Orders', 'Wish List', 'Add A Product', 'My Products', 'All Seller', 'All Buyer', 'Categories'];
 
 async function drawerLinks(user: MeDto) {
   stubFetch(signedInAs(user));
@@ -33,10 +33,11 @@ describe('dashboard drawer', () => {
     ]);
   });
 
-  it('shows the admin only All Seller and All Buyer', async () => {
+  it('shows the admin only All Seller, All Buyer and Categories', async () => {
     expect(await drawerLinks(ADMIN)).toEqual([
       ['All Seller', '/dashboard/allSeller'],
       ['All Buyer', '/dashboard/allBuyer'],
+      ['Categories', '/dashboard/categories'],
     ]);
     const drawer = screen.getByRole('navigation', { name: 'Dashboard' });
     for (const label of ALL_LINKS.slice(0, 4)) expect(within(drawer).queryByText(label)).not.toBeInTheDocument();

@@ -220,6 +220,21 @@ describe('Add A Product', () => {
     expect(screen.queryByText(ADDED_TOAST)).not.toBeInTheDocument();
   });
 
+  it("shows the server's refusal of a 4th new category of the day under the New category field", async () => {
+    const limit = 'you can add at most 3 new categories a day: choose one from the list, or add this one tomorrow';
+    stubFetch(routes({ '/api/books': errorReply(422, 'validation_failed', `newCategory: ${limit}`, { newCategory: limit }) }));
+    const { user, form } = await openForm();
+    await fillIn(user, form);
+    await user.selectOptions(field(form, 'Category'), 'Others');
+    await user.type(field(form, 'New category'), 'Travel writing');
+    await submit(user, form);
+
+    await waitFor(() => expect(field(form, 'New category')).toHaveAccessibleDescription(expect.stringContaining(limit)));
+    expect(field(form, 'New category')).toHaveAttribute('aria-invalid', 'true');
+    expect(field(form, 'New category')).toHaveValue('Travel writing');
+    expect(screen.queryByText(ADDED_TOAST)).not.toBeInTheDocument();
+  });
+
   it('puts a refused picture beside the picture field', async () => {
     stubFetch(routes({ '/api/books': errorReply(413, 'image_too_large', 'The picture is larger than 5 MB.') }));
     const { user, form } = await openForm();
