@@ -65,7 +65,11 @@ pub enum ErrorCode {
     ImageTooLarge,
     /// 415: not a JPEG, PNG or WebP picture, or a damaged one.
     UnsupportedImage,
-    /// 429: too many requests of this kind right now; try again later.
+    /// 409: another picture from this account is still being uploaded; one upload at a time per account.
+    UploadInProgress,
+    /// 408: the request's body arrived too slowly and was cut off; send it again.
+    RequestTimeout,
+    /// 429: too many requests of this kind right now; `Retry-After` says in how many seconds to try again.
     RateLimited,
     /// 500: our fault; the cause is in the server log, never in the answer.
     Internal,
@@ -83,9 +87,13 @@ impl ErrorCode {
             Self::ValidationFailed | Self::BelowCardMinimum => StatusCode::UNPROCESSABLE_ENTITY,
             Self::Unauthenticated | Self::TokenExpired | Self::TokenRevoked => StatusCode::UNAUTHORIZED,
             Self::AccountDeleted | Self::WrongRole | Self::CannotDeleteAdmin => StatusCode::FORBIDDEN,
-            Self::EmailTaken | Self::BookUnavailable | Self::TooManyPendingOrders | Self::OrderClosed | Self::WishListFull => {
-                StatusCode::CONFLICT
-            }
+            Self::EmailTaken
+            | Self::BookUnavailable
+            | Self::TooManyPendingOrders
+            | Self::OrderClosed
+            | Self::WishListFull
+            | Self::UploadInProgress => StatusCode::CONFLICT,
+            Self::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             Self::ImageTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Self::UnsupportedImage => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::RateLimited => StatusCode::TOO_MANY_REQUESTS,
@@ -120,11 +128,19 @@ pub struct ApiError {
     code: ErrorCode,
     message: String,
     fields: Option<BTreeMap<String, String>>,
+    /// Whole seconds, sent as `Retry-After`.
+    retry_after: Option<u64>,
 }
 
 impl ApiError {
     pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
-        Self { code, message: message.into(), fields: None }
+        Self { code, message: message.into(), fields: None, retry_after: None }
+    }
+
+    /// 429 `rate_limited`, with `Retry-After` in whole seconds (rounded up, at least 1).
+    pub fn rate_limited(message: impl Into<String>, retry_after: std::time::Duration) -> Self {
+        let seconds = (retry_after.as_secs() + u64::from(retry_after.subsec_nanos() > 0)).max(1);
+        Self { retry_after: Some(seconds), ..Self::new(ErrorCode::RateLimited, message) }
     }
 
     /// 422 with a message per field; the summary message names the first problem.
@@ -134,7 +150,7 @@ impl ApiError {
             Some((field, problem)) => format!("{field}: {problem} (and {} more)", fields.len() - 1),
             None => "The request is invalid.".to_owned(),
         };
-        Self { code: ErrorCode::ValidationFailed, message, fields: Some(fields) }
+        Self { code: ErrorCode::ValidationFailed, message, fields: Some(fields), retry_after: None }
     }
 
     pub fn not_found(message: impl Into<String>) -> Self {
@@ -179,12 +195,25 @@ impl ApiError {
     pub fn status(&self) -> StatusCode {
         self.code.status()
     }
+
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// The `Retry-After` the answer carries, in seconds.
+    pub fn retry_after(&self) -> Option<u64> {
+        self.retry_after
+    }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = self.status();
-        (status, Json(ErrorBody { error: ErrorDetail { code: self.code, message: self.message, fields: self.fields } })).into_response()
+        let body = Json(ErrorBody { error: ErrorDetail { code: self.code, message: self.message, fields: self.fields } });
+        match self.retry_after {
+            Some(seconds) => (status, [(axum::http::header::RETRY_AFTER, seconds.to_string())], body).into_response(),
+            None => (status, body).into_response(),
+        }
     }
 }
 

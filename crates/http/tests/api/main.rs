@@ -6,6 +6,7 @@ mod admin;
 mod catalogue;
 mod forged_tokens;
 mod freshness;
+mod limits;
 mod listings;
 mod mass_assignment;
 mod metrics;
