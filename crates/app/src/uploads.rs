@@ -243,7 +243,8 @@ mod tests {
 
     #[tokio::test]
     async fn an_account_uploads_one_picture_at_a_time() {
-        let uploads = Uploads::new(quota(), NonZeroU32::new(10).expect("not zero"), UploadGate::new(4, 4, Duration::from_millis(50), MINUTE));
+        let uploads =
+            Uploads::new(quota(), NonZeroU32::new(10).expect("not zero"), UploadGate::new(4, 4, Duration::from_millis(50), MINUTE));
         let (busy, other) = (AccountId::new(), AccountId::new());
         let first = uploads.admit(busy).await.expect("the first upload");
         assert!(matches!(uploads.admit(busy).await, Err(UploadRefused::InProgress)), "a second while the first is in progress");

@@ -281,7 +281,12 @@ mod tests {
     use super::*;
 
     fn rules() -> BodyRules {
-        BodyRules { min_bytes_per_second: 1000, grace: Duration::from_millis(200), drain_at_most: 10_000, drain_for: Duration::from_secs(5) }
+        BodyRules {
+            min_bytes_per_second: 1000,
+            grace: Duration::from_millis(200),
+            drain_at_most: 10_000,
+            drain_for: Duration::from_secs(5),
+        }
     }
 
     /// A body arriving in `chunks` of `size` bytes, `every` apart.

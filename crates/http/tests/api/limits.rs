@@ -364,8 +364,12 @@ async fn an_account_uploads_one_picture_at_a_time() {
 
 #[tokio::test]
 async fn a_body_that_trickles_in_is_cut_off_with_408_and_one_that_keeps_up_is_not() {
-    let rules =
-        BodyRules { min_bytes_per_second: 1000, grace: Duration::from_millis(500), drain_at_most: 1 << 20, drain_for: Duration::from_secs(5) };
+    let rules = BodyRules {
+        min_bytes_per_second: 1000,
+        grace: Duration::from_millis(500),
+        drain_at_most: 1 << 20,
+        drain_for: Duration::from_secs(5),
+    };
     let app = TestApp::builder().identity(Identity::Emulator).rate_limits(RateLimits::OFF).body_rules(rules).spawn().await;
     let buyer = account(&app, AccountRole::Buyer).await;
     let body = json!({ "bookId": uuid::Uuid::new_v4().to_string(), "phone": "01712345678", "location": "Nilkhet" }).to_string();
