@@ -10,6 +10,7 @@ use anyhow::{Context as _, bail};
 use puronoboi_app::tokens::{AccessTokens, SessionSecret};
 use puronoboi_app::uploads::Uploads;
 use puronoboi_domain::{Email, Taka};
+use puronoboi_http::limits::{Kind, RateLimits, TrustedProxies};
 
 /// A value that must never reach a log line: Debug prints only that it is there.
 #[derive(Clone, PartialEq, Eq)]
@@ -48,6 +49,10 @@ pub struct Config {
     pub order_hold: Duration,
     /// Memory for copies of public catalogue reads, in MiB; 0 turns the cache off (every read asks the database).
     pub read_cache_mib: u64,
+    /// Per-address and per-account limits, counted in this instance's memory.
+    pub rate_limits: RateLimits,
+    /// Whose `X-Forwarded-For` is believed.
+    pub trusted_proxies: TrustedProxies,
 }
 
 /// Stripe: the keys, where its API is (localstripe locally), and where browsers load Stripe.js from.
@@ -175,8 +180,27 @@ impl Config {
             card_minimum: Taka::new(number("CARD_MIN_TAKA", 60)?).context("CARD_MIN_TAKA must be a price between 1 and 500000 taka")?,
             order_hold: order_hold()?,
             read_cache_mib: read_cache_mib()?,
+            rate_limits: rate_limits(var)?,
+            trusted_proxies: TrustedProxies::parse(&var("TRUSTED_PROXIES").unwrap_or_default())
+                .map_err(|e| anyhow::anyhow!("TRUSTED_PROXIES: {e}"))?,
         })
     }
+}
+
+/// RATE_LIMIT_<KIND>_PER_IP and RATE_LIMIT_<KIND>_PER_ACCOUNT: `off` or a count per period (`30/min`); each
+/// unset one keeps its default.
+fn rate_limits(var: impl Fn(&str) -> Option<String>) -> anyhow::Result<RateLimits> {
+    let mut limits = RateLimits::default();
+    for kind in Kind::ALL {
+        let limit = limits.get_mut(kind);
+        for (scope, setting) in [("IP", &mut limit.per_ip), ("ACCOUNT", &mut limit.per_account)] {
+            let name = format!("RATE_LIMIT_{}_PER_{scope}", kind.name());
+            if let Some(raw) = var(&name) {
+                *setting = raw.parse().map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+            }
+        }
+    }
+    Ok(limits)
 }
 
 impl IdentityConfig {
@@ -301,11 +325,29 @@ mod tests {
             card_minimum: Taka::new(60).expect("a price"),
             order_hold: Duration::from_secs(3600),
             read_cache_mib: 64,
+            rate_limits: RateLimits::default(),
+            trusted_proxies: TrustedProxies::default(),
         };
         let printed = format!("{config:?}");
         for secret in ["hunter2-db-password", "imgbb-secret-key", "0011223344", "ccddeeff", "stripe-secret-key", "stripe-webhook-secret"] {
             assert!(!printed.contains(secret), "{secret} leaked: {printed}");
         }
+    }
+
+    #[test]
+    fn rate_limits_default_unless_set_and_refuse_what_they_cannot_read() {
+        use puronoboi_http::limits::Setting;
+        let set = |pairs: &'static [(&'static str, &'static str)]| {
+            move |name: &str| pairs.iter().find(|(n, _)| *n == name).map(|(_, v)| (*v).to_owned())
+        };
+        assert_eq!(rate_limits(set(&[])).expect("defaults"), RateLimits::default());
+        let limits =
+            rate_limits(set(&[("RATE_LIMIT_ORDERS_PER_IP", "off"), ("RATE_LIMIT_CONTACTS_PER_ACCOUNT", "30/hour")])).expect("valid");
+        assert_eq!(limits.orders.per_ip, Setting::Off);
+        assert_eq!(limits.orders.per_account, RateLimits::default().orders.per_account, "the other half keeps its default");
+        assert_eq!(limits.contacts.per_account.to_string(), "30/hour");
+        let refused = rate_limits(set(&[("RATE_LIMIT_WISHLIST_PER_ACCOUNT", "lots")])).expect_err("not a rate").to_string();
+        assert!(refused.contains("RATE_LIMIT_WISHLIST_PER_ACCOUNT") && refused.contains("30/min"), "{refused}");
     }
 
     #[test]

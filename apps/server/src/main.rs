@@ -132,6 +132,9 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         sign_in,
         public_config,
         local_writes,
+        rate_limits: config.rate_limits,
+        trusted_proxies: config.trusted_proxies.clone(),
+        body_rules: puronoboi_http::BodyRules::default(),
     });
     let assets = StaticAssets { web_dist: config.web_dist.clone(), images_dir: config.images_dir.clone() };
     let app = puronoboi_http::router(state, assets, &security);
@@ -155,7 +158,10 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         tokio::time::sleep(SHUTDOWN_DEADLINE).await;
     };
     tokio::select! {
-        served = axum::serve(listener, app).with_graceful_shutdown(graceful).into_future() => {
+        // The peer's address is the client's (or, from TRUSTED_PROXIES, the proxy's): the rate limits count by it.
+        served = axum::serve(listener, app.into_make_service_with_connect_info::<std::net::SocketAddr>())
+            .with_graceful_shutdown(graceful)
+            .into_future() => {
             served.context("serving HTTP")?;
             tracing::info!("stopped cleanly");
         }

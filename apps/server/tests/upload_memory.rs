@@ -1,4 +1,4 @@
-//! The real server binary under a burst of the costliest uploads there are: 30 at once, each a 5 MiB PNG that
+//! The real server binary under a burst of the costliest uploads there are: 30 at once (from 30 accounts), each a 5 MiB PNG that
 //! decodes to 40 megapixels. Uploads past the gate's slots and queue are turned away with 429, the rest are stored,
 //! none fails, and the process's peak memory stays under 512 MiB.
 #![expect(clippy::expect_used, reason = "test helpers outside #[test] fns stop the test loudly")]
@@ -121,19 +121,23 @@ async fn thirty_uploads_of_forty_megapixels_at_once_stay_under_512_mib_and_never
 
     let client = reqwest::Client::builder().timeout(Duration::from_secs(60)).build().expect("a client");
     let admin = EmulatorAdmin::new(TEST_PROJECT_ID, emulator, client.clone()).expect("an emulator admin");
-    let email = format!("memory-{}@puronoboi.test", uuid::Uuid::new_v4().simple());
-    let (_, id_token) = admin.sign_up(&email, "correct horse battery", Some("Memory Test")).await.expect("a sign-up");
-    let session: serde_json::Value = client
-        .post(format!("{address}/api/session"))
-        .bearer_auth(&id_token)
-        .json(&serde_json::json!({ "accountType": "buyer" }))
-        .send()
-        .await
-        .expect("the session answers")
-        .json()
-        .await
-        .expect("a JSON session");
-    let token = session["accessToken"].as_str().unwrap_or_else(|| panic!("an access token: {session}")).to_owned();
+    // One account per upload: an account uploads one picture at a time, and this is about the gate's slots.
+    let mut tokens = Vec::with_capacity(UPLOADS);
+    for _ in 0..UPLOADS {
+        let email = format!("memory-{}@puronoboi.test", uuid::Uuid::new_v4().simple());
+        let (_, id_token) = admin.sign_up(&email, "correct horse battery", Some("Memory Test")).await.expect("a sign-up");
+        let session: serde_json::Value = client
+            .post(format!("{address}/api/session"))
+            .bearer_auth(&id_token)
+            .json(&serde_json::json!({ "accountType": "buyer" }))
+            .send()
+            .await
+            .expect("the session answers")
+            .json()
+            .await
+            .expect("a JSON session");
+        tokens.push(session["accessToken"].as_str().unwrap_or_else(|| panic!("an access token: {session}")).to_owned());
+    }
 
     let pid = server.pid();
     let baseline_kib = status_kib(pid, "VmRSS:").expect("the server's memory");
@@ -151,9 +155,10 @@ async fn thirty_uploads_of_forty_megapixels_at_once_stay_under_512_mib_and_never
     };
 
     let started = Instant::now();
-    let uploads: Vec<_> = (0..UPLOADS)
-        .map(|_| {
-            let (client, url, token, png) = (client.clone(), format!("{address}/api/me/photo"), token.clone(), png.clone());
+    let uploads: Vec<_> = tokens
+        .into_iter()
+        .map(|token| {
+            let (client, url, png) = (client.clone(), format!("{address}/api/me/photo"), png.clone());
             tokio::spawn(async move {
                 let part = reqwest::multipart::Part::bytes(png).file_name("heavy.png").mime_str("image/png").expect("a mime type");
                 let response =

@@ -34,6 +34,12 @@ export const ADMIN_EMAIL = 'admin@puronoboi.test';
 /** Books the journeys add to one category (as copies of its own books) so its page has several pages to walk. */
 export const PAGING_CATEGORY_TARGET = 30;
 
+/** RATE_LIMIT_<KIND>_PER_IP and _PER_ACCOUNT, every one `off`. */
+function rateLimitsOff(): Record<string, string> {
+  const kinds = ['SESSIONS', 'ORDERS', 'PAYMENTS', 'WISHLIST', 'CONTACTS'];
+  return Object.fromEntries(kinds.flatMap((kind) => [`RATE_LIMIT_${kind}_PER_IP`, `RATE_LIMIT_${kind}_PER_ACCOUNT`].map((name) => [name, 'off'])));
+}
+
 function log(message: string): void {
   console.log(`[e2e] ${message}`);
 }
@@ -342,6 +348,9 @@ export default async function setup(project: TestProject): Promise<(() => Promis
         // as real Stripe.js comes from js.stripe.com.
         STRIPE_JS_URL: `http://localhost:${stripePort}/js.stripe.com/v3/`,
         RUST_LOG: process.env.RUST_LOG ?? 'info',
+        // Every journey's browser comes from 127.0.0.1 and the demo accounts sign in again and again, journey after
+        // journey: the rate limits (tested in crates/http/tests/api/limits.rs) are off here.
+        ...rateLimitsOff(),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -4,6 +4,9 @@
 //! [`MAX_DECODE_ALLOC`](crate::images::MAX_DECODE_ALLOC)). The gate bounds both at once, because an upload reads its
 //! body only once it holds a slot:
 //!
+//! 0. One upload at a time per account, on this instance: a second one while the first is still being read,
+//!    checked or stored is refused at once ([`UploadRefused::InProgress`]). Nobody needs two at once (the forms
+//!    send one picture), and without this one account could hold every slot and the whole queue by itself.
 //! 1. The account's allowance ([`UploadQuota`], counted in the database so every server instance shares it) is
 //!    taken first. An account over its rate is refused at once and never takes a place in the queue.
 //! 2. Then a slot: [`UploadGate::SLOTS`] uploads read their body and decode at once; up to [`UploadGate::QUEUE`]
@@ -16,8 +19,9 @@
 //!
 //! So at most `SLOTS` bodies and `SLOTS` decodes are in memory, whatever the number of requests.
 
+use std::collections::HashSet;
 use std::num::NonZeroU32;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use puronoboi_domain::AccountId;
@@ -27,6 +31,9 @@ use tokio::time::Instant;
 
 #[derive(Debug, thiserror::Error)]
 pub enum UploadRefused {
+    /// Another upload from the same account is still in progress on this instance.
+    #[error("another upload from the account is in progress")]
+    InProgress,
     /// The account already uploaded its allowance in the current minute.
     #[error("the account uploaded too many pictures in the last minute")]
     TooMany,
@@ -44,6 +51,29 @@ pub struct UploadSlot {
     read_by: Instant,
     _slot: OwnedSemaphorePermit,
     _admitted: OwnedSemaphorePermit,
+    /// The account's one upload, when admitted through [`Uploads::admit`].
+    _uploading: Option<Uploading>,
+}
+
+/// An account's upload in progress; the account may upload again once this is dropped.
+#[derive(Debug)]
+struct Uploading {
+    account: AccountId,
+    uploading: Arc<Mutex<HashSet<AccountId>>>,
+}
+
+impl Uploading {
+    /// `None` when the account already has an upload in progress.
+    fn start(uploading: &Arc<Mutex<HashSet<AccountId>>>, account: AccountId) -> Option<Self> {
+        let started = uploading.lock().unwrap_or_else(PoisonError::into_inner).insert(account);
+        started.then(|| Self { account, uploading: Arc::clone(uploading) })
+    }
+}
+
+impl Drop for Uploading {
+    fn drop(&mut self) {
+        self.uploading.lock().unwrap_or_else(PoisonError::into_inner).remove(&self.account);
+    }
 }
 
 impl UploadSlot {
@@ -87,7 +117,7 @@ impl UploadGate {
         let admitted = Arc::clone(&self.admitted).try_acquire_owned().ok()?;
         // Neither semaphore is ever closed, so an acquire error cannot happen; refusing is the safe answer anyway.
         let slot = tokio::time::timeout(self.max_wait, Arc::clone(&self.slots).acquire_owned()).await.ok()?.ok()?;
-        Some(UploadSlot { read_by: Instant::now() + self.read_within, _slot: slot, _admitted: admitted })
+        Some(UploadSlot { read_by: Instant::now() + self.read_within, _slot: slot, _admitted: admitted, _uploading: None })
     }
 }
 
@@ -103,6 +133,8 @@ pub struct Uploads {
     quota: Arc<dyn UploadQuota>,
     per_minute: NonZeroU32,
     gate: UploadGate,
+    /// The accounts with an upload in progress on this instance.
+    uploading: Arc<Mutex<HashSet<AccountId>>>,
 }
 
 impl Uploads {
@@ -111,20 +143,23 @@ impl Uploads {
     pub const DEFAULT_PER_MINUTE: u32 = 20;
 
     pub fn new(quota: Arc<dyn UploadQuota>, per_minute: NonZeroU32, gate: UploadGate) -> Self {
-        Self { quota, per_minute, gate }
+        Self { quota, per_minute, gate, uploading: Arc::default() }
     }
 
-    /// Takes one upload from the account's allowance, then waits for a slot. Every upload admitted this far counts,
+    /// Refuses a second upload from an account while its first is in progress (without counting it), then takes
+    /// one upload from the account's allowance, then waits for a slot. Every upload admitted this far counts,
     /// whether or not its picture is then accepted; so does one refused as busy, because the allowance is taken
     /// first so that an account over its rate never waits in the queue, and at 20 a minute a few retries do not
     /// matter.
-    /// Errors: `TooMany` (the account's rate), `Busy` (the gate).
+    /// Errors: `InProgress` (the account's other upload), `TooMany` (the account's rate), `Busy` (the gate).
     pub async fn admit(&self, account: AccountId) -> Result<UploadSlot, UploadRefused> {
+        let uploading = Uploading::start(&self.uploading, account).ok_or(UploadRefused::InProgress)?;
         self.quota.take_upload(account, self.per_minute, Self::RATE_WINDOW).await.map_err(|e| match e {
             TakeUploadError::Exhausted => UploadRefused::TooMany,
             TakeUploadError::Unknown(cause) => UploadRefused::Unknown(cause),
         })?;
-        self.gate.enter().await.ok_or(UploadRefused::Busy)
+        let slot = self.gate.enter().await.ok_or(UploadRefused::Busy)?;
+        Ok(UploadSlot { _uploading: Some(uploading), ..slot })
     }
 }
 
@@ -196,13 +231,30 @@ mod tests {
         let uploads =
             Uploads::new(quota(), NonZeroU32::new(2).expect("not zero"), UploadGate::new(1, 0, Duration::from_millis(50), MINUTE));
         let (busy, other) = (AccountId::new(), AccountId::new());
-        let slot = uploads.admit(busy).await.expect("the first upload");
+        let held = uploads.admit(other).await.expect("another account's upload");
         assert!(matches!(uploads.admit(busy).await, Err(UploadRefused::Busy)), "the only slot is held and nobody may wait");
-        drop(slot);
-        assert!(matches!(uploads.admit(busy).await, Err(UploadRefused::TooMany)), "the busy refusal counted");
-        let held = uploads.admit(other).await.expect("another account has its own allowance");
-        // Over its rate, the account is refused for that, not as busy: the quota is checked before the gate.
-        assert!(matches!(uploads.admit(busy).await, Err(UploadRefused::TooMany)));
+        assert!(matches!(uploads.admit(busy).await, Err(UploadRefused::Busy)));
+        assert!(matches!(uploads.admit(busy).await, Err(UploadRefused::TooMany)), "the busy refusals counted");
         drop(held);
+        // Over its rate, the account is refused for that even with the slot free: the quota is checked before the gate.
+        assert!(matches!(uploads.admit(busy).await, Err(UploadRefused::TooMany)));
+        let _held = uploads.admit(other).await.expect("another account has its own allowance");
+    }
+
+    #[tokio::test]
+    async fn an_account_uploads_one_picture_at_a_time() {
+        let uploads =
+            Uploads::new(quota(), NonZeroU32::new(10).expect("not zero"), UploadGate::new(4, 4, Duration::from_millis(50), MINUTE));
+        let (busy, other) = (AccountId::new(), AccountId::new());
+        let first = uploads.admit(busy).await.expect("the first upload");
+        assert!(matches!(uploads.admit(busy).await, Err(UploadRefused::InProgress)), "a second while the first is in progress");
+        let _others = uploads.admit(other).await.expect("another account is not held up");
+        drop(first);
+        let _again = uploads.admit(busy).await.expect("once the first is done, the account uploads again");
+        // A refusal for another reason ends the attempt too: nothing stays marked in progress.
+        let tight = Uploads::new(quota(), NonZeroU32::new(1).expect("not zero"), UploadGate::new(1, 0, Duration::from_millis(50), MINUTE));
+        drop(tight.admit(busy).await.expect("the allowance"));
+        assert!(matches!(tight.admit(busy).await, Err(UploadRefused::TooMany)));
+        assert!(matches!(tight.admit(busy).await, Err(UploadRefused::TooMany)), "not InProgress: the refused attempt let go");
     }
 }

@@ -4,7 +4,7 @@
 use puronoboi_app::images::UploadRejected;
 use puronoboi_app::photos::PhotoError;
 use puronoboi_app::sessions::{AuthError, OpenSessionError};
-use puronoboi_app::uploads::UploadRefused;
+use puronoboi_app::uploads::{UploadRefused, Uploads};
 use puronoboi_app::{BookLookupError, GroupedError};
 use puronoboi_domain::PagingError;
 use puronoboi_ports::{CategoryPageError, StoreError};
@@ -119,14 +119,21 @@ impl From<PhotoError> for ApiError {
     }
 }
 
+/// When to try an upload again that found every slot taken: about as long as a slot is held.
+const BUSY_RETRY_AFTER: std::time::Duration = std::time::Duration::from_secs(5);
+
 impl From<UploadRefused> for ApiError {
     fn from(e: UploadRefused) -> Self {
         match e {
-            UploadRefused::TooMany => Self::new(ErrorCode::RateLimited, "Too many uploads. Please wait a minute and try again."),
+            UploadRefused::InProgress => Self::new(
+                ErrorCode::UploadInProgress,
+                "Another of your pictures is still uploading. Please wait for it to finish, then try again.",
+            ),
+            UploadRefused::TooMany => Self::rate_limited("Too many uploads. Please wait a minute and try again.", Uploads::RATE_WINDOW),
             // Not a failure: the upload was turned away before its picture was looked at, and a retry soon will do.
             UploadRefused::Busy => {
                 tracing::warn!("an upload was turned away: no upload slot was free and the queue was full or too slow");
-                Self::new(ErrorCode::RateLimited, "The server is busy with other uploads. Please try again in a moment.")
+                Self::rate_limited("The server is busy with other uploads. Please try again in a moment.", BUSY_RETRY_AFTER)
             }
             UploadRefused::Unknown(cause) => Self::internal(cause.as_ref()),
         }
@@ -287,10 +294,10 @@ impl From<puronoboi_app::payments::PayError> for ApiError {
                 format!("Card payments start at {minimum}; this book costs less, so it cannot be paid by card."),
             ),
             PayError::TooManyOrderAttempts { retry_after } => {
-                Self::new(ErrorCode::RateLimited, puronoboi_app::payments::TOO_MANY_ORDER_ATTEMPTS).retry_after(retry_after)
+                Self::rate_limited(puronoboi_app::payments::TOO_MANY_ORDER_ATTEMPTS, retry_after)
             }
             PayError::TooManyAccountAttempts { retry_after } => {
-                Self::new(ErrorCode::RateLimited, puronoboi_app::payments::TOO_MANY_ACCOUNT_ATTEMPTS).retry_after(retry_after)
+                Self::rate_limited(puronoboi_app::payments::TOO_MANY_ACCOUNT_ATTEMPTS, retry_after)
             }
             PayError::Unavailable(cause) => {
                 tracing::error!(error = %format!("{cause:#}"), "the card payment provider failed");

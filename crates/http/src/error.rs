@@ -69,7 +69,11 @@ pub enum ErrorCode {
     ImageTooLarge,
     /// 415: not a JPEG, PNG or WebP picture, or a damaged one.
     UnsupportedImage,
-    /// 429: too many requests of this kind right now; try again later.
+    /// 409: another picture from this account is still being uploaded; one upload at a time per account.
+    UploadInProgress,
+    /// 408: the request's body arrived too slowly and was cut off; send it again.
+    RequestTimeout,
+    /// 429: too many requests of this kind right now; `Retry-After` says in how many seconds to try again.
     RateLimited,
     /// 500: our fault; the cause is in the server log, never in the answer.
     Internal,
@@ -93,7 +97,9 @@ impl ErrorCode {
             | Self::OrderClosed
             | Self::WishListFull
             | Self::CategoryNameTaken
-            | Self::CategoryNotEmpty => StatusCode::CONFLICT,
+            | Self::CategoryNotEmpty
+            | Self::UploadInProgress => StatusCode::CONFLICT,
+            Self::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             Self::ImageTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Self::UnsupportedImage => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::RateLimited => StatusCode::TOO_MANY_REQUESTS,
@@ -128,8 +134,8 @@ pub struct ApiError {
     code: ErrorCode,
     message: String,
     fields: Option<BTreeMap<String, String>>,
-    /// Sent as `Retry-After` (whole seconds): when trying again can succeed.
-    retry_after: Option<std::time::Duration>,
+    /// Whole seconds, sent as `Retry-After`.
+    retry_after: Option<u64>,
 }
 
 impl ApiError {
@@ -137,12 +143,10 @@ impl ApiError {
         Self { code, message: message.into(), fields: None, retry_after: None }
     }
 
-    /// Tells the caller, in a `Retry-After` header, how long to wait before trying again (rounded up to whole
-    /// seconds, at least one).
-    #[must_use]
-    pub fn retry_after(mut self, wait: std::time::Duration) -> Self {
-        self.retry_after = Some(wait);
-        self
+    /// 429 `rate_limited`, with `Retry-After` in whole seconds (rounded up, at least 1).
+    pub fn rate_limited(message: impl Into<String>, retry_after: std::time::Duration) -> Self {
+        let seconds = (retry_after.as_secs() + u64::from(retry_after.subsec_nanos() > 0)).max(1);
+        Self { retry_after: Some(seconds), ..Self::new(ErrorCode::RateLimited, message) }
     }
 
     /// 422 with a message per field; the summary message names the first problem.
@@ -197,19 +201,25 @@ impl ApiError {
     pub fn status(&self) -> StatusCode {
         self.code.status()
     }
+
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// The `Retry-After` the answer carries, in seconds.
+    pub fn retry_after(&self) -> Option<u64> {
+        self.retry_after
+    }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = self.status();
-        let mut response = (status, Json(ErrorBody { error: ErrorDetail { code: self.code, message: self.message, fields: self.fields } }))
-            .into_response();
-        if let Some(wait) = self.retry_after {
-            // https://www.rfc-editor.org/rfc/rfc9110#field.retry-after: a delay in whole seconds.
-            let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
-            response.headers_mut().insert(axum::http::header::RETRY_AFTER, axum::http::HeaderValue::from(seconds.max(1)));
+        let body = Json(ErrorBody { error: ErrorDetail { code: self.code, message: self.message, fields: self.fields } });
+        match self.retry_after {
+            Some(seconds) => (status, [(axum::http::header::RETRY_AFTER, seconds.to_string())], body).into_response(),
+            None => (status, body).into_response(),
         }
-        response
     }
 }
 

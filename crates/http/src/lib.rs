@@ -1,9 +1,11 @@
 //! The HTTP face of Puronoboi: the JSON API under /api, the pictures under /images and the web app everywhere else.
 
+mod bodies;
 mod conversions;
 pub mod dto;
 pub mod error;
 mod extract;
+pub mod limits;
 pub mod metrics;
 pub mod openapi;
 mod pages;
@@ -41,6 +43,7 @@ use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
+pub use bodies::BodyRules;
 pub use dto::PublicConfigDto;
 pub use error::ApiError;
 pub use security::SecurityHeaders;
@@ -77,6 +80,9 @@ pub struct Services {
     pub local_writes: Option<Arc<dyn CatalogueChanges>>,
     /// Public lists as the JSON bytes they were answered with, while the catalogue's version holds.
     pub rendered: Arc<rendered::RenderedAnswers>,
+    /// The per-address and per-account limits on the calls that cost us or reveal people.
+    pub rate_limiter: Arc<limits::RateLimiter>,
+    pub body_rules: BodyRules,
 }
 
 /// The adapters and settings the application is built from. The server binary and the test harness both fill
@@ -108,6 +114,12 @@ pub struct Wiring {
     /// instances hear of the change through the database (within a second).
     pub local_writes: Option<Arc<dyn CatalogueChanges>>,
     pub public_config: PublicConfigDto,
+    /// Limits per client address and per account, counted in this instance's memory.
+    pub rate_limits: limits::RateLimits,
+    /// Whose `X-Forwarded-For` names the client (the load balancer's addresses).
+    pub trusted_proxies: limits::TrustedProxies,
+    /// How slowly a request body may arrive (`BodyRules::default()` in production).
+    pub body_rules: BodyRules,
 }
 
 /// Sign-in: who verifies identity tokens, how our access tokens are signed, and who is an admin.
@@ -135,6 +147,8 @@ pub fn build_state(wiring: Wiring) -> AppState {
         public_config: Arc::new(wiring.public_config),
         local_writes: wiring.local_writes,
         rendered: Arc::new(rendered::RenderedAnswers::new(rendered::RENDERED_BYTES)),
+        rate_limiter: limits::RateLimiter::new(wiring.rate_limits, wiring.trusted_proxies),
+        body_rules: wiring.body_rules,
     }))
 }
 
@@ -173,6 +187,7 @@ pub fn router(state: AppState, assets: StaticAssets, security: &SecurityHeaders)
     // below that, compressing a body saves a few hundred bytes on the wire and costs more CPU than answering it
     // (it halves the book page's rate). Public lists arrive already compressed (see `rendered`) and pass through.
     let local_writes = state.local_writes.clone();
+    let body_rules = state.body_rules;
     let worth_compressing =
         SizeAbove::new(COMPRESS_FROM_BYTES).and(NotForContentType::GRPC).and(NotForContentType::IMAGES).and(NotForContentType::SSE);
     let page_state = state.clone();
@@ -236,7 +251,9 @@ pub fn router(state: AppState, assets: StaticAssets, security: &SecurityHeaders)
     }
     // Every request gets an id (the caller's `x-request-id` when it sends one), logged on every line of its span
     // and sent back, so a user's report can be matched to the server's log.
+    // Bodies are watched outside the request timeout: a refusal whose body is still being read is not a timeout.
     app.layer(TimeoutLayer::with_status_code(StatusCode::GATEWAY_TIMEOUT, Duration::from_secs(30)))
+        .layer(bodies::BodiesLayer(body_rules))
         .layer(PropagateRequestIdLayer::x_request_id())
         .layer(TraceLayer::new_for_http().make_span_with(|request: &axum::http::Request<_>| {
             let id = request.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("-");

@@ -23,7 +23,8 @@ pub const FIREBASE_ID_TOKEN: &str = "firebaseIdToken";
     info(
         title = "Puronoboi API",
         description = "The used-book marketplace's JSON API. Every error answers `{\"error\": {\"code\", \"message\", \"fields\"?}}`; \
-                       clients switch on `code`.",
+                       clients switch on `code`. A 429 carries `Retry-After` (seconds). Any request whose body arrives \
+                       too slowly is answered 408 `request_timeout`.",
         license(name = "MIT", identifier = "MIT"),
     ),
     components(schemas(ErrorBody, ErrorDetail, ErrorCode)),
@@ -109,9 +110,16 @@ error_responses! {
 }
 
 error_responses! {
+    /// A rate-limited call's refusal (`Retry-After` says in how many seconds to try again).
+    Limited { 429 => "`rate_limited`: too many of these calls from this address or this account right now; `Retry-After` gives the seconds to wait." }
+}
+
+error_responses! {
     /// A picture upload's refusals, on top of the signed-in ones.
     Upload {
-        400 => "`invalid_input`: not a multipart form, no `image` field, an unknown or repeated field, or too slow.",
+        400 => "`invalid_input`: not a multipart form, no `image` field, or an unknown or repeated field.",
+        408 => "`request_timeout`: the picture arrived too slowly.",
+        409 => "`upload_in_progress`: another picture from this account is still being uploaded.",
         413 => "`image_too_large`: over 5 MB, or too many pixels.",
         415 => "`unsupported_image`: not a JPEG, PNG or WebP picture, or a damaged one.",
         429 => "`rate_limited`: too many uploads from this account, or the server is busy with others.",

@@ -11,7 +11,8 @@ use puronoboi_app::tokens::{AccessTokens, SessionSecret};
 use puronoboi_app::uploads::{UploadGate, Uploads};
 use puronoboi_domain::{Email, Taka};
 use puronoboi_firebase_verify::{EmulatorAdmin, FirebaseVerifier, VerifierMode};
-use puronoboi_http::{PublicConfigDto, SecurityHeaders, SignInWiring, StaticAssets, Wiring};
+use puronoboi_http::limits::{RateLimits, TrustedProxies};
+use puronoboi_http::{BodyRules, PublicConfigDto, SecurityHeaders, SignInWiring, StaticAssets, Wiring};
 use puronoboi_local_images::LocalImageHost;
 use puronoboi_ports::{IdentityVerifier, ImageHost, PaymentGateway};
 use puronoboi_postgres::{CatalogueListener, ListenerSettings, PgStore};
@@ -46,6 +47,9 @@ pub struct TestAppBuilder {
     stripe_api_base: Option<String>,
     card_minimum: Option<i64>,
     catalogue_listener: Option<ListenerSettings>,
+    rate_limits: Option<RateLimits>,
+    trusted_proxies: Option<TrustedProxies>,
+    body_rules: Option<BodyRules>,
 }
 
 impl TestAppBuilder {
@@ -112,6 +116,25 @@ impl TestAppBuilder {
     /// The lowest price offered for card payment (the server's default, 60 taka, when not set).
     pub fn card_minimum(mut self, taka: i64) -> Self {
         self.card_minimum = Some(taka);
+        self
+    }
+
+    /// The per-address and per-account limits (the server's defaults when not set). Tests that race many buyers
+    /// from one address set what they need, e.g. `RateLimits::OFF`.
+    pub fn rate_limits(mut self, limits: RateLimits) -> Self {
+        self.rate_limits = Some(limits);
+        self
+    }
+
+    /// Whose `X-Forwarded-For` is believed (nobody's when not set, as in production).
+    pub fn trusted_proxies(mut self, proxies: &str) -> Self {
+        self.trusted_proxies = Some(TrustedProxies::parse(proxies).expect("trusted proxies"));
+        self
+    }
+
+    /// How slowly a request body may arrive (the server's defaults when not set).
+    pub fn body_rules(mut self, rules: BodyRules) -> Self {
+        self.body_rules = Some(rules);
         self
     }
 
@@ -200,12 +223,16 @@ impl TestAppBuilder {
             sign_in,
             public_config,
             local_writes: Some(Arc::new(catalogue_cache.invalidation())),
+            rate_limits: self.rate_limits.unwrap_or_default(),
+            trusted_proxies: self.trusted_proxies.unwrap_or_default(),
+            body_rules: self.body_rules.unwrap_or_default(),
         });
         let assets = StaticAssets { web_dist: self.web_dist, images_dir: images_dir.path().to_owned() };
         let router = puronoboi_http::router(state, assets, &security);
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a port");
         let address = format!("http://{}", listener.local_addr().expect("an address"));
-        tokio::spawn(async move { axum::serve(listener, router).await });
+        // Served as the server is, with each connection's peer address: the rate limits count by it.
+        tokio::spawn(async move { axum::serve(listener, router.into_make_service_with_connect_info::<std::net::SocketAddr>()).await });
         let session_secret = signs_in.then_some(secret);
         TestApp {
             address,

@@ -70,6 +70,10 @@ export const ERROR_HANDLING: Readonly<Record<ErrorCode, ErrorHandling>> = {
   invalid_signature: handle('showMessage'),
   image_too_large: handle('showMessage'),
   unsupported_image: handle('showMessage'),
+  // The same account's other picture is still uploading (a second tab, a double submit): the message says to wait.
+  upload_in_progress: handle('showMessage'),
+  // The request's body came too slowly and was cut off: a poor connection, so sending it again may well work.
+  request_timeout: handle('showMessage', true),
   // Retrying at once would only be refused again; the message says to wait.
   rate_limited: handle('showMessage'),
   internal: handle('tryAgain', true),

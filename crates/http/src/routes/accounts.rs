@@ -1,8 +1,6 @@
 //! Sessions and the signed-in account: `POST /api/session`, `POST /api/session/logout`, `GET /api/me`,
 //! `POST /api/me/photo`.
 
-use std::time::Duration;
-
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, Multipart, State};
@@ -20,7 +18,8 @@ use crate::AppState;
 use crate::dto::{AccountTypeDto, MeDto, SessionDto, SessionRequestDto};
 use crate::error::{ApiError, ErrorBody, ErrorCode};
 use crate::extract::{ApiMultipart, Caller, bearer_token};
-use crate::openapi::{Internal, Invalid, SignedIn, Upload};
+use crate::limits::{AddressCounted, Kind, Sessions};
+use crate::openapi::{Internal, Invalid, Limited, SignedIn, Upload};
 
 /// Room for the multipart framing around a picture of the largest accepted size, and for a form's text fields.
 pub(crate) const MULTIPART_OVERHEAD: usize = 64 * 1024;
@@ -67,11 +66,13 @@ impl axum::extract::FromRequestParts<AppState> for IdentityToken {
         (status = 409, description = "`email_taken`: another sign-in already uses this e-mail address.", body = ErrorBody),
         (status = 503, description = "`unavailable`: sign-in is not configured, or identity tokens cannot be verified right now.", body = ErrorBody),
         Invalid,
+        Limited,
         Internal,
     )
 )]
 async fn open_session(
     State(state): State<AppState>,
+    _: AddressCounted<Sessions>,
     IdentityToken(token): IdentityToken,
     body: Bytes,
 ) -> Result<Json<SessionDto>, ApiError> {
@@ -96,6 +97,9 @@ async fn open_session(
             },
         )
         .await?;
+    // Counted once the identity is proven, so nobody can use up another person's allowance; over it, the session
+    // is not handed out.
+    state.rate_limiter.check_account(Kind::Sessions, opened.account.id)?;
     Ok(Json(SessionDto { access_token: opened.token.token, expires_at: opened.token.expires_at.to_rfc3339(), user: opened.account.into() }))
 }
 
@@ -153,13 +157,14 @@ struct PictureForm {
 
 /// Admits an upload (the account's rate, then a slot; see `puronoboi_app::uploads`) and only then reads its
 /// picture, so an upload waiting for a slot holds nothing in memory. The slot stays held while the caller decodes
-/// and stores the picture.
+/// and stores the picture. A refused upload's body is read to its end before the answer goes out (see
+/// `crate::bodies`), so its client sees the answer.
 pub async fn admitted_picture(uploads: &Uploads, account: AccountId, form: &mut Multipart) -> Result<(UploadSlot, Vec<u8>), ApiError> {
-    let slot = admit(uploads, account, form).await?;
+    let slot = uploads.admit(account).await?;
     // A sender too slow for the deadline gives its slot back to the uploads waiting for one.
     match tokio::time::timeout_at(slot.read_by(), image_field(form)).await {
         Ok(bytes) => Ok((slot, bytes?)),
-        Err(_) => Err(ApiError::invalid_input("The picture took too long to arrive. Please try again.")),
+        Err(_) => Err(ApiError::new(ErrorCode::RequestTimeout, "The picture took too long to arrive. Please try again.")),
     }
 }
 
@@ -172,7 +177,7 @@ pub async fn admitted_multipart(
     form: &mut Multipart,
     allowed: &[&str],
 ) -> Result<(UploadSlot, std::collections::BTreeMap<String, String>, Option<Vec<u8>>), ApiError> {
-    let slot = admit(uploads, account, form).await?;
+    let slot = uploads.admit(account).await?;
     let read = async {
         let mut fields = std::collections::BTreeMap::new();
         let mut picture = None;
@@ -201,35 +206,8 @@ pub async fn admitted_multipart(
     };
     match tokio::time::timeout_at(slot.read_by(), read).await {
         Ok(read) => read.map(|(fields, picture)| (slot, fields, picture)),
-        Err(_) => Err(ApiError::invalid_input("The form took too long to arrive. Please try again.")),
+        Err(_) => Err(ApiError::new(ErrorCode::RequestTimeout, "The form took too long to arrive. Please try again.")),
     }
-}
-
-/// The account's upload rate, then a slot; a refused upload's body is drained so its client sees the answer.
-async fn admit(uploads: &Uploads, account: AccountId, form: &mut Multipart) -> Result<UploadSlot, ApiError> {
-    match uploads.admit(account).await {
-        Ok(slot) => Ok(slot),
-        Err(refused) => {
-            discard_rest(form).await;
-            Err(refused.into())
-        }
-    }
-}
-
-/// How long a refused upload's body is read and thrown away before the answer goes out regardless.
-const DISCARD_FOR: Duration = Duration::from_secs(5);
-
-/// Reads the rest of a refused upload chunk by chunk, keeping none of it. A client still sending when the server
-/// answers and closes the connection often reports the closed connection instead of the answer; read to its end,
-/// the request gets the 429 and its message.
-async fn discard_rest(form: &mut Multipart) {
-    let discard = async {
-        while let Ok(Some(mut field)) = form.next_field().await {
-            while let Ok(Some(_)) = field.chunk().await {}
-        }
-    };
-    // Past the limit the connection closes as before: a slow sender must not keep a refused request open.
-    let _ = tokio::time::timeout(DISCARD_FOR, discard).await;
 }
 
 /// The bytes of the multipart field `image`. Other fields are skipped; file names and content types are ignored

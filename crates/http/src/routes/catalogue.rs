@@ -13,8 +13,9 @@ use utoipa_axum::routes;
 use crate::AppState;
 use crate::dto::{BookCardDto, BookDetailDto, CategoryGroupDto, CategoryPageDto, CategorySummaryDto, ContactVisibility};
 use crate::error::{ApiError, ErrorBody, ErrorCode};
-use crate::extract::{ApiPath, ApiQuery, MaybeCaller, PageQuery, parse_id};
-use crate::openapi::{BadQuery, Internal};
+use crate::extract::{ApiPath, ApiQuery, PageQuery, parse_id};
+use crate::limits::ContactReader;
+use crate::openapi::{BadQuery, Internal, Limited};
 use crate::rendered::accepts_brotli;
 
 pub fn routes() -> OpenApiRouter<AppState> {
@@ -109,8 +110,8 @@ async fn category_books(
         .await
 }
 
-/// A book's page. Signed-in viewers also see the seller's phone and e-mail; a token that is not valid (any more)
-/// is read as no token.
+/// A book's page. Signed-in viewers also see the seller's phone and e-mail, as often as their limits allow (429
+/// beyond them); a token that is not valid (any more) is read as no token.
 #[utoipa::path(
     get,
     path = "/books/{id}",
@@ -120,12 +121,13 @@ async fn category_books(
     responses(
         (status = 200, body = BookDetailDto),
         (status = 404, description = "`book_not_found`: no book has this id, or it is not for the caller to see.", body = ErrorBody),
+        Limited,
         Internal,
     )
 )]
 async fn book(
     State(state): State<AppState>,
-    MaybeCaller(viewer): MaybeCaller,
+    ContactReader(viewer): ContactReader,
     ApiPath(id): ApiPath<String>,
 ) -> Result<Json<BookDetailDto>, ApiError> {
     let id: BookId = parse_id(&id, ErrorCode::BookNotFound, "book")?;

@@ -18,6 +18,9 @@ use crate::AppState;
 use crate::error::ApiError;
 use crate::openapi::ApiDoc;
 
+/// The largest request body any route accepts: a picture upload with its form.
+pub(crate) const LARGEST_BODY: u64 = (puronoboi_app::images::MAX_UPLOAD_BYTES + accounts::MULTIPART_OVERHEAD) as u64;
+
 /// The API with its description, every path under `/api` in both.
 pub fn described() -> OpenApiRouter<AppState> {
     let api = OpenApiRouter::new()

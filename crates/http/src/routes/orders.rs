@@ -16,7 +16,8 @@ use crate::AppState;
 use crate::dto::{AddToWishListDto, OrderDto, PageDto, PayOrderDto, PaymentResultDto, PlaceOrderDto, WishListDto, WishListItemDto};
 use crate::error::{ApiError, ErrorBody, ErrorCode};
 use crate::extract::{ApiPath, ApiQuery, Caller, PageQuery, parse_id};
-use crate::openapi::{BadBody, BadQuery, Internal, Invalid, SignedIn};
+use crate::limits::{Limited, Orders as OrderLimit, Payments, WishList};
+use crate::openapi::{BadBody, BadQuery, Internal, Invalid, Limited as RateLimited, SignedIn};
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -69,9 +70,14 @@ fn order_dto(state: &AppState, order: Order) -> OrderDto {
         (status = 409, description = "`book_unavailable` (someone else ordered it, or it is sold or withdrawn) or `too_many_pending_orders`.", body = ErrorBody),
         Invalid,
         SignedIn,
+        RateLimited,
     )
 )]
-async fn place(State(state): State<AppState>, caller: Caller, body: axum::body::Bytes) -> Result<(StatusCode, Json<OrderDto>), ApiError> {
+async fn place(
+    State(state): State<AppState>,
+    caller: Limited<OrderLimit>,
+    body: axum::body::Bytes,
+) -> Result<(StatusCode, Json<OrderDto>), ApiError> {
     let buyer = caller.require(AccountRole::Buyer, BUYERS_ONLY)?;
     let dto: PlaceOrderDto = json_body(&body, "order")?;
     let book = book_id(&dto.book_id)?;
@@ -149,12 +155,13 @@ async fn cancel(State(state): State<AppState>, caller: Caller, ApiPath(id): ApiP
         (status = 422, description = "`validation_failed` (no card token) or `below_card_minimum`.", body = ErrorBody),
         (status = 429, description = "`rate_limited`: 5 failed card attempts on this order, or 20 card attempts by this account, within the last hour; the provider was not asked.", body = ErrorBody, headers(("Retry-After" = u64, description = "Seconds until the next attempt is allowed."))),
         SignedIn,
+        RateLimited,
         (status = 503, description = "`unavailable`: sign-in or card payments are not configured, or the payment provider is not answering.", body = ErrorBody),
     )
 )]
 async fn pay(
     State(state): State<AppState>,
-    caller: Caller,
+    caller: Limited<Payments>,
     ApiPath(id): ApiPath<String>,
     body: axum::body::Bytes,
 ) -> Result<Json<PaymentResultDto>, ApiError> {
@@ -180,12 +187,13 @@ async fn pay(
         (status = 404, description = "`order_not_found`: the buyer has no order with this id.", body = ErrorBody),
         (status = 409, description = "`order_closed`: the order is paid, cancelled or expired.", body = ErrorBody),
         SignedIn,
+        RateLimited,
         (status = 503, description = "`unavailable`: sign-in or card payments are not configured, or the payment provider is not answering.", body = ErrorBody),
     )
 )]
 async fn sync_payment(
     State(state): State<AppState>,
-    caller: Caller,
+    caller: Limited<Payments>,
     ApiPath(id): ApiPath<String>,
 ) -> Result<Json<PaymentResultDto>, ApiError> {
     let buyer = caller.require(AccountRole::Buyer, BUYERS_ONLY)?;
@@ -206,11 +214,12 @@ async fn sync_payment(
         (status = 404, description = "`book_not_found`: no book has this id.", body = ErrorBody),
         (status = 409, description = "`wish_list_full`: remove a book first.", body = ErrorBody),
         SignedIn,
+        RateLimited,
     )
 )]
 async fn wish(
     State(state): State<AppState>,
-    caller: Caller,
+    caller: Limited<WishList>,
     body: axum::body::Bytes,
 ) -> Result<(StatusCode, Json<WishListItemDto>), ApiError> {
     let buyer = caller.require(AccountRole::Buyer, "keep a wish list")?;
@@ -244,9 +253,10 @@ async fn wish_list(State(state): State<AppState>, caller: Caller) -> Result<Json
         (status = 204, description = "The book is off the wish list."),
         (status = 404, description = "`book_not_found`: the book is not on the wish list.", body = ErrorBody),
         SignedIn,
+        RateLimited,
     )
 )]
-async fn unwish(State(state): State<AppState>, caller: Caller, ApiPath(book): ApiPath<String>) -> Result<StatusCode, ApiError> {
+async fn unwish(State(state): State<AppState>, caller: Limited<WishList>, ApiPath(book): ApiPath<String>) -> Result<StatusCode, ApiError> {
     let buyer = caller.require(AccountRole::Buyer, "keep a wish list")?;
     if state.orders.unwish(buyer.id, book_id(&book)?).await? {
         Ok(StatusCode::NO_CONTENT)

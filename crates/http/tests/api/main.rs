@@ -7,6 +7,7 @@ mod admin_categories;
 mod catalogue;
 mod forged_tokens;
 mod freshness;
+mod limits;
 mod listings;
 mod mass_assignment;
 mod metrics;

@@ -6,6 +6,7 @@
 //! anyway, and must ignore it.
 
 use puronoboi_domain::{AccountId, BookId};
+use puronoboi_http::limits::RateLimits;
 use puronoboi_stripe::sign_payload;
 use puronoboi_test_support::pictures::{png_of, wide_rgb};
 use puronoboi_test_support::{Identity, TEST_WEBHOOK_SECRET, TestApp, builders, expect_json};
@@ -54,6 +55,8 @@ async fn app() -> (TestApp, String) {
         .admin_emails(&[admin.as_str()])
         .card_payments()
         .uploads_per_minute(100)
+        // Each test sends one account's call with every forged field in turn, dozens a minute: no rate limits.
+        .rate_limits(RateLimits::OFF)
         .spawn()
         .await;
     let token = app.signed_in_verified(&admin, "buyer").await;

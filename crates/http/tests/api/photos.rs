@@ -156,7 +156,7 @@ async fn with_every_slot_taken_an_upload_is_turned_away_at_once_and_a_slow_sende
     })
     .await
     .expect("the read ran");
-    assert!(answer.starts_with("HTTP/1.1 400"), "{answer}");
-    assert!(answer.contains("\"invalid_input\"") && answer.contains("took too long to arrive"), "{answer}");
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    assert!(answer.contains("\"request_timeout\"") && answer.contains("took too long to arrive"), "{answer}");
     expect_json(upload(&app, &other, "me.png", "image/png", png_of(&wide_rgb())).await, 200, "an upload after the slot freed").await;
 }

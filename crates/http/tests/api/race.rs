@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use futures_util::future::join_all;
 use puronoboi_domain::{AccountRole, Email, OrderId, PersonName};
+use puronoboi_http::limits::RateLimits;
 use puronoboi_ports::{CatalogueWriter as _, NewAccount};
 use puronoboi_stripe::sign_payload;
 use puronoboi_test_support::{Identity, TEST_WEBHOOK_SECRET, TestApp, builders};
@@ -52,8 +53,16 @@ async fn paid_at_provider(app: &TestApp, order: &str, amount: i64) -> String {
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn two_instances_never_sell_a_book_twice() {
     let (books_wanted, buyers_per_book, replays) = (size("RACE_BOOKS", 12), size("RACE_BUYERS", 24), size("RACE_REPLAYS", 10));
-    let first = TestApp::builder().identity(Identity::Emulator).card_payments().spawn().await;
-    let second = TestApp::builder().identity(Identity::Emulator).card_payments().sharing_database_with(&first).spawn().await;
+    // Every racer sends from 127.0.0.1 and orders every book: the rate limits would refuse most of the race, so
+    // they are off here.
+    let first = TestApp::builder().identity(Identity::Emulator).card_payments().rate_limits(RateLimits::OFF).spawn().await;
+    let second = TestApp::builder()
+        .identity(Identity::Emulator)
+        .card_payments()
+        .rate_limits(RateLimits::OFF)
+        .sharing_database_with(&first)
+        .spawn()
+        .await;
     let instances = [&first, &second];
 
     let seller = builders::seller(&first.store, "race-seller@puronoboi.test", true).await;
