@@ -4,6 +4,7 @@ mod conversions;
 pub mod dto;
 pub mod error;
 mod extract;
+mod host_check;
 pub mod metrics;
 pub mod openapi;
 mod pages;
@@ -173,6 +174,7 @@ pub fn router(state: AppState, assets: StaticAssets, security: &SecurityHeaders)
     // below that, compressing a body saves a few hundred bytes on the wire and costs more CPU than answering it
     // (it halves the book page's rate). Public lists arrive already compressed (see `rendered`) and pass through.
     let local_writes = state.local_writes.clone();
+    let loopback_only = state.public_config.auth.mode == dto::AuthMode::Emulator;
     let worth_compressing =
         SizeAbove::new(COMPRESS_FROM_BYTES).and(NotForContentType::GRPC).and(NotForContentType::IMAGES).and(NotForContentType::SSE);
     let page_state = state.clone();
@@ -215,6 +217,11 @@ pub fn router(state: AppState, assets: StaticAssets, security: &SecurityHeaders)
                 app = app.fallback_service(ServeDir::new(dist).precompressed_br().precompressed_gzip().fallback(index));
             }
         }
+    }
+
+    if loopback_only {
+        // Unsigned identity tokens are accepted: nothing but this machine, by a loopback name, is answered.
+        app = app.layer(axum::middleware::from_fn(host_check::loopback_hosts_only));
     }
 
     // The policy is built from our own configuration; a value a header cannot carry is a bug, so fall back to

@@ -6,6 +6,7 @@ mod admin;
 mod catalogue;
 mod forged_tokens;
 mod freshness;
+mod hosts;
 mod listings;
 mod mass_assignment;
 mod metrics;
