@@ -4,7 +4,7 @@
 #
 # localstripe (scripts/localstripe.sh) and a cluster from scripts/pg-cluster.sh must listen on loopback addresses
 # only (their listening sockets in /proc/net/tcp and tcp6), and a connection to this machine's other addresses must
-# be refused. A cluster made as older versions made it (every local user trusted) and holding a row is then started
+# be refused; localstripe answers only requests addressed to a loopback name. A cluster made as older versions made it (every local user trusted) and holding a row is then started
 # with --password-file, as `just run` starts var/postgres: the password file appears, readable by its owner only, and
 # is never printed; a connection without the password, or with a wrong one, is refused; with it the row is there;
 # and a restart keeps the same password. A few seconds.
@@ -74,6 +74,12 @@ curl -fs -o /dev/null -u sk_test_x: "http://127.0.0.1:$stripe_port/v1/balance" |
 if [ -s /proc/net/if_inet6 ] && grep -q ' lo$' /proc/net/if_inet6; then
   curl -fs -o /dev/null -u sk_test_x: "http://[::1]:$stripe_port/v1/balance" || fail "localstripe does not answer on [::1]"
 fi
+# A DNS-rebinding page reaches 127.0.0.1 under a name of its own: refused.
+status=$(curl -s -o /dev/null -w '%{http_code}' -u sk_test_x: -H 'Host: rebind.example' "http://127.0.0.1:$stripe_port/v1/payment_intents")
+[ "$status" = 421 ] || fail "localstripe answered $status to Host: rebind.example"
+curl -fs -o /dev/null -u sk_test_x: -H "Host: localhost:$stripe_port" "http://127.0.0.1:$stripe_port/v1/payment_intents" \
+  || fail "localstripe refuses Host: localhost"
+curl -fs -o /dev/null "http://localhost:$stripe_port/js.stripe.com/v3/" || fail "localstripe does not serve its Stripe.js at localhost"
 scripts/localstripe.sh stop "$work/localstripe"
 
 say "the embedded PostgreSQL: an older cluster (no password) with a row in it"

@@ -8,7 +8,8 @@ The adapter (crates/adapters/stripe) pays an order the way real Stripe allows:
 and after a declined card repeats both with the next card on the same PaymentIntent. localstripe refuses step 1
 (it only takes raw card numbers) and answers step 2 with 500 "Not implemented"; this launcher adds exactly those two
 behaviours, as Stripe documents them, and leaves everything else to localstripe. It also listens on the loopback
-addresses (127.0.0.1 and ::1) only, where localstripe itself listens on every interface.
+addresses (127.0.0.1 and ::1) only, where localstripe itself listens on every interface, and answers only requests
+addressed to localhost, 127.0.0.1 or [::1].
 
 --store PATH keeps localstripe's data in PATH between runs instead of the /tmp/localstripe.pickle every localstripe
 on the machine shares; without it nothing is written at all. The other options are localstripe's own.
@@ -19,6 +20,7 @@ import errno
 import logging
 import os
 import pickle
+import re
 import socket
 import sys
 
@@ -152,7 +154,8 @@ from localstripe import server  # noqa: E402  (after the patches above: it reads
 # --- 3. Loopback only --------------------------------------------------------------------------------------------------
 # localstripe's own start() binds '::' (every interface, IPv4 too): anyone on the network could list PaymentIntents with
 # their client secrets, confirm them or wipe the data. It listens on the loopback addresses only, both of them, so
-# that a browser loading Stripe.js from http://localhost:PORT reaches it whichever address `localhost` gives first.
+# that a browser loading Stripe.js from http://localhost:PORT reaches it whichever address `localhost` gives first,
+# and answers only requests addressed to a loopback name.
 
 def _loopback_sockets(port):
     sockets = []
@@ -174,6 +177,23 @@ def _loopback_sockets(port):
             raise
         sockets.append(sock)
     return sockets
+
+
+# A web page can also point a domain of its own at 127.0.0.1 (DNS rebinding) and then read localstripe's answers as
+# same-origin ones. Its requests still name that domain in Host: only the loopback names are answered.
+_LOOPBACK_HOST = re.compile(r'(localhost|127\.0\.0\.1|\[::1\])(:[0-9]{1,5})?', re.IGNORECASE)
+
+
+@web.middleware
+async def _loopback_hosts_only(request, handler):
+    if not _LOOPBACK_HOST.fullmatch(request.headers.get('Host', '')):
+        return web.json_response({'error': {'type': 'invalid_request_error',
+                                            'message': 'localstripe answers only requests to localhost, 127.0.0.1 or [::1]'}},
+                                 status=421)
+    return await handler(request)
+
+
+server.app.middlewares.insert(0, _loopback_hosts_only)
 
 
 def start():
