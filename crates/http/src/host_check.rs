@@ -22,11 +22,8 @@ pub(crate) async fn loopback_hosts_only(request: Request, next: Next) -> Respons
     if addressed_to_loopback(&request) {
         next.run(request).await
     } else {
-        ApiError::new(
-            ErrorCode::MisdirectedRequest,
-            "This local server answers only requests addressed to localhost, 127.0.0.1 or [::1].",
-        )
-        .into_response()
+        ApiError::new(ErrorCode::MisdirectedRequest, "This local server answers only requests addressed to localhost, 127.0.0.1 or [::1].")
+            .into_response()
     }
 }
 
