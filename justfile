@@ -16,13 +16,18 @@ backup:
 restore file *flags:
     scripts/restore.sh "{{file}}" {{flags}}
 
+# localstripe and the embedded PostgreSQL listen on loopback only; the database wants its password, also after
+# switching over a cluster from before it had one (a few seconds).
+test-local-services:
+    scripts/test-local-services.sh
+
 # Backup and restore round trip: seeded cluster -> backup -> fresh cluster, every row and picture compared.
 test-backup:
     scripts/test-backup.sh
 
-# Every test: Rust (unit, PostgreSQL, HTTP), lints, stale bindings, web unit tests, browser journeys, a short fuzz
-# and a backup/restore round trip.
-test: tools test-rust lint web-test e2e fuzz-short test-backup
+# Every test: Rust (unit, PostgreSQL, HTTP), lints, stale bindings, web unit tests, browser journeys, a short fuzz,
+# a backup/restore round trip and the local services' listen addresses and database password.
+test: tools test-rust lint web-test e2e fuzz-short test-backup test-local-services
 
 # Makes sure the machine has Chromium, the Bengali font and the PostgreSQL client and server, installing them when it can.
 tools:

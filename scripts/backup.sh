@@ -6,7 +6,8 @@
 #
 # Which database: DATABASE_URL when set; otherwise the embedded cluster of `just run` (data in var/postgres, port
 # PURONOBOI_PG_PORT, default 54329, database `puronoboi`). A cluster that is not running is started for the dump
-# and stopped again; a running one (`just run` up) is dumped as it is, without stopping anything.
+# and stopped again; a running one (`just run` up) is dumped as it is, without stopping anything. Its password is
+# read from var/postgres-password (PURONOBOI_PG_DIR's path followed by -password).
 # Which pictures: IMAGES_DIR (default var/images). They are gathered before and again after the dump, so every
 # picture the dumped rows point at is in the file even while people upload and replace photos.
 #
@@ -48,6 +49,7 @@ else
   else
     start_cluster
   fi
+  use_cluster_password
   url="postgres://postgres@127.0.0.1:$pg_port/$db_name"
   source_name="embedded cluster $pg_dir, database $db_name"
 fi

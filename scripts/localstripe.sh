@@ -6,8 +6,8 @@
 #   localstripe.sh webhook BASE_URL ID TARGET_URL SECRET
 #
 # start         installs localstripe 1.15.10 in var/localstripe-venv (once), runs scripts/localstripe/serve.py (localstripe
-#               plus the two Stripe behaviours the card adapter needs) on 127.0.0.1:PORT and prints its base URL,
-#               http://127.0.0.1:PORT, once it answers.
+#               plus the two Stripe behaviours the card adapter needs) on 127.0.0.1:PORT and [::1]:PORT (loopback
+#               only: its API has no real authentication) and prints its base URL, http://127.0.0.1:PORT, once it answers.
 # --persist     keeps its data in WORKDIR/store.pickle between runs; otherwise it starts empty and writes nothing.
 # --owner-pid   stops it once PID exits, however it exits.
 # webhook       makes localstripe deliver payment_intent.succeeded events to TARGET_URL, signed with SECRET (whsec_...).

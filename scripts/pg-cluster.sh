@@ -2,11 +2,17 @@
 # Starts or stops a private PostgreSQL cluster: the embedded default's database (data kept under var/) and the
 # throwaway clusters tests use. PostgreSQL refuses to run as root, so as root the server runs as `postgres`.
 #
-#   pg-cluster.sh start DATADIR PORT [--ephemeral] [--owner-pid PID]
+#   pg-cluster.sh start DATADIR PORT [--ephemeral] [--owner-pid PID] [--password-file FILE]
 #   pg-cluster.sh stop DATADIR
 #
-# --ephemeral   trades durability for speed (no fsync): for tests only.
-# --owner-pid   stops the cluster and deletes DATADIR once PID exits, however it exits.
+# It listens on 127.0.0.1:PORT only, with no Unix socket. Prints the URL to connect with, without any password.
+# --ephemeral      trades durability for speed (no fsync): for tests only.
+# --owner-pid      stops the cluster and deletes DATADIR once PID exits, however it exits.
+# --password-file  every connection, TCP or socket, must give the `postgres` role's password (scram-sha-256), which
+#                  is kept in FILE, readable by its owner only, and generated when FILE does not exist yet. The
+#                  password is set on the role at every start, before the server listens: a cluster created without
+#                  one (all trust) is upgraded in place, and a new FILE takes over. Nothing here prints it.
+#                  Without it every local user connects as superuser: only for throwaway clusters.
 set -euo pipefail
 
 die() { echo "pg-cluster: $*" >&2; exit 1; }
@@ -29,15 +35,62 @@ cmd=${1:-}; datadir=${2:-}
 [ -n "$cmd" ] && [ -n "$datadir" ] || die "usage: pg-cluster.sh start|stop DATADIR [PORT] [--ephemeral] [--owner-pid PID]"
 initdb=$(find_bin initdb); pg_ctl=$(find_bin pg_ctl)
 
+# Creates FILE with a fresh password unless it exists; private from the first byte.
+ensure_password_file() {
+  local file=$1
+  if [ ! -s "$file" ]; then
+    mkdir -p "$(dirname "$file")"
+    (umask 077; python3 -c 'import secrets; print(secrets.token_hex(24))' >"$file.tmp")
+    mv "$file.tmp" "$file"
+  fi
+  # Also fixes a file someone made readable by others.
+  chmod 600 "$file"
+}
+
+# Sets the role's password from FILE and makes every connection present it. PostgreSQL's single-user mode needs no
+# connection and no authentication, so this works on a cluster that trusted everyone as well as on one whose old
+# password is lost. The server gets a SCRAM verifier computed here (RFC 7677, the format PostgreSQL stores), never
+# the password itself, so not even a log line of a failed statement could hold it.
+require_password() {
+  local datadir=$1 file=$2 postgres verifier out
+  command -v python3 >/dev/null || die "python3 is needed to set the database password"
+  postgres=$(find_bin postgres)
+  verifier=$(python3 -c '
+import base64, hashlib, hmac, secrets, sys
+password = sys.stdin.readline().strip().encode()
+if not password:
+    sys.exit("the password file is empty")
+salt, iterations = secrets.token_bytes(16), 4096
+salted = hashlib.pbkdf2_hmac("sha256", password, salt, iterations)
+client_key = hmac.new(salted, b"Client Key", hashlib.sha256).digest()
+server_key = hmac.new(salted, b"Server Key", hashlib.sha256).digest()
+b64 = lambda b: base64.b64encode(b).decode()
+print(f"SCRAM-SHA-256${iterations}:{b64(salt)}${b64(hashlib.sha256(client_key).digest())}:{b64(server_key)}")
+' <"$file") || die "could not read the password in $file"
+  out=$(printf "ALTER ROLE postgres PASSWORD '%s';\n" "$verifier" \
+    | as_owner "$postgres" --single -D "$datadir" -c listen_addresses= -c unix_socket_directories= postgres 2>&1) \
+    || die "could not set the database password (PostgreSQL single-user mode failed: is the cluster already running?)"
+  case "$out" in *ERROR*|*FATAL*) die "could not set the database password (PostgreSQL single-user mode failed)" ;; esac
+  # Loopback only (it listens nowhere else); no replication entries: nothing replicates from this cluster.
+  as_owner tee "$datadir/pg_hba.conf" >/dev/null <<'HBA'
+# Written by scripts/pg-cluster.sh at every start: every connection needs the postgres role's password.
+# TYPE  DATABASE  USER  ADDRESS        METHOD
+local   all       all                  scram-sha-256
+host    all       all   127.0.0.1/32   scram-sha-256
+host    all       all   ::1/128        scram-sha-256
+HBA
+}
+
 case "$cmd" in
   start)
     port=${3:-}; [ -n "$port" ] || die "start needs a port"
     shift 3
-    ephemeral=no; owner_pid=
+    ephemeral=no; owner_pid=; password_file=
     while [ $# -gt 0 ]; do
       case "$1" in
         --ephemeral) ephemeral=yes ;;
         --owner-pid) owner_pid=$2; shift ;;
+        --password-file) password_file=${2:-}; [ -n "$password_file" ] || die "--password-file needs a file"; shift ;;
         *) die "unknown option $1" ;;
       esac
       shift
@@ -54,6 +107,10 @@ case "$cmd" in
       as_owner "$initdb" -D "$datadir" -U postgres -A trust -E UTF8 --locale=C.UTF-8 >"$initdb_log" 2>&1 \
         || as_owner "$initdb" -D "$datadir" -U postgres -A trust -E UTF8 --no-locale >"$initdb_log" 2>&1 \
         || die "initdb failed; see $initdb_log"
+    fi
+    if [ -n "$password_file" ]; then
+      ensure_password_file "$password_file"
+      require_password "$datadir" "$password_file"
     fi
     opts="-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories='' -c max_connections=200"
     if [ "$ephemeral" = yes ]; then

@@ -4,8 +4,8 @@
 #   restore.sh FILE [--force]      (FORCE=1 is the same as --force)
 #
 # Where to: DATABASE_URL when set; otherwise the embedded cluster of `just run` (var/postgres, port
-# PURONOBOI_PG_PORT, default 54329, database `puronoboi`), created if it does not exist yet. Pictures go to
-# IMAGES_DIR (default var/images).
+# PURONOBOI_PG_PORT, default 54329, database `puronoboi`, password in var/postgres-password), created if it does not
+# exist yet. Pictures go to IMAGES_DIR (default var/images).
 #
 # A database that holds any table, or a picture directory that holds any file, is refused: restoring never
 # overwrites data silently. With --force it first backs up what is there (`backup.sh`, into var/backups/, and
@@ -55,6 +55,7 @@ else
     die "the database in $pg_dir is running (is \`just run\` up?). Stop it first: a restore replaces the database under the server."
   fi
   start_cluster
+  use_cluster_password
   cluster="postgres://postgres@127.0.0.1:$pg_port"
   url="$cluster/$db_name"
   if [ -z "$(psql "$cluster/postgres" -qtAc "SELECT 1 FROM pg_database WHERE datname = '$db_name'")" ]; then

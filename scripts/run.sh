@@ -60,15 +60,21 @@ target_dir=$(cargo metadata --format-version 1 --no-deps | python3 -c 'import js
 if [ -z "${DATABASE_URL:-}" ]; then
   pg_port=${PURONOBOI_PG_PORT:-54329}
   cluster_dir="$root/var/postgres"
-  say "starting the embedded PostgreSQL (data in var/postgres, port $pg_port)"
-  cluster_url=$(scripts/pg-cluster.sh start "$cluster_dir" "$pg_port") || {
+  say "starting the embedded PostgreSQL (data in var/postgres, port $pg_port, password in var/postgres-password)"
+  # Every connection needs the password, generated once and kept; a cluster from an older run that trusted every
+  # local user is switched over in place.
+  cluster_url=$(scripts/pg-cluster.sh start "$cluster_dir" "$pg_port" --password-file "$root/var/postgres-password") || {
     cluster_dir=
     die "the embedded PostgreSQL did not start (see var/postgres/server.log). Is port $pg_port taken? Set PURONOBOI_PG_PORT."
   }
-  if ! psql "$cluster_url/postgres" -tAc "SELECT 1 FROM pg_database WHERE datname = 'puronoboi'" | grep -q 1; then
-    psql "$cluster_url/postgres" -qc "CREATE DATABASE puronoboi" >/dev/null
+  pg_password=$(cat var/postgres-password)
+  # The password goes to psql through its environment: a command line is visible to every local user.
+  if ! PGPASSWORD=$pg_password psql -w "$cluster_url/postgres" -tAc "SELECT 1 FROM pg_database WHERE datname = 'puronoboi'" | grep -q 1; then
+    PGPASSWORD=$pg_password psql -w "$cluster_url/postgres" -qc "CREATE DATABASE puronoboi" >/dev/null
   fi
-  export DATABASE_URL="$cluster_url/puronoboi"
+  # Hex, so it needs no escaping in the URL.
+  export DATABASE_URL="${cluster_url/postgres@/postgres:$pg_password@}/puronoboi"
+  unset pg_password
   export SEED_DEMO=${SEED_DEMO:-true}
 fi
 

@@ -95,6 +95,11 @@ backup=$(PURONOBOI_PG_DIR="$work/pg-source" PURONOBOI_PG_PORT=$source_port IMAGE
 [ -f "$backup" ] || fail "backup.sh printed '$backup', which is not a file"
 [ ! -f "$work/pg-source/postmaster.pid" ] || fail "backup.sh left the cluster it started running"
 [ "$(stat -c %a "$backup")" = 600 ] || fail "the backup is readable by others: $(stat -c %a "$backup")"
+# The seeded cluster trusted every local user, as `just run`'s did before it had a password: starting it for the
+# backup switched it over to a generated password, kept readable by its owner only, and it dumped every row (the
+# comparison after the restore).
+[ -s "$work/pg-source-password" ] || fail "backup.sh did not give the cluster a password file"
+[ "$(stat -c %a "$work/pg-source-password")" = 600 ] || fail "the password file is readable by others"
 tar -tf "$backup" | grep -x 'database.dump' >/dev/null || fail "the backup holds no database.dump"
 
 say "restoring into a fresh cluster and picture folder"
@@ -103,7 +108,10 @@ restore() {
 }
 restore "$backup"
 [ ! -f "$work/pg-restored/postmaster.pid" ] || fail "restore.sh left the cluster it started running"
-restored_url=$(scripts/pg-cluster.sh start "$work/pg-restored" "$restored_port")
+[ -s "$work/pg-restored-password" ] || fail "restore.sh created a cluster without a password"
+PGPASSWORD=$(cat "$work/pg-restored-password")
+export PGPASSWORD
+restored_url=$(scripts/pg-cluster.sh start "$work/pg-restored" "$restored_port" --password-file "$work/pg-restored-password")
 fingerprint "$restored_url/puronoboi" >"$work/restored.txt"
 pictures "$work/images-restored" >"$work/restored-pictures.txt"
 diff -u "$work/source.txt" "$work/restored.txt" >&2 || fail "the restored database differs from the one backed up"
@@ -115,7 +123,7 @@ fingerprint "$restored_url/puronoboi" >"$work/changed.txt"
 scripts/pg-cluster.sh stop "$work/pg-restored"
 if restore "$backup" 2>"$work/refused.txt"; then fail "a restore over a non-empty database went ahead"; fi
 grep -q "refusing to overwrite" "$work/refused.txt" || fail "the refusal does not say why: $(cat "$work/refused.txt")"
-restored_url=$(scripts/pg-cluster.sh start "$work/pg-restored" "$restored_port")
+restored_url=$(scripts/pg-cluster.sh start "$work/pg-restored" "$restored_port" --password-file "$work/pg-restored-password")
 fingerprint "$restored_url/puronoboi" | diff -u "$work/changed.txt" - >&2 || fail "a refused restore changed the database"
 scripts/pg-cluster.sh stop "$work/pg-restored"
 
@@ -123,7 +131,7 @@ say "FORCE=1 backs up what is there, then replaces it"
 FORCE=1 restore "$backup" 2>"$work/forced.txt" || { cat "$work/forced.txt" >&2; fail "FORCE=1 restore failed"; }
 safety=$(sed -n 's/^restore: the data this restore replaces is in //p' "$work/forced.txt")
 [ -f "$safety" ] || fail "the forced restore did not say where it kept the replaced data: $(cat "$work/forced.txt")"
-restored_url=$(scripts/pg-cluster.sh start "$work/pg-restored" "$restored_port")
+restored_url=$(scripts/pg-cluster.sh start "$work/pg-restored" "$restored_port" --password-file "$work/pg-restored-password")
 fingerprint "$restored_url/puronoboi" | diff -u "$work/source.txt" - >&2 || fail "the forced restore differs from the backup"
 pictures "$work/images-restored" | diff -u "$work/source-pictures.txt" - >&2 || fail "the forced restore's pictures differ"
 

@@ -7,15 +7,24 @@ The adapter (crates/adapters/stripe) pays an order the way real Stripe allows:
   2. POST /v1/payment_intents/{id}/confirm  payment_method=pm_...
 and after a declined card repeats both with the next card on the same PaymentIntent. localstripe refuses step 1
 (it only takes raw card numbers) and answers step 2 with 500 "Not implemented"; this launcher adds exactly those two
-behaviours, as Stripe documents them, and leaves everything else to localstripe.
+behaviours, as Stripe documents them, and leaves everything else to localstripe. It also listens on the loopback
+addresses (127.0.0.1 and ::1) only, where localstripe itself listens on every interface, and answers only requests
+addressed to localhost, 127.0.0.1 or [::1].
 
 --store PATH keeps localstripe's data in PATH between runs instead of the /tmp/localstripe.pickle every localstripe
 on the machine shares; without it nothing is written at all. The other options are localstripe's own.
 """
 
+import argparse
+import errno
+import logging
 import os
 import pickle
+import re
+import socket
 import sys
+
+from aiohttp import web
 
 from localstripe import resources
 from localstripe.errors import UserError
@@ -141,5 +150,67 @@ resources.extra_apis[:] = [
 
 from localstripe import server  # noqa: E402  (after the patches above: it reads extra_apis on import)
 
+
+# --- 3. Loopback only --------------------------------------------------------------------------------------------------
+# localstripe's own start() binds '::' (every interface, IPv4 too): anyone on the network could list PaymentIntents with
+# their client secrets, confirm them or wipe the data. It listens on the loopback addresses only, both of them, so
+# that a browser loading Stripe.js from http://localhost:PORT reaches it whichever address `localhost` gives first,
+# and answers only requests addressed to a loopback name.
+
+def _loopback_sockets(port):
+    sockets = []
+    for family, address in ((socket.AF_INET, '127.0.0.1'), (socket.AF_INET6, '::1')):
+        try:
+            sock = socket.socket(family, socket.SOCK_STREAM)
+        except OSError:
+            continue  # no IPv6 on this machine
+        try:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            if family == socket.AF_INET6:
+                sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+            sock.bind((address, port))
+        except OSError as error:
+            sock.close()
+            # A machine without IPv6 loopback has no ::1 to bind; a port taken there is a real conflict.
+            if family == socket.AF_INET6 and error.errno in (errno.EADDRNOTAVAIL, errno.EAFNOSUPPORT):
+                continue
+            raise
+        sockets.append(sock)
+    return sockets
+
+
+# A web page can also point a domain of its own at 127.0.0.1 (DNS rebinding) and then read localstripe's answers as
+# same-origin ones. Its requests still name that domain in Host: only the loopback names are answered.
+_LOOPBACK_HOST = re.compile(r'(localhost|127\.0\.0\.1|\[::1\])(:[0-9]{1,5})?', re.IGNORECASE)
+
+
+@web.middleware
+async def _loopback_hosts_only(request, handler):
+    if not _LOOPBACK_HOST.fullmatch(request.headers.get('Host', '')):
+        return web.json_response({'error': {'type': 'invalid_request_error',
+                                            'message': 'localstripe answers only requests to localhost, 127.0.0.1 or [::1]'}},
+                                 status=421)
+    return await handler(request)
+
+
+server.app.middlewares.insert(0, _loopback_hosts_only)
+
+
+def start():
+    parser = argparse.ArgumentParser()
+    parser.add_argument('--port', type=int, default=8420)
+    parser.add_argument('--from-scratch', action='store_true')
+    args = parser.parse_args()
+
+    if not args.from_scratch:
+        server.store.try_load_from_disk()
+
+    logger = logging.getLogger('aiohttp.access')
+    logger.setLevel(logging.DEBUG)
+    logger.addHandler(logging.StreamHandler())
+
+    web.run_app(server.app, sock=_loopback_sockets(args.port), access_log=logger)
+
+
 if __name__ == '__main__':
-    server.start()
+    start()

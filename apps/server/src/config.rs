@@ -1,7 +1,7 @@
 //! Configuration from the environment. Every variable is listed in the README. Secrets never show in Debug output.
 
 use std::fmt;
-use std::net::{IpAddr, SocketAddr};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::num::NonZeroU32;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -11,6 +11,7 @@ use puronoboi_app::tokens::{AccessTokens, SessionSecret};
 use puronoboi_app::uploads::Uploads;
 use puronoboi_domain::{Email, Taka};
 use puronoboi_http::limits::{Kind, RateLimits, TrustedProxies};
+use url::{Host, Url};
 
 /// A value that must never reach a log line: Debug prints only that it is there.
 #[derive(Clone, PartialEq, Eq)]
@@ -87,10 +88,7 @@ impl StripeSettings {
         }
         let webhook_secret = var("STRIPE_WEBHOOK_SECRET")
             .context("STRIPE_WEBHOOK_SECRET must be set with STRIPE_SECRET_KEY (the endpoint's signing secret, whsec_...)")?;
-        let api_base = var("STRIPE_API_BASE").unwrap_or_else(|| Self::API.to_owned()).trim_end_matches('/').to_owned();
-        if !api_base.starts_with("https://") && !api_base.starts_with("http://127.0.0.1") && !api_base.starts_with("http://localhost") {
-            bail!("STRIPE_API_BASE must be an https URL (or a local localstripe on http://127.0.0.1 or http://localhost)");
-        }
+        let api_base = stripe_api_base(var("STRIPE_API_BASE").as_deref())?;
         // localstripe serves its Stripe.js stand-in under its own address.
         let js_url = var("STRIPE_JS_URL")
             .unwrap_or_else(|| if api_base == Self::API { Self::JS.to_owned() } else { format!("{api_base}/js.stripe.com/v3/") });
@@ -230,13 +228,81 @@ impl IdentityConfig {
         };
         Ok(Some(Self {
             auth_domain: var("FIREBASE_AUTH_DOMAIN").unwrap_or_else(|| format!("{project_id}.firebaseapp.com")),
-            emulator_public_url: var("FIREBASE_EMULATOR_PUBLIC_URL").or_else(|| emulator_host.as_ref().map(|h| format!("http://{h}"))),
+            emulator_public_url: emulator_public_url(emulator_host.as_deref(), var("FIREBASE_EMULATOR_PUBLIC_URL").as_deref())?,
             project_id,
             emulator_host,
             web_api_key,
             session_secret,
             session_ttl,
         }))
+    }
+}
+
+/// STRIPE_API_BASE: Stripe itself, or a localstripe on this machine. Answers the origin the card adapter is given,
+/// rebuilt from the parsed URL, so that what was checked is exactly where the secret key goes.
+fn stripe_api_base(value: Option<&str>) -> anyhow::Result<String> {
+    let Some(value) = value else { return Ok(StripeSettings::API.to_owned()) };
+    let url = bare_origin("STRIPE_API_BASE", value)?;
+    let origin = url.origin().ascii_serialization();
+    if origin != StripeSettings::API && !names_loopback(&url) {
+        bail!(
+            "STRIPE_API_BASE must be {} (https), or a localstripe on http://127.0.0.1, http://localhost or http://[::1] \
+             with any port; got {value:?}",
+            StripeSettings::API
+        );
+    }
+    Ok(origin)
+}
+
+/// FIREBASE_EMULATOR_PUBLIC_URL (default: http://<FIREBASE_AUTH_EMULATOR_HOST>): where browsers reach the Auth
+/// emulator. The emulator signs nobody's tokens, so it must stay on this machine: a loopback address only.
+fn emulator_public_url(emulator_host: Option<&str>, explicit: Option<&str>) -> anyhow::Result<Option<String>> {
+    let Some(emulator_host) = emulator_host else {
+        if explicit.is_some() {
+            bail!("FIREBASE_EMULATOR_PUBLIC_URL is set but FIREBASE_AUTH_EMULATOR_HOST is not");
+        }
+        return Ok(None);
+    };
+    let (name, value) = match explicit {
+        Some(url) => ("FIREBASE_EMULATOR_PUBLIC_URL", url.to_owned()),
+        None => ("FIREBASE_AUTH_EMULATOR_HOST", format!("http://{emulator_host}")),
+    };
+    let url = bare_origin(name, &value)?;
+    if !names_loopback(&url) {
+        bail!(
+            "{name} must name the Auth emulator on this machine (http://127.0.0.1, http://localhost or http://[::1], any \
+             port), got {value:?}: its identity tokens are unsigned, so it is never offered to browsers elsewhere"
+        );
+    }
+    Ok(Some(url.origin().ascii_serialization()))
+}
+
+/// An http(s) URL that names a server and nothing more, parsed as browsers and reqwest parse it (never compared as
+/// a string): a user name, a path, a query or a fragment could make a string that looks like one host connect to
+/// another, so they are refused.
+fn bare_origin(name: &str, value: &str) -> anyhow::Result<Url> {
+    let url = Url::parse(value).with_context(|| format!("{name} must be a URL such as http://127.0.0.1:8420, got {value:?}"))?;
+    if !matches!(url.scheme(), "http" | "https") {
+        bail!("{name} must be an http or https URL, got {value:?}");
+    }
+    // Not echoed: it may hold a password.
+    if !url.username().is_empty() || url.password().is_some() {
+        bail!("{name} must not carry a user name or password");
+    }
+    if url.path() != "/" || url.query().is_some() || url.fragment().is_some() {
+        bail!("{name} must be a scheme, host and port only, with no path, query or fragment; got {value:?}");
+    }
+    Ok(url)
+}
+
+/// The loopback names, compared exactly once parsed: localhost, 127.0.0.1 and [::1] (not 127.0.0.1.example.com, not
+/// ::ffff:127.0.0.1).
+fn names_loopback(url: &Url) -> bool {
+    match url.host() {
+        Some(Host::Domain(name)) => name == "localhost",
+        Some(Host::Ipv4(address)) => address == Ipv4Addr::LOCALHOST,
+        Some(Host::Ipv6(address)) => address == Ipv6Addr::LOCALHOST,
+        None => false,
     }
 }
 
@@ -348,6 +414,98 @@ mod tests {
         assert_eq!(limits.contacts.per_account.to_string(), "30/hour");
         let refused = rate_limits(set(&[("RATE_LIMIT_WISHLIST_PER_ACCOUNT", "lots")])).expect_err("not a rate").to_string();
         assert!(refused.contains("RATE_LIMIT_WISHLIST_PER_ACCOUNT") && refused.contains("30/min"), "{refused}");
+    }
+
+    #[test]
+    fn stripe_api_base_is_stripe_or_a_localstripe_on_loopback() {
+        for (given, origin) in [
+            (None, "https://api.stripe.com"),
+            (Some("https://api.stripe.com"), "https://api.stripe.com"),
+            (Some("https://api.stripe.com/"), "https://api.stripe.com"),
+            (Some("https://API.stripe.com:443"), "https://api.stripe.com"),
+            (Some("http://127.0.0.1:8420"), "http://127.0.0.1:8420"),
+            (Some("http://127.0.0.1:8420/"), "http://127.0.0.1:8420"),
+            (Some("http://localhost:8420"), "http://localhost:8420"),
+            (Some("http://LOCALHOST:8420"), "http://localhost:8420"),
+            (Some("http://[::1]:8420"), "http://[::1]:8420"),
+            (Some("http://[0:0:0:0:0:0:0:1]:8420"), "http://[::1]:8420"),
+            (Some("https://127.0.0.1:12112"), "https://127.0.0.1:12112"),
+        ] {
+            assert_eq!(stripe_api_base(given).unwrap_or_else(|e| panic!("{given:?}: {e}")), origin, "{given:?}");
+        }
+        for (trick, says) in [
+            // Userinfo: the host is evil.example.
+            ("http://127.0.0.1@evil.example", "user name"),
+            ("http://localhost:8420@evil.example", "user name"),
+            ("http://127.0.0.1:x@evil.example:8420", "user name"),
+            ("https://api.stripe.com@evil.example", "user name"),
+            // A name that starts like a loopback one.
+            ("http://127.0.0.1.evil.example", "localstripe"),
+            ("http://localhost.evil.example:8420", "localstripe"),
+            ("https://api.stripe.com.evil.example", "localstripe"),
+            ("http://localhost.:8420", "localstripe"),
+            // Paths, queries and fragments that would carry another host into a string joined onto the base.
+            ("http://127.0.0.1:8420/@evil.example", "no path"),
+            ("http://127.0.0.1:8420\\@evil.example", "no path"),
+            ("http://evil.example\\@127.0.0.1:8420", "no path"),
+            ("http://127.0.0.1:8420#@evil.example", "no path"),
+            ("http://127.0.0.1:8420?@evil.example", "no path"),
+            ("http://127.0.0.1:8420/v1", "no path"),
+            // Other schemes, and none.
+            ("ftp://127.0.0.1:8420", "http or https"),
+            ("file:///etc/passwd", "http or https"),
+            ("127.0.0.1:8420", "URL"),
+            ("//127.0.0.1:8420", "URL"),
+            // IPv6 forms other than [::1], and other loopback addresses.
+            ("http://[::ffff:127.0.0.1]:8420", "localstripe"),
+            ("http://[::ffff:7f00:1]:8420", "localstripe"),
+            ("http://[::]:8420", "localstripe"),
+            ("http://[fe80::1]:8420", "localstripe"),
+            ("http://0.0.0.0:8420", "localstripe"),
+            ("http://127.0.0.2:8420", "localstripe"),
+            // Anything else, https or not.
+            ("http://stripe.example.com", "https"),
+            ("https://stripe.example.com", "api.stripe.com"),
+            ("http://api.stripe.com", "https"),
+            ("https://api.stripe.com:8443", "api.stripe.com"),
+        ] {
+            let refused = stripe_api_base(Some(trick)).expect_err(trick).to_string();
+            assert!(refused.contains("STRIPE_API_BASE") && refused.contains(says), "{trick}: {refused}");
+        }
+        assert!(!stripe_api_base(Some("http://user:hunter2@127.0.0.1")).expect_err("userinfo").to_string().contains("hunter2"));
+    }
+
+    #[test]
+    fn the_emulator_is_offered_to_browsers_on_loopback_only() {
+        assert_eq!(emulator_public_url(None, None).expect("no emulator"), None);
+        assert_eq!(emulator_public_url(Some("127.0.0.1:9099"), None).expect("the default"), Some("http://127.0.0.1:9099".to_owned()));
+        for (given, origin) in [
+            ("http://localhost:9099", "http://localhost:9099"),
+            ("http://127.0.0.1:9099/", "http://127.0.0.1:9099"),
+            ("http://[::1]:9099", "http://[::1]:9099"),
+            ("https://localhost:9443", "https://localhost:9443"),
+        ] {
+            assert_eq!(emulator_public_url(Some("127.0.0.1:9099"), Some(given)).expect(given), Some(origin.to_owned()));
+        }
+        for trick in [
+            "http://emulator.example:9099",
+            "http://192.168.1.20:9099",
+            "http://0.0.0.0:9099",
+            "http://127.0.0.1@evil.example:9099",
+            "http://127.0.0.1.evil.example:9099",
+            "http://localhost:9099/@evil.example",
+            "http://[::ffff:127.0.0.1]:9099",
+            "ws://127.0.0.1:9099",
+            "127.0.0.1:9099",
+        ] {
+            let refused = emulator_public_url(Some("127.0.0.1:9099"), Some(trick)).expect_err(trick).to_string();
+            assert!(refused.contains("FIREBASE_EMULATOR_PUBLIC_URL"), "{trick}: {refused}");
+        }
+        // The default is derived from the emulator's own address, and held to the same rule.
+        let refused = emulator_public_url(Some("10.0.0.5:9099"), None).expect_err("a remote emulator").to_string();
+        assert!(refused.contains("FIREBASE_AUTH_EMULATOR_HOST"), "{refused}");
+        let refused = emulator_public_url(None, Some("http://127.0.0.1:9099")).expect_err("no emulator").to_string();
+        assert!(refused.contains("FIREBASE_AUTH_EMULATOR_HOST is not"), "{refused}");
     }
 
     #[test]

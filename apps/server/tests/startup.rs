@@ -85,6 +85,20 @@ fn emulator_mode_listens_on_loopback_only() {
 }
 
 #[test]
+fn the_emulator_is_offered_to_browsers_on_loopback_only() {
+    let emulator = [("HOST", "127.0.0.1"), ("FIREBASE_PROJECT_ID", "demo-puronoboi"), ("FIREBASE_AUTH_EMULATOR_HOST", "127.0.0.1:9099")];
+    for url in ["http://192.168.1.20:9099", "http://emulator.example", "http://127.0.0.1@evil.example", "http://localhost.evil.example"] {
+        let output = server(&[emulator.as_slice(), &[("FIREBASE_EMULATOR_PUBLIC_URL", url)]].concat());
+        assert!(!output.status.success(), "{url} was accepted");
+        let message = stderr(&output);
+        assert!(message.contains("FIREBASE_EMULATOR_PUBLIC_URL"), "{url}: {message}");
+        assert!(!message.contains("database"), "refused before touching the database: {message}");
+    }
+    let output = server(&[emulator.as_slice(), &[("FIREBASE_EMULATOR_PUBLIC_URL", "http://localhost:9099")]].concat());
+    assert!(!stderr(&output).contains("FIREBASE_EMULATOR_PUBLIC_URL") && stderr(&output).contains("database"), "{}", stderr(&output));
+}
+
+#[test]
 fn access_tokens_live_an_hour_at_most() {
     let output = server(&[
         ("HOST", "127.0.0.1"),
@@ -128,6 +142,10 @@ fn card_payment_settings_that_cannot_work_are_refused() {
         (with(&[("STRIPE_PUBLISHABLE_KEY", "sk_test_y")]), "publishable key"),
         (with(&[("STRIPE_SECRET_KEY", "pk_test_y")]), "secret key"),
         (with(&[("STRIPE_API_BASE", "http://stripe.example.com")]), "https"),
+        // Strings that start like a local address but connect elsewhere.
+        (with(&[("STRIPE_API_BASE", "http://127.0.0.1@evil.example")]), "user name"),
+        (with(&[("STRIPE_API_BASE", "http://127.0.0.1.evil.example")]), "STRIPE_API_BASE"),
+        (with(&[("STRIPE_API_BASE", "http://localhost:8420/@evil.example")]), "no path"),
         // A live key must never be sent anywhere but Stripe.
         (with(&[("STRIPE_SECRET_KEY", "sk_live_x"), ("STRIPE_API_BASE", "http://127.0.0.1:8420")]), "live"),
         (vec![("CARD_MIN_TAKA", "0")], "CARD_MIN_TAKA"),

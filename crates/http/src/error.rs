@@ -75,6 +75,9 @@ pub enum ErrorCode {
     RequestTimeout,
     /// 429: too many requests of this kind right now; `Retry-After` says in how many seconds to try again.
     RateLimited,
+    /// 421: a local server (sign-in through the emulator) answers only requests addressed to localhost, 127.0.0.1
+    /// or [::1]; this one named another host (a DNS-rebinding page, say).
+    MisdirectedRequest,
     /// 500: our fault; the cause is in the server log, never in the answer.
     Internal,
     /// 503: a dependency (the database, sign-in, the image host) cannot answer right now.
@@ -103,6 +106,7 @@ impl ErrorCode {
             Self::ImageTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Self::UnsupportedImage => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::RateLimited => StatusCode::TOO_MANY_REQUESTS,
+            Self::MisdirectedRequest => StatusCode::MISDIRECTED_REQUEST,
             Self::Internal => StatusCode::INTERNAL_SERVER_ERROR,
             Self::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
         }

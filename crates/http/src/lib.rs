@@ -6,6 +6,7 @@ pub mod dto;
 pub mod error;
 mod extract;
 pub mod limits;
+mod host_check;
 pub mod metrics;
 pub mod openapi;
 mod pages;
@@ -188,6 +189,7 @@ pub fn router(state: AppState, assets: StaticAssets, security: &SecurityHeaders)
     // (it halves the book page's rate). Public lists arrive already compressed (see `rendered`) and pass through.
     let local_writes = state.local_writes.clone();
     let body_rules = state.body_rules;
+    let loopback_only = state.public_config.auth.mode == dto::AuthMode::Emulator;
     let worth_compressing =
         SizeAbove::new(COMPRESS_FROM_BYTES).and(NotForContentType::GRPC).and(NotForContentType::IMAGES).and(NotForContentType::SSE);
     let page_state = state.clone();
@@ -230,6 +232,11 @@ pub fn router(state: AppState, assets: StaticAssets, security: &SecurityHeaders)
                 app = app.fallback_service(ServeDir::new(dist).precompressed_br().precompressed_gzip().fallback(index));
             }
         }
+    }
+
+    if loopback_only {
+        // Unsigned identity tokens are accepted: nothing but this machine, by a loopback name, is answered.
+        app = app.layer(axum::middleware::from_fn(host_check::loopback_hosts_only));
     }
 
     // The policy is built from our own configuration; a value a header cannot carry is a bug, so fall back to

@@ -11,6 +11,7 @@ use puronoboi_app::tokens::{AccessTokens, SessionSecret};
 use puronoboi_app::uploads::{UploadGate, Uploads};
 use puronoboi_domain::{Email, Taka};
 use puronoboi_firebase_verify::{EmulatorAdmin, FirebaseVerifier, VerifierMode};
+use puronoboi_http::dto::{AuthConfigDto, AuthMode, FirebaseWebConfigDto};
 use puronoboi_http::limits::{RateLimits, TrustedProxies};
 use puronoboi_http::{BodyRules, PublicConfigDto, SecurityHeaders, SignInWiring, StaticAssets, Wiring};
 use puronoboi_local_images::LocalImageHost;
@@ -155,10 +156,13 @@ impl TestAppBuilder {
         let images: Arc<dyn ImageHost> = self.images.unwrap_or_else(|| pictures.clone());
         let http = reqwest::Client::new();
 
+        // As in production, the emulator's address is also the one browsers are told about.
+        let mut emulator_url = None;
         let (identity, emulator): (Option<Arc<dyn IdentityVerifier>>, Option<EmulatorAdmin>) = match self.identity {
             Identity::None => (None, None),
             Identity::Emulator => {
                 let host = emulator_host().await;
+                emulator_url = Some(format!("http://{host}"));
                 let verifier = FirebaseVerifier::from_mode(VerifierMode::emulator(TEST_PROJECT_ID, host.clone()), http.clone())
                     .expect("an emulator verifier");
                 let admin = EmulatorAdmin::new(TEST_PROJECT_ID, host, http.clone()).expect("an emulator admin");
@@ -202,6 +206,18 @@ impl TestAppBuilder {
         let card_minimum = Taka::new(self.card_minimum.unwrap_or(60)).expect("a card minimum in taka");
         let mut public_config = PublicConfigDto::placeholder();
         public_config.payments.card_minimum_taka = card_minimum.amount();
+        if let Some(emulator_url) = emulator_url {
+            // Emulator mode as the server sets it up, with what comes with it (the loopback-only Host check).
+            public_config.auth = AuthConfigDto {
+                mode: AuthMode::Emulator,
+                firebase: Some(FirebaseWebConfigDto {
+                    api_key: "fake-api-key".to_owned(),
+                    auth_domain: format!("{TEST_PROJECT_ID}.firebaseapp.com"),
+                    project_id: TEST_PROJECT_ID.to_owned(),
+                    emulator_url: Some(emulator_url),
+                }),
+            };
+        }
         let security = SecurityHeaders::for_config(&public_config, &[], false);
         let state = puronoboi_http::build_state(Wiring {
             catalogue: catalogue_cache.clone(),

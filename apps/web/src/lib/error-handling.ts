@@ -76,6 +76,9 @@ export const ERROR_HANDLING: Readonly<Record<ErrorCode, ErrorHandling>> = {
   request_timeout: handle('showMessage', true),
   // Retrying at once would only be refused again; the message says to wait.
   rate_limited: handle('showMessage'),
+  // Only a local server in emulator mode sends it, to a page that reached it under another host name (DNS
+  // rebinding); the app itself is always served from localhost there.
+  misdirected_request: handle('showMessage'),
   internal: handle('tryAgain', true),
   unavailable: handle('tryAgain', true),
 };

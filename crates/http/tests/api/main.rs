@@ -8,6 +8,7 @@ mod catalogue;
 mod forged_tokens;
 mod freshness;
 mod limits;
+mod hosts;
 mod listings;
 mod mass_assignment;
 mod metrics;
