@@ -5,14 +5,24 @@ use std::sync::Arc;
 use puronoboi_domain::{Account, AccountId, AccountRole, Page, PageRequest};
 use puronoboi_ports::{AccountOverview, AdminActionError, AdminStore, StoreError};
 
+use crate::revocation::SignInRevoker;
+
 #[derive(Clone)]
 pub struct Admin {
     store: Arc<dyn AdminStore>,
+    revoker: SignInRevoker,
 }
 
 impl Admin {
     pub fn new(store: Arc<dyn AdminStore>) -> Self {
-        Self { store }
+        Self { store, revoker: SignInRevoker::default() }
+    }
+
+    /// Also revokes a deleted account's refresh tokens at the identity provider.
+    #[must_use]
+    pub fn with_revoker(mut self, revoker: SignInRevoker) -> Self {
+        self.revoker = revoker;
+        self
     }
 
     pub async fn sellers(&self, page: PageRequest) -> Result<Page<AccountOverview>, StoreError> {
@@ -37,6 +47,7 @@ impl Admin {
         }
         let deleted = self.store.delete_account(admin.id, target).await?;
         tracing::info!(admin = %admin.id, account = %target, role = %deleted.role, "account deleted");
+        self.revoker.revoke(deleted.firebase_uid.as_deref()).await;
         Ok(deleted)
     }
 }

@@ -8,10 +8,10 @@ use std::time::Duration;
 use puronoboi_app::tokens::{AccessTokens, SessionSecret};
 use puronoboi_app::uploads::{UploadGate, Uploads};
 use puronoboi_domain::{Email, Taka};
-use puronoboi_firebase_verify::{EmulatorAdmin, FirebaseVerifier, VerifierMode};
+use puronoboi_firebase_verify::{EmulatorAdmin, FirebaseAdmin, FirebaseVerifier, VerifierMode};
 use puronoboi_http::{PublicConfigDto, SecurityHeaders, SignInWiring, StaticAssets, Wiring};
 use puronoboi_local_images::LocalImageHost;
-use puronoboi_ports::{IdentityVerifier, ImageHost};
+use puronoboi_ports::{IdentityAdmin, IdentityVerifier, ImageHost};
 use puronoboi_postgres::{CatalogueListener, ListenerSettings, PgStore};
 use puronoboi_read_cache::CachedCatalogue;
 
@@ -130,12 +130,15 @@ impl TestAppBuilder {
         let images: Arc<dyn ImageHost> = self.images.unwrap_or_else(|| pictures.clone());
         let http = reqwest::Client::new();
 
+        let mut identity_admin: Option<Arc<dyn IdentityAdmin>> = None;
         let (identity, emulator): (Option<Arc<dyn IdentityVerifier>>, Option<EmulatorAdmin>) = match self.identity {
             Identity::None => (None, None),
             Identity::Emulator => {
                 let host = emulator_host().await;
                 let verifier = FirebaseVerifier::from_mode(VerifierMode::emulator(TEST_PROJECT_ID, host.clone()), http.clone())
                     .expect("an emulator verifier");
+                // As the server does in emulator mode: ended sign-ins are revoked on the emulator too.
+                identity_admin = Some(Arc::new(FirebaseAdmin::emulator(TEST_PROJECT_ID, &host, http.clone()).expect("an emulator admin")));
                 let admin = EmulatorAdmin::new(TEST_PROJECT_ID, host, http.clone()).expect("an emulator admin");
                 (Some(Arc::new(verifier)), Some(admin))
             }
@@ -149,6 +152,7 @@ impl TestAppBuilder {
             verifier,
             tokens: AccessTokens::new(&secret, Duration::from_secs(900)).expect("keys"),
             admin_emails: self.admin_emails.iter().map(|e| Email::parse(e).expect("an admin e-mail")).collect(),
+            identity_admin,
         });
         let signs_in = sign_in.is_some();
 
