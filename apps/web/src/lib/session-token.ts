@@ -18,8 +18,12 @@ import { signedInIdentity, signOutOfIdentity } from './identity';
 
 /** Renew this long before the access token runs out, so a call never leaves with a token about to expire. */
 const RENEW_MARGIN_MS = 30_000;
-/** Logout waits this long at most for the server to end the sessions, then signs out here regardless. */
-export const LOGOUT_WAIT_MS = 1_000;
+/**
+ * Logout waits this long at most for the server to end the sessions, then signs out here regardless. The server
+ * answers once the second it ended the sign-ins in is over (about a second), so that a sign-in right after is
+ * never taken for one from before: waiting for that answer keeps a quick log-out-and-in working.
+ */
+export const LOGOUT_WAIT_MS = 2_500;
 const SIGNED_OUT_MESSAGE = 'Please log in again.';
 
 /**
