@@ -560,7 +560,10 @@ mod tests {
         verifier.add_at("owner", "u1", "prize@x.test", true, "google.com", after_closure);
         let owner = sessions.open("owner", SessionRequest::default()).await.expect("a fresh account");
         assert_ne!(owner.account.id, squatter.account.id);
-        assert_eq!((owner.account.email.as_str(), owner.account.email_verified, owner.account.role), ("prize@x.test", true, AccountRole::Buyer));
+        assert_eq!(
+            (owner.account.email.as_str(), owner.account.email_verified, owner.account.role),
+            ("prize@x.test", true, AccountRole::Buyer)
+        );
         assert_eq!(sessions.open("owner", SessionRequest::default()).await.expect("again").account.id, owner.account.id);
         assert!(matches!(sessions.open("squatter", SessionRequest::default()).await, Err(OpenSessionError::AccountDeleted)));
         assert!(matches!(sessions.open("squatter-refreshed", SessionRequest::default()).await, Err(OpenSessionError::SignInAgain)));

@@ -31,8 +31,8 @@ use puronoboi_app::tokens::AccessTokens;
 use puronoboi_app::uploads::{UploadGate, Uploads};
 use puronoboi_domain::{Email, Taka};
 use puronoboi_ports::{
-    AccountStore, AdminStore, CatalogueChanges, CatalogueReader, CatalogueWriter, IdentityAdmin, IdentityVerifier, ImageHost, OrderStore, PaymentGateway,
-    ReadinessProbe, SellerListings, UploadQuota, WishListStore,
+    AccountStore, AdminStore, CatalogueChanges, CatalogueReader, CatalogueWriter, IdentityAdmin, IdentityVerifier, ImageHost, OrderStore,
+    PaymentGateway, ReadinessProbe, SellerListings, UploadQuota, WishListStore,
 };
 use tower_http::compression::CompressionLayer;
 use tower_http::compression::predicate::{NotForContentType, Predicate as _, SizeAbove};

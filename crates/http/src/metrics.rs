@@ -9,7 +9,7 @@
 //!   `unmatched`.
 //! - `db_pool_connections{state="in_use"|"idle"}` and `db_pool_waiting`, read from the pool at each scrape.
 //! - Business counters incremented by the use cases where the thing happens: `orders_placed_total`,
-//!   `payments_recorded_total`, `refunds_total`.
+//!   `payments_recorded_total`, `refunds_total`, `identity_revocations_total` (by `outcome`).
 //! - From the public read cache and its change listener (recorded in those crates): `catalogue_reads_total` by
 //!   `answer` (`copy`, `database`, `unvouched`), `catalogue_cache_bytes`, `catalogue_listener_heartbeat_seconds` (a heartbeat's round trip)
 //!   and `catalogue_listener_heartbeat_gap_seconds` (time between two heartbeats; copies lapse if it outgrows the

@@ -85,7 +85,13 @@ pub struct FirebaseAdmin {
 
 enum Auth {
     Emulator,
-    ServiceAccount { key: ServiceAccountKey, signing_key: EncodingKey, cached: tokio::sync::Mutex<Option<AccessToken>> },
+    ServiceAccount(Box<ServiceAccount>),
+}
+
+struct ServiceAccount {
+    key: ServiceAccountKey,
+    signing_key: EncodingKey,
+    cached: tokio::sync::Mutex<Option<AccessToken>>,
 }
 
 struct AccessToken {
@@ -119,12 +125,13 @@ impl FirebaseAdmin {
         Ok(Self {
             http,
             update_url: update_url(api_base.trim_end_matches('/'), project_id),
-            auth: Auth::ServiceAccount { key, signing_key, cached: tokio::sync::Mutex::new(None) },
+            auth: Auth::ServiceAccount(Box::new(ServiceAccount { key, signing_key, cached: tokio::sync::Mutex::new(None) })),
         })
     }
 
     async fn authorization(&self) -> anyhow::Result<String> {
-        let Auth::ServiceAccount { key, signing_key, cached } = &self.auth else { return Ok(OWNER_BEARER.to_owned()) };
+        let Auth::ServiceAccount(account) = &self.auth else { return Ok(OWNER_BEARER.to_owned()) };
+        let ServiceAccount { key, signing_key, cached } = account.as_ref();
         // Held across the exchange, so that concurrent logouts wait for one token instead of each fetching one.
         let mut cached = cached.lock().await;
         let now = SystemTime::now();
@@ -228,7 +235,7 @@ impl fmt::Debug for FirebaseAdmin {
         s.field("update_url", &self.update_url);
         match &self.auth {
             Auth::Emulator => s.field("auth", &"emulator owner"),
-            Auth::ServiceAccount { key, .. } => s.field("auth", &key.client_email),
+            Auth::ServiceAccount(account) => s.field("auth", &account.key.client_email),
         };
         s.finish_non_exhaustive()
     }

@@ -117,7 +117,9 @@ impl EmulatorAdmin {
         let google_token = format!(
             "{}.{}.",
             encode(&json!({ "alg": "none", "typ": "JWT" })),
-            encode(&json!({ "sub": google_subject, "email": email, "email_verified": true, "iss": "https://accounts.google.com", "aud": "puronoboi" }))
+            encode(
+                &json!({ "sub": google_subject, "email": email, "email_verified": true, "iss": "https://accounts.google.com", "aud": "puronoboi" })
+            )
         );
         let body = json!({
             "postBody": format!("id_token={google_token}&providerId=google.com"),

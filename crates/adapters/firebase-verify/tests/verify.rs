@@ -741,7 +741,9 @@ async fn a_service_account_revokes_with_an_access_token_fetched_once_and_cached(
         .and(path(TOKEN_PATH))
         .and(header("content-type", "application/x-www-form-urlencoded"))
         .and(SignedAssertion { audience: format!("{}{TOKEN_PATH}", server.uri()) })
-        .respond_with(ResponseTemplate::new(200).set_body_json(json!({ "access_token": "ya29.granted", "expires_in": 3599, "token_type": "Bearer" })))
+        .respond_with(
+            ResponseTemplate::new(200).set_body_json(json!({ "access_token": "ya29.granted", "expires_in": 3599, "token_type": "Bearer" })),
+        )
         .expect(1)
         .mount(&server)
         .await;
@@ -772,7 +774,9 @@ async fn refusals_by_the_token_endpoint_or_the_identity_toolkit_are_errors() {
     let server = MockServer::start().await;
     Mock::given(method("POST"))
         .and(path(TOKEN_PATH))
-        .respond_with(ResponseTemplate::new(400).set_body_json(json!({ "error": "invalid_grant", "error_description": "Invalid JWT Signature." })))
+        .respond_with(
+            ResponseTemplate::new(400).set_body_json(json!({ "error": "invalid_grant", "error_description": "Invalid JWT Signature." })),
+        )
         .mount(&server)
         .await;
     let error = service_account_admin(&server).revoke_sign_ins("uid-1").await.unwrap_err();
@@ -798,7 +802,8 @@ async fn refusals_by_the_token_endpoint_or_the_identity_toolkit_are_errors() {
 fn service_account_keys_must_be_usable_and_of_this_project() {
     let server_uri = "http://127.0.0.1:9";
     let key = |private_key: &str, token_uri: &str| {
-        serde_json::to_vec(&json!({ "client_email": "a@b.iam.gserviceaccount.com", "private_key": private_key, "token_uri": token_uri })).unwrap()
+        serde_json::to_vec(&json!({ "client_email": "a@b.iam.gserviceaccount.com", "private_key": private_key, "token_uri": token_uri }))
+            .unwrap()
     };
     assert!(ServiceAccountKey::from_json(&key(FORGE.private_key_pem(), "https://oauth2.googleapis.com/token")).is_ok());
     assert!(ServiceAccountKey::from_json(&key("not a key", "https://oauth2.googleapis.com/token")).is_err());
@@ -811,7 +816,10 @@ fn service_account_keys_must_be_usable_and_of_this_project() {
     let error = FirebaseAdmin::service_account(PROJECT, parsed, server_uri, reqwest::Client::new()).unwrap_err();
     assert!(error.to_string().contains("someone-elses"), "{error}");
     assert!(!format!("{:?}", ServiceAccountKey::from_json(&key(FORGE.private_key_pem(), "https://x.test/t")).unwrap()).contains("PRIVATE"));
-    assert!(matches!(FirebaseAdmin::emulator("puronoboi-prod", "127.0.0.1:9099", reqwest::Client::new()), Err(ConfigError::EmulatorNeedsDemoProject { .. })));
+    assert!(matches!(
+        FirebaseAdmin::emulator("puronoboi-prod", "127.0.0.1:9099", reqwest::Client::new()),
+        Err(ConfigError::EmulatorNeedsDemoProject { .. })
+    ));
 }
 
 #[tokio::test]

@@ -2,9 +2,9 @@
 
 use anyhow::Context as _;
 use async_trait::async_trait;
+use chrono::{DateTime, Timelike as _, Utc};
 use diesel::prelude::*;
 use diesel::result::DatabaseErrorKind;
-use chrono::{DateTime, Timelike as _, Utc};
 use diesel::sql_types::{Bool, Text, Timestamptz, Uuid as SqlUuid};
 use diesel_async::{AsyncConnection as _, AsyncPgConnection, RunQueryDsl};
 use puronoboi_domain::{Account, AccountId, AccountRole, BookStatus, ClosedReason, Email};
@@ -76,7 +76,8 @@ pub(crate) async fn close_in(
     let ended = diesel::dsl::sql::<diesel::sql_types::Nullable<diesel::sql_types::Timestamptz>>(&format!(
         "GREATEST(sessions_ended_at, {END_OF_SESSIONS_NOW})"
     ));
-    let changes = (accounts::deleted_at.eq(diesel::dsl::now), accounts::closed_reason.eq(reason.as_str()), accounts::sessions_ended_at.eq(ended));
+    let changes =
+        (accounts::deleted_at.eq(diesel::dsl::now), accounts::closed_reason.eq(reason.as_str()), accounts::sessions_ended_at.eq(ended));
     let closed: Option<AccountRow> = if only_if_unproven {
         diesel::update(target.filter(accounts::email_verified.eq(false)))
             .set(changes)
@@ -278,7 +279,9 @@ impl AccountStore for PgStore {
             Ok(row) => Ok(into_account(row).map_err(OpenIdentityAccountError::from)?),
             Err(Step::Changed) => Err(SupersedeError::Changed),
             Err(Step::Open(open)) => Err(SupersedeError::Open(open)),
-            Err(Step::Db(db)) => Err(SupersedeError::Open(anyhow::Error::new(db).context("opening an account for an address's owner").into())),
+            Err(Step::Db(db)) => {
+                Err(SupersedeError::Open(anyhow::Error::new(db).context("opening an account for an address's owner").into()))
+            }
         }
     }
 
