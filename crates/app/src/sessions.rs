@@ -524,6 +524,32 @@ mod tests {
         assert!(matches!(sessions.open("lost-phone", SessionRequest::default()).await, Err(OpenSessionError::SignInAgain)), "still");
     }
 
+    /// Records whom it was asked to revoke, and fails every time.
+    #[derive(Default)]
+    struct FailingIdentityAdmin(std::sync::Mutex<Vec<String>>);
+
+    #[async_trait]
+    impl puronoboi_ports::IdentityAdmin for FailingIdentityAdmin {
+        async fn revoke_sign_ins(&self, uid: &str) -> Result<(), anyhow::Error> {
+            self.0.lock().expect("lock").push(uid.to_owned());
+            Err(anyhow::anyhow!("Firebase is unreachable"))
+        }
+    }
+
+    #[tokio::test]
+    async fn a_logout_asks_the_provider_to_revoke_and_succeeds_when_that_fails() {
+        let (store, verifier, _) = setup();
+        let admin = Arc::new(FailingIdentityAdmin::default());
+        let sessions = sessions(&store, &verifier)
+            .with_revoker(SignInRevoker::new(Some(Arc::clone(&admin) as Arc<dyn puronoboi_ports::IdentityAdmin>)));
+        verifier.add("t", "u1", "a@x.test", false, "password");
+        let opened = sessions.open("t", SessionRequest::default()).await.expect("opens");
+        sessions.end_all(&opened.account).await.expect("the logout stands though the revocation failed");
+        assert_eq!(*admin.0.lock().expect("lock"), vec!["u1".to_owned()]);
+        assert!(matches!(sessions.authenticate(&opened.token.token).await, Err(AuthError::TokenRevoked)));
+        assert!(matches!(sessions.open("t", SessionRequest::default()).await, Err(OpenSessionError::SignInAgain)));
+    }
+
     #[tokio::test]
     async fn the_first_proof_of_an_address_ends_the_sign_ins_made_before_it() {
         let (_, verifier, sessions) = setup();
