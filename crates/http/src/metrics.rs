@@ -90,6 +90,11 @@ fn describe() {
     for business in [puronoboi_app::orders::ORDERS_PLACED, puronoboi_app::payments::PAYMENTS_RECORDED, puronoboi_app::payments::REFUNDS] {
         metrics::counter!(business).increment(0);
     }
+    metrics::describe_counter!(
+        puronoboi_app::revocation::IDENTITY_REVOCATIONS,
+        "Firebase refresh-token revocations when sign-ins end, by outcome: revoked or failed (logged; the logout stands)."
+    );
+    metrics::counter!(puronoboi_app::revocation::IDENTITY_REVOCATIONS, "outcome" => "failed").increment(0);
 }
 
 /// Router middleware counting and timing every request (hooked in by [`crate::router`] with `Router::layer`,
