@@ -5,6 +5,11 @@
  */
 export type AdminBuyerDto = { id: string, name: string, email: string, 
 /**
+ * Whether the holder proved they own `email` (a verified password sign-in or Google). An unproven address may
+ * belong to someone else: deleting such an account does not lock the address's owner out.
+ */
+emailProven: boolean, 
+/**
  * RFC 3339.
  */
 joinedAt: string, 

@@ -3,7 +3,12 @@
 /**
  * A row of the admin's seller table.
  */
-export type AdminSellerDto = { id: string, name: string, email: string, verified: boolean, 
+export type AdminSellerDto = { id: string, name: string, email: string, 
+/**
+ * Whether the holder proved they own `email` (a verified password sign-in or Google). An unproven address may
+ * belong to someone else: deleting such an account does not lock the address's owner out.
+ */
+emailProven: boolean, verified: boolean, 
 /**
  * RFC 3339.
  */

@@ -111,6 +111,8 @@ pub struct IdentityConfig {
     pub auth_domain: String,
     pub session_secret: SessionSecret,
     pub session_ttl: Duration,
+    /// A service account's JSON key file: revokes a user's Firebase refresh tokens when their sign-ins end.
+    pub service_account_file: Option<PathBuf>,
 }
 
 impl Config {
@@ -234,6 +236,7 @@ impl IdentityConfig {
             web_api_key,
             session_secret,
             session_ttl,
+            service_account_file: var("FIREBASE_SERVICE_ACCOUNT_FILE").map(PathBuf::from),
         }))
     }
 }
@@ -376,6 +379,7 @@ mod tests {
                 auth_domain: "x".into(),
                 session_secret: SessionSecret::parse("00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff").expect("valid"),
                 session_ttl: Duration::from_secs(900),
+                service_account_file: None,
             }),
             admin_emails: vec![],
             imgbb_api_key: Some(Redacted("imgbb-secret-key".into())),

@@ -11,11 +11,11 @@ use puronoboi_app::orders::OrderExpiry;
 use puronoboi_app::payments::Payments;
 use puronoboi_app::tokens::AccessTokens;
 use puronoboi_app::uploads::UploadGate;
-use puronoboi_firebase_verify::{EmulatorAdmin, FirebaseVerifier, VerifierMode};
+use puronoboi_firebase_verify::{EmulatorAdmin, FirebaseAdmin, FirebaseVerifier, IDENTITY_TOOLKIT_URL, ServiceAccountKey, VerifierMode};
 use puronoboi_http::dto::{AuthConfigDto, AuthMode, FirebaseWebConfigDto, PaymentProvider};
 use puronoboi_http::{PublicConfigDto, SecurityHeaders, SignInWiring, StaticAssets, Wiring};
 use puronoboi_local_images::LocalImageHost;
-use puronoboi_ports::{CatalogueChanges, CatalogueReader, IdentityVerifier, ImageHost, PaymentGateway};
+use puronoboi_ports::{CatalogueChanges, CatalogueReader, IdentityAdmin, IdentityVerifier, ImageHost, PaymentGateway};
 use puronoboi_postgres::{CatalogueListener, ListenerSettings, PgStore};
 use puronoboi_read_cache::CachedCatalogue;
 use tracing_subscriber::EnvFilter;
@@ -64,6 +64,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
             verifier: identity_verifier(c, http.clone())?,
             tokens: AccessTokens::new(&c.session_secret, c.session_ttl)?,
             admin_emails: config.admin_emails.clone(),
+            identity_admin: identity_admin(c, http.clone())?,
         }),
         None => None,
     };
@@ -210,6 +211,23 @@ fn identity_verifier(config: &IdentityConfig, http: reqwest::Client) -> anyhow::
         tracing::warn!(project = %config.project_id, "accepting UNSIGNED identity tokens from the Firebase Auth emulator");
     }
     Ok(Arc::new(verifier))
+}
+
+/// Who revokes Firebase refresh tokens when sign-ins end: the emulator itself in emulator mode, a service account
+/// where `FIREBASE_SERVICE_ACCOUNT_FILE` names one, nobody otherwise (our own `auth_time` check still holds).
+fn identity_admin(config: &IdentityConfig, http: reqwest::Client) -> anyhow::Result<Option<Arc<dyn IdentityAdmin>>> {
+    let admin = match (&config.emulator_host, &config.service_account_file) {
+        (Some(host), _) => FirebaseAdmin::emulator(&config.project_id, host, http).context("revoking sign-ins on the Auth emulator")?,
+        (None, Some(file)) => {
+            let key = ServiceAccountKey::from_file(file).context("FIREBASE_SERVICE_ACCOUNT_FILE")?;
+            FirebaseAdmin::service_account(&config.project_id, key, IDENTITY_TOOLKIT_URL, http).context("FIREBASE_SERVICE_ACCOUNT_FILE")?
+        }
+        (None, None) => {
+            tracing::warn!("FIREBASE_SERVICE_ACCOUNT_FILE is not set: a logout does not revoke the user's Firebase refresh tokens");
+            return Ok(None);
+        }
+    };
+    Ok(Some(Arc::new(admin)))
 }
 
 /// The demo catalogue on an empty database, and (on the emulator only) the demo sign-ins, every start.

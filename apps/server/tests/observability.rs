@@ -139,7 +139,9 @@ async fn json_logs_carry_the_request_id_and_metrics_are_served_only_on_metrics_a
     let text = scraped.text().await.expect("a body");
     assert!(text.contains(r#"http_requests_total{method="GET",route="/api/books/{id}",status="404"} 1"#), "{text}");
     assert!(text.contains(r#"db_pool_connections{state="idle"}"#), "{text}");
-    for zero in ["orders_placed_total 0", "payments_recorded_total 0", "refunds_total 0"] {
+    for zero in
+        ["orders_placed_total 0", "payments_recorded_total 0", "refunds_total 0", r#"identity_revocations_total{outcome="failed"} 0"#]
+    {
         assert!(text.lines().any(|l| l == zero), "business counters are shown before their first event: {text}");
     }
     assert!(!text.contains(&book.to_string()), "a raw id became a label: {text}");

@@ -219,6 +219,48 @@ describe('login and logout', () => {
     }
   });
 
+  test('logout on one device signs the other out of Firebase too: at its next renewal it lands on /login, and signing in again works', async (ctx) => {
+    skipUnlessEmulator(ctx);
+    const email = uniqueEmail('two-devices');
+    const password = 'two-devices-pass';
+    const phone = await browser().newContext({ viewport: DESKTOP, baseURL: fixtures().baseURL });
+    try {
+      await withPage(browser(), { viewport: DESKTOP }, async ({ page: laptop }) => {
+        await signUp(laptop, { name: 'Two Devices', email, password, seller: false });
+        const phonePage = await phone.newPage();
+        await logIn(phonePage, email, password);
+        expect((await whoAmI(phonePage)).status, 'the phone is signed in').toBe(200);
+
+        await logOut(laptop);
+
+        // The phone goes on using the app: its access token was revoked, and renewing it from the Firebase sign-in it
+        // still holds is refused (sign_in_again), so the app signs out of Firebase there and sends the person to
+        // /login. (A reload would not get this far: Firebase itself, told of the logout, refuses the old sign-in.)
+        const refused = phonePage.waitForResponse((r) => new URL(r.url()).pathname === '/api/session' && r.request().method() === 'POST');
+        await banner(phonePage).getByRole('link', { name: 'Dashboard', exact: true }).click();
+        await phonePage.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'My Orders', exact: true }).click();
+        const answer = await refused;
+        expect(answer.status()).toBe(401);
+        expect(await answer.json()).toMatchObject({ error: { code: 'sign_in_again' } });
+        await expectPathSoon(phonePage, '/login');
+        await visible(phonePage.getByText('Your session has ended. Please log in again.', { exact: true }), 'the session-ended toast');
+        expect(await phonePage.evaluate(() => localStorage.getItem('AccessToken'))).toBeNull();
+        await screenshot(phonePage, 'signed-out-elsewhere');
+        // Signed out of Firebase too: a reload does not bring the old sign-in back.
+        await phonePage.reload({ waitUntil: 'networkidle' });
+        await visible(banner(phonePage).getByRole('link', { name: 'Login', exact: true }), 'the Login link after a reload');
+        expect(await banner(phonePage).getByRole('button', { name: 'Account menu' }).count()).toBe(0);
+        expect(await phonePage.evaluate(() => localStorage.getItem('AccessToken'))).toBeNull();
+
+        // A fresh sign-in on the phone works at once.
+        await logIn(phonePage, email, password);
+        expect((await whoAmI(phonePage)).body).toMatchObject({ email, role: 'buyer' });
+      });
+    } finally {
+      await phone.close();
+    }
+  });
+
   test('a wrong password shows the identity provider message in red on the form', async (ctx) => {
     skipUnlessEmulator(ctx);
     await withPage(browser(), { viewport: DESKTOP }, async ({ page }) => {

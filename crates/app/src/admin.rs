@@ -14,14 +14,24 @@ pub enum RenameCategoryError {
     Action(#[from] CategoryActionError),
 }
 
+use crate::revocation::SignInRevoker;
+
 #[derive(Clone)]
 pub struct Admin {
     store: Arc<dyn AdminStore>,
+    revoker: SignInRevoker,
 }
 
 impl Admin {
     pub fn new(store: Arc<dyn AdminStore>) -> Self {
-        Self { store }
+        Self { store, revoker: SignInRevoker::default() }
+    }
+
+    /// Also revokes a deleted account's refresh tokens at the identity provider.
+    #[must_use]
+    pub fn with_revoker(mut self, revoker: SignInRevoker) -> Self {
+        self.revoker = revoker;
+        self
     }
 
     pub async fn sellers(&self, page: PageRequest) -> Result<Page<AccountOverview>, StoreError> {
@@ -46,6 +56,7 @@ impl Admin {
         }
         let deleted = self.store.delete_account(admin.id, target).await?;
         tracing::info!(admin = %admin.id, account = %target, role = %deleted.role, "account deleted");
+        self.revoker.revoke(deleted.firebase_uid.as_deref()).await;
         Ok(deleted)
     }
 

@@ -6,6 +6,7 @@ pub mod listings;
 pub mod orders;
 pub mod payments;
 pub mod photos;
+pub mod revocation;
 pub mod sessions;
 pub mod storefront;
 pub mod tokens;

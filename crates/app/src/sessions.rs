@@ -7,19 +7,26 @@
 //!   and never block the real owner: the owner's proven sign-in wins the address.
 //! - Admin is decided at every session opening: a proven sign-in with an address in `ADMIN_EMAILS`. Anything else
 //!   that was admin becomes a buyer.
-//! - An address an admin deleted stays refused, whatever identity comes with it.
+//! - An address an admin deleted stays refused, whatever identity comes with it, if the closed account had proved
+//!   it. If it had not, whoever held it was not known to be the owner, so the owner's proven sign-in opens a fresh
+//!   account (an unproven one is still refused).
 //! - Every change of role, the first proof of an address and a logout move the account's session generation on,
 //!   revoking every access token issued before.
+//! - A logout, a closure and the first proof of an address also end the identity's sign-ins: an identity token
+//!   whose holder signed in (`auth_time`) before that instant opens no session (`SignInAgain`), however recently
+//!   Firebase refreshed it. Where an identity admin is configured, the provider's refresh tokens are revoked too.
 
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use puronoboi_domain::{Account, AccountId, AccountRole, Email, PersonName};
+use chrono::Utc;
+use puronoboi_domain::{Account, AccountRole, Email, PersonName, sessions_end_instant};
 use puronoboi_ports::{
     AccountStore, IdentityVerifier, LinkIdentityError, NewIdentityAccount, OpenIdentityAccountError, StoreError, SupersedeError,
     VerifiedIdentity, VerifyTokenError,
 };
 
+use crate::revocation::SignInRevoker;
 use crate::tokens::{AccessTokens, IssuedToken, TokenError};
 
 /// What a person asked for when they signed up. Only buyer or seller can be asked for; admins come from configuration.
@@ -47,6 +54,10 @@ pub enum OpenSessionError {
     /// The account was deleted by an admin (or the identity's account was closed): no way back in.
     #[error("Forbidden Access")]
     AccountDeleted,
+    /// The identity token comes from a sign-in made before the account's sign-ins were ended (a logout, a closure,
+    /// the address proven by its owner): only a fresh sign-in opens a session.
+    #[error("this sign-in has ended; sign in again")]
+    SignInAgain,
     #[error("the identity carries no usable e-mail address")]
     NoEmail,
     #[error("invalid name: {0}")]
@@ -90,6 +101,7 @@ pub struct Sessions {
     store: Arc<dyn AccountStore>,
     tokens: Arc<AccessTokens>,
     admin_emails: Arc<HashSet<Email>>,
+    revoker: SignInRevoker,
 }
 
 /// How often a session opening starts over after a concurrent change to the same accounts (two first sign-ins of
@@ -103,7 +115,20 @@ impl Sessions {
         tokens: AccessTokens,
         admin_emails: impl IntoIterator<Item = Email>,
     ) -> Self {
-        Self { verifier, store, tokens: Arc::new(tokens), admin_emails: Arc::new(admin_emails.into_iter().collect()) }
+        Self {
+            verifier,
+            store,
+            tokens: Arc::new(tokens),
+            admin_emails: Arc::new(admin_emails.into_iter().collect()),
+            revoker: SignInRevoker::default(),
+        }
+    }
+
+    /// Also revokes the provider's refresh tokens when sign-ins end (logout, an address taken over).
+    #[must_use]
+    pub fn with_revoker(mut self, revoker: SignInRevoker) -> Self {
+        self.revoker = revoker;
+        self
     }
 
     /// Verifies the identity token, finds or opens the account, decides its role and issues an access token.
@@ -134,9 +159,17 @@ impl Sessions {
         Ok(account)
     }
 
-    /// Logout: every access token of the account stops working.
-    pub async fn end_all(&self, account: AccountId) -> Result<(), StoreError> {
-        self.store.end_sessions(account).await.map(|_| ())
+    /// Logout: every access token of the account stops working, and so does every identity token from a sign-in
+    /// before now (on any device). Answers only once the end instant (the next whole second, the granularity of
+    /// `auth_time`) has passed, so that the person's next sign-in is never mistaken for one from before.
+    pub async fn end_all(&self, account: &Account) -> Result<(), StoreError> {
+        let ended_at = sessions_end_instant(Utc::now());
+        self.store.end_sessions(account.id, ended_at).await?;
+        tokio::time::sleep((ended_at - Utc::now()).to_std().unwrap_or_default()).await;
+        // After the wait: the provider revokes by the second too, so every refresh token issued up to the end
+        // instant is covered, and none issued after the answer.
+        self.revoker.revoke(account.firebase_uid.as_deref()).await;
+        Ok(())
     }
 
     fn is_listed_admin(&self, email: &Email) -> bool {
@@ -159,11 +192,22 @@ impl Sessions {
         let proven = identity.proves_email();
         for _ in 0..ATTEMPTS {
             let known = self.store.accounts_by_email(&email).await?;
-            if known.iter().any(Account::is_deleted_by_admin) {
+            // An address an admin closed stays closed, unless the closed account never proved it and this sign-in does.
+            let closed_by_admin: Vec<&Account> = known.iter().filter(|a| a.is_deleted_by_admin()).collect();
+            if closed_by_admin.iter().any(|a| !a.frees_address_for_proven_owner()) || (!proven && !closed_by_admin.is_empty()) {
                 return Err(OpenSessionError::AccountDeleted);
             }
             if let Some(account) = self.store.account_by_firebase_uid(&identity.uid).await? {
-                return self.admit(account, &email, proven).await;
+                if account.is_closed() {
+                    match self.reopen(account, identity, request, &email, proven).await? {
+                        Some(account) => return Ok(account),
+                        None => continue,
+                    }
+                }
+                if account.sign_in_predates_end(identity.auth_time) {
+                    return Err(OpenSessionError::SignInAgain);
+                }
+                return self.admit(account, &email, proven, identity).await;
             }
             let outcome = match known.into_iter().find(|a| !a.is_closed()) {
                 None => self.open_new(identity, request, &email, proven).await?,
@@ -173,7 +217,7 @@ impl Sessions {
                         return Err(OpenSessionError::EmailTaken);
                     }
                     match self.store.link_identity(seeded.id, &identity.uid).await {
-                        Ok(account) => Some(self.admit(account, &email, proven).await?),
+                        Ok(account) => Some(self.admit(account, &email, proven, identity).await?),
                         Err(LinkIdentityError::AlreadyLinked | LinkIdentityError::NotFound) => None,
                         Err(LinkIdentityError::Unknown(e)) => return Err(e.into()),
                     }
@@ -184,6 +228,7 @@ impl Sessions {
                     match self.store.supersede_and_open(unproven.id, owner).await {
                         Ok(account) => {
                             tracing::warn!(closed = %unproven.id, opened = %account.id, "the proven owner of an address took it over");
+                            self.revoker.revoke(unproven.firebase_uid.as_deref()).await;
                             Some(account)
                         }
                         Err(
@@ -201,6 +246,40 @@ impl Sessions {
             // A concurrent session opening changed these accounts: look again.
         }
         Err(anyhow::anyhow!("the accounts for an identity kept changing during a session opening").into())
+    }
+
+    /// The identity's account is closed. The one way back: an admin closed it while its address was unproven, and
+    /// this is a fresh, proven sign-in with that address. Firebase links a proven sign-in (Google) to the identity
+    /// that used the address unproven, so the address's owner arrives with the squatter's identity; the owner gets a
+    /// fresh account, and the squatter's older identity tokens stay refused. `None`: look again.
+    async fn reopen(
+        &self,
+        closed: Account,
+        identity: &VerifiedIdentity,
+        request: &SessionRequest,
+        email: &Email,
+        proven: bool,
+    ) -> Result<Option<Account>, OpenSessionError> {
+        if !closed.frees_address_for_proven_owner() || closed.email != *email {
+            return Err(OpenSessionError::AccountDeleted);
+        }
+        if closed.sign_in_predates_end(identity.auth_time) {
+            return Err(OpenSessionError::SignInAgain);
+        }
+        if !proven {
+            return Err(OpenSessionError::AccountDeleted);
+        }
+        let owner = self.new_account(identity, request, email, proven)?;
+        match self.store.reopen_for_proven_owner(closed.id, owner, identity.auth_time).await {
+            Ok(account) => {
+                tracing::warn!(closed = %closed.id, opened = %account.id, "the proven owner of an address an admin closed opened a fresh account");
+                Ok(Some(account))
+            }
+            // Someone else proved the address since the closure and holds it now.
+            Err(SupersedeError::Open(OpenIdentityAccountError::EmailTaken)) => Err(OpenSessionError::EmailTaken),
+            Err(SupersedeError::Changed | SupersedeError::Open(OpenIdentityAccountError::IdentityTaken)) => Ok(None),
+            Err(SupersedeError::Open(OpenIdentityAccountError::Unknown(e))) => Err(e.into()),
+        }
     }
 
     fn new_account(
@@ -244,7 +323,7 @@ impl Sessions {
         }
     }
 
-    async fn admit(&self, account: Account, email: &Email, proven: bool) -> Result<Account, OpenSessionError> {
+    async fn admit(&self, account: Account, email: &Email, proven: bool, identity: &VerifiedIdentity) -> Result<Account, OpenSessionError> {
         if account.is_closed() {
             return Err(OpenSessionError::AccountDeleted);
         }
@@ -257,7 +336,7 @@ impl Sessions {
         if role != account.role {
             tracing::info!(account = %account.id, from = %account.role, to = %role, "role changed at sign-in");
         }
-        self.store.record_sign_in(account.id, role, proven).await?.ok_or(OpenSessionError::AccountDeleted)
+        self.store.record_sign_in(account.id, role, proven, identity.auth_time).await?.ok_or(OpenSessionError::AccountDeleted)
     }
 }
 
@@ -277,8 +356,21 @@ mod tests {
     #[derive(Default)]
     struct FakeVerifier(std::sync::Mutex<HashMap<String, VerifiedIdentity>>);
 
+    /// When the tokens of [`FakeVerifier::add`] were signed in: an hour ago, so that anything the test ends now
+    /// ends them.
+    fn an_hour_ago() -> chrono::DateTime<Utc> {
+        let now = Utc::now() - chrono::Duration::hours(1);
+        now - chrono::Duration::nanoseconds(i64::from(chrono::Timelike::nanosecond(&now)))
+    }
+
     impl FakeVerifier {
+        /// A token from a sign-in an hour ago.
         fn add(&self, token: &str, uid: &str, email: &str, verified: bool, provider: &str) {
+            self.add_at(token, uid, email, verified, provider, an_hour_ago());
+        }
+
+        /// A token from a sign-in at `auth_time` (whole seconds, as Firebase says it).
+        fn add_at(&self, token: &str, uid: &str, email: &str, verified: bool, provider: &str, auth_time: chrono::DateTime<Utc>) {
             let identity = VerifiedIdentity {
                 uid: uid.into(),
                 email: Some(email.into()),
@@ -286,6 +378,7 @@ mod tests {
                 name: Some("Token Name".into()),
                 picture: None,
                 sign_in_provider: Some(provider.into()),
+                auth_time: auth_time - chrono::Duration::nanoseconds(i64::from(chrono::Timelike::nanosecond(&auth_time))),
             };
             self.0.lock().expect("lock").insert(token.into(), identity);
         }
@@ -403,12 +496,131 @@ mod tests {
         verifier.add("t", "u1", "a@x.test", false, "password");
         let first = sessions.open("t", SessionRequest::default()).await.expect("opens");
         let second = sessions.open("t", SessionRequest::default()).await.expect("opens");
-        sessions.end_all(first.account.id).await.expect("logs out");
+        sessions.end_all(&first.account).await.expect("logs out");
         for token in [&first.token.token, &second.token.token] {
             assert!(matches!(sessions.authenticate(token).await, Err(AuthError::TokenRevoked)));
         }
         assert!(matches!(sessions.authenticate("nonsense").await, Err(AuthError::Unauthenticated)));
         assert!(matches!(sessions.open("not-a-token", SessionRequest::default()).await, Err(OpenSessionError::IdentityRejected(_))));
+    }
+
+    #[tokio::test]
+    async fn after_logout_only_a_sign_in_made_after_it_opens_a_session() {
+        let (_, verifier, sessions) = setup();
+        verifier.add("lost-phone", "u1", "a@x.test", false, "password");
+        let phone = sessions.open("lost-phone", SessionRequest::default()).await.expect("opens");
+        let before = Utc::now();
+        sessions.end_all(&phone.account).await.expect("logs out");
+        assert!(Utc::now() >= sessions_end_instant(before), "the logout answers once its second is over");
+
+        assert!(matches!(sessions.open("lost-phone", SessionRequest::default()).await, Err(OpenSessionError::SignInAgain)));
+        // A sign-in in the very second the logout happened may have been made before it: refused too.
+        verifier.add_at("same-second", "u1", "a@x.test", false, "password", before);
+        assert!(matches!(sessions.open("same-second", SessionRequest::default()).await, Err(OpenSessionError::SignInAgain)));
+        // Any sign-in made after the logout answered is accepted at once.
+        verifier.add_at("fresh", "u1", "a@x.test", false, "password", Utc::now());
+        let fresh = sessions.open("fresh", SessionRequest::default()).await.expect("a fresh sign-in opens");
+        assert_eq!(fresh.account.id, phone.account.id);
+        assert!(matches!(sessions.open("lost-phone", SessionRequest::default()).await, Err(OpenSessionError::SignInAgain)), "still");
+    }
+
+    /// Records whom it was asked to revoke, and fails every time.
+    #[derive(Default)]
+    struct FailingIdentityAdmin(std::sync::Mutex<Vec<String>>);
+
+    #[async_trait]
+    impl puronoboi_ports::IdentityAdmin for FailingIdentityAdmin {
+        async fn revoke_sign_ins(&self, uid: &str) -> Result<(), anyhow::Error> {
+            self.0.lock().expect("lock").push(uid.to_owned());
+            Err(anyhow::anyhow!("Firebase is unreachable"))
+        }
+    }
+
+    #[tokio::test]
+    async fn a_logout_asks_the_provider_to_revoke_and_succeeds_when_that_fails() {
+        let (store, verifier, _) = setup();
+        let admin = Arc::new(FailingIdentityAdmin::default());
+        let sessions = sessions(&store, &verifier)
+            .with_revoker(SignInRevoker::new(Some(Arc::clone(&admin) as Arc<dyn puronoboi_ports::IdentityAdmin>)));
+        verifier.add("t", "u1", "a@x.test", false, "password");
+        let opened = sessions.open("t", SessionRequest::default()).await.expect("opens");
+        sessions.end_all(&opened.account).await.expect("the logout stands though the revocation failed");
+        assert_eq!(*admin.0.lock().expect("lock"), vec!["u1".to_owned()]);
+        assert!(matches!(sessions.authenticate(&opened.token.token).await, Err(AuthError::TokenRevoked)));
+        assert!(matches!(sessions.open("t", SessionRequest::default()).await, Err(OpenSessionError::SignInAgain)));
+    }
+
+    #[tokio::test]
+    async fn the_first_proof_of_an_address_ends_the_sign_ins_made_before_it() {
+        let (_, verifier, sessions) = setup();
+        verifier.add("squatter", "u1", "prize@x.test", false, "password");
+        let squatter = sessions.open("squatter", seller("Squatter")).await.expect("opens");
+        // Firebase links the owner's Google sign-in to the identity the squatter made, and keeps its uid.
+        verifier.add_at("owner", "u1", "prize@x.test", true, "google.com", Utc::now());
+        let owner = sessions.open("owner", SessionRequest::default()).await.expect("opens");
+        assert_eq!((owner.account.id, owner.account.email_verified), (squatter.account.id, true));
+        assert!(matches!(sessions.open("squatter", SessionRequest::default()).await, Err(OpenSessionError::SignInAgain)));
+        // The squatter's device refreshes tokens that now say the address is verified, with the squatter's sign-in time.
+        verifier.add("squatter-refreshed", "u1", "prize@x.test", true, "password");
+        assert!(matches!(sessions.open("squatter-refreshed", SessionRequest::default()).await, Err(OpenSessionError::SignInAgain)));
+        assert_eq!(sessions.open("owner", SessionRequest::default()).await.expect("again").account.id, owner.account.id);
+    }
+
+    #[tokio::test]
+    async fn the_proven_owner_gets_a_fresh_account_after_an_admin_closed_an_unproven_one() {
+        let (store, verifier, sessions) = setup();
+        // The same Firebase identity: the owner's Google sign-in is linked to the one the squatter made.
+        verifier.add("squatter", "u1", "prize@x.test", false, "password");
+        let squatter = sessions.open("squatter", seller("Squatter")).await.expect("opens");
+        store.close_account(squatter.account.id, ClosedReason::DeletedByAdmin).await.expect("ok").expect("was live");
+        assert!(matches!(sessions.open("squatter", SessionRequest::default()).await, Err(OpenSessionError::AccountDeleted)));
+        // Once Firebase has linked the owner's proven sign-in, the identity's address is verified, and the squatter's
+        // device refreshes tokens that say so, still carrying the squatter's sign-in time.
+        verifier.add("squatter-refreshed", "u1", "prize@x.test", true, "password");
+        assert!(
+            matches!(sessions.open("squatter-refreshed", SessionRequest::default()).await, Err(OpenSessionError::SignInAgain)),
+            "a proven-looking token from a sign-in before the closure is not a fresh sign-in"
+        );
+
+        let after_closure = Utc::now() + chrono::Duration::seconds(2);
+        verifier.add_at("owner", "u1", "prize@x.test", true, "google.com", after_closure);
+        let owner = sessions.open("owner", SessionRequest::default()).await.expect("a fresh account");
+        assert_ne!(owner.account.id, squatter.account.id);
+        assert_eq!(
+            (owner.account.email.as_str(), owner.account.email_verified, owner.account.role),
+            ("prize@x.test", true, AccountRole::Buyer)
+        );
+        assert_eq!(sessions.open("owner", SessionRequest::default()).await.expect("again").account.id, owner.account.id);
+        assert!(matches!(sessions.open("squatter", SessionRequest::default()).await, Err(OpenSessionError::AccountDeleted)));
+        assert!(matches!(sessions.open("squatter-refreshed", SessionRequest::default()).await, Err(OpenSessionError::SignInAgain)));
+        assert!(matches!(sessions.authenticate(&squatter.token.token).await, Err(AuthError::AccountDeleted)));
+
+        // Another identity: the owner gets a fresh account; the squatter's identity and unproven ones stay refused.
+        verifier.add("squatter-2", "s2", "other@x.test", false, "password");
+        let second = sessions.open("squatter-2", seller("Squatter")).await.expect("opens");
+        store.close_account(second.account.id, ClosedReason::DeletedByAdmin).await.expect("ok").expect("was live");
+        verifier.add("unproven", "s3", "other@x.test", false, "password");
+        verifier.add("facebook", "s4", "other@x.test", true, "facebook.com");
+        verifier.add("owner-2", "o2", "other@x.test", true, "password");
+        for refused in ["squatter-2", "unproven", "facebook"] {
+            assert!(matches!(sessions.open(refused, SessionRequest::default()).await, Err(OpenSessionError::AccountDeleted)), "{refused}");
+        }
+        let owner = sessions.open("owner-2", SessionRequest::default()).await.expect("a fresh account");
+        assert_ne!(owner.account.id, second.account.id);
+        assert!(matches!(sessions.open("squatter-2", SessionRequest::default()).await, Err(OpenSessionError::AccountDeleted)));
+    }
+
+    #[tokio::test]
+    async fn an_address_whose_proven_account_an_admin_closed_stays_refused() {
+        let (store, verifier, sessions) = setup();
+        verifier.add("owner", "u1", "gone@x.test", true, "google.com");
+        let gone = sessions.open("owner", SessionRequest::default()).await.expect("opens");
+        store.close_account(gone.account.id, ClosedReason::DeletedByAdmin).await.expect("ok").expect("was live");
+        verifier.add_at("fresh", "u1", "gone@x.test", true, "google.com", Utc::now() + chrono::Duration::seconds(2));
+        verifier.add_at("other", "u2", "gone@x.test", true, "password", Utc::now() + chrono::Duration::seconds(2));
+        for refused in ["owner", "fresh", "other"] {
+            assert!(matches!(sessions.open(refused, SessionRequest::default()).await, Err(OpenSessionError::AccountDeleted)), "{refused}");
+        }
     }
 
     #[tokio::test]

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, Timelike as _, Utc};
 
 use crate::email::Email;
 use crate::ids::AccountId;
@@ -102,6 +102,9 @@ pub struct Account {
     pub photo_url: Option<String>,
     /// Access tokens carry the generation they were issued under; bumping it revokes every older token.
     pub session_generation: i64,
+    /// When the account's sign-ins were last ended (logout, closure, the address proven by its owner): an identity
+    /// token from a sign-in before this instant opens no session. Always a whole second.
+    pub sessions_ended_at: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
     pub closed: Option<Closure>,
 }
@@ -114,6 +117,28 @@ impl Account {
     pub fn is_deleted_by_admin(&self) -> bool {
         self.closed.is_some_and(|c| c.reason == ClosedReason::DeletedByAdmin)
     }
+
+    /// Whether a sign-in made at `signed_in_at` (an identity token's `auth_time`) was made before the account's
+    /// sign-ins were ended, and so must not open a session.
+    pub fn sign_in_predates_end(&self, signed_in_at: DateTime<Utc>) -> bool {
+        self.sessions_ended_at.is_some_and(|ended| signed_in_at < ended)
+    }
+
+    /// Whether the proven owner of this account's address may open a fresh account despite this one's closure:
+    /// an admin closed it while its address was never proven, so whoever it was, it was not the address's owner.
+    pub fn frees_address_for_proven_owner(&self) -> bool {
+        self.is_deleted_by_admin() && !self.email_verified
+    }
+}
+
+/// The instant sign-ins ended by something happening at `now` end at: `now` rounded up to a whole second.
+///
+/// Identity tokens say when their holder signed in (`auth_time`) in whole seconds, so a sign-in in the same
+/// second as `now` cannot be told apart from one just before it. Rounding up refuses both; whoever ends sessions
+/// waits until this instant before answering, so that a sign-in made after the answer is never refused.
+pub fn sessions_end_instant(now: DateTime<Utc>) -> DateTime<Utc> {
+    let whole = now.with_nanosecond(0).unwrap_or(now);
+    if whole == now { now } else { whole + chrono::Duration::seconds(1) }
 }
 
 #[cfg(test)]
@@ -131,6 +156,36 @@ mod tests {
     fn refuses_unknown_roles() {
         assert!("Admin ".parse::<AccountRole>().is_err());
         assert!("superuser".parse::<AccountRole>().is_err());
+    }
+
+    #[test]
+    fn sessions_end_at_the_next_whole_second() {
+        let at = |s: &str| s.parse::<DateTime<Utc>>().expect("a time");
+        assert_eq!(sessions_end_instant(at("2026-11-24T10:00:00.001Z")), at("2026-11-24T10:00:01Z"));
+        assert_eq!(sessions_end_instant(at("2026-11-24T10:00:00.999999Z")), at("2026-11-24T10:00:01Z"));
+        assert_eq!(sessions_end_instant(at("2026-11-24T10:00:00Z")), at("2026-11-24T10:00:00Z"), "already whole");
+    }
+
+    #[test]
+    fn a_sign_in_before_the_end_is_refused_and_one_at_or_after_it_is_not() {
+        let ended = "2026-11-24T10:00:01Z".parse::<DateTime<Utc>>().expect("a time");
+        let account = |sessions_ended_at| Account {
+            id: AccountId::new(),
+            firebase_uid: Some("u".into()),
+            name: "A".into(),
+            email: Email::parse("a@b.test").expect("an e-mail"),
+            email_verified: false,
+            role: AccountRole::Buyer,
+            verified: false,
+            photo_url: None,
+            session_generation: 0,
+            sessions_ended_at,
+            created_at: ended,
+            closed: None,
+        };
+        assert!(account(Some(ended)).sign_in_predates_end(ended - chrono::Duration::seconds(1)));
+        assert!(!account(Some(ended)).sign_in_predates_end(ended));
+        assert!(!account(None).sign_in_predates_end(ended - chrono::Duration::days(1000)));
     }
 
     #[test]

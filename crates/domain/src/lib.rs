@@ -11,7 +11,7 @@ pub mod paging;
 pub mod phone;
 pub mod text;
 
-pub use account::{Account, AccountRole, ClosedReason, Closure, ParseRoleError};
+pub use account::{Account, AccountRole, ClosedReason, Closure, ParseRoleError, sessions_end_instant};
 pub use book::{
     Author, Book, BookCard, BookDetail, BookStatus, BookTitle, Description, DescriptionError, FieldErrors, IllegalStatusChange, Listing,
     ListingEdit, ListingEditForm, ListingForm, Location, NewBook, ParseStatusError, PersonName, PublishYear, PublishYearError, Ratings,

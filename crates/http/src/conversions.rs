@@ -80,6 +80,10 @@ impl From<OpenSessionError> for ApiError {
                 Self::unavailable("Sign-in is unavailable right now. Please try again shortly.")
             }
             OpenSessionError::AccountDeleted => Self::account_deleted(),
+            OpenSessionError::SignInAgain => Self::new(
+                ErrorCode::SignInAgain,
+                "You were signed out of this account (you logged out, or it changed hands). Please sign in again.",
+            ),
             OpenSessionError::NoEmail => Self::invalid_input("Your sign-in has no e-mail address; sign in another way."),
             OpenSessionError::InvalidName(reason) => Self::validation([("name".to_owned(), reason)].into_iter().collect()),
             OpenSessionError::EmailTaken => {

@@ -41,6 +41,10 @@ pub enum ErrorCode {
     TokenExpired,
     /// 401: the access token was revoked (logout, a role change, the address verified); renew or sign in again.
     TokenRevoked,
+    /// 401: the Firebase ID token comes from a sign-in made before the account's sign-ins were ended (a logout on any
+    /// device, a closure, the address taken over by its proven owner). The web app signs out of Firebase and goes to
+    /// /login: only a fresh sign-in opens a session.
+    SignInAgain,
     /// 403 "Forbidden Access": the account was deleted. The web app signs out and goes to /login.
     AccountDeleted,
     /// 403: signed in, but this needs another role (a seller cannot buy). The web app explains; it never signs out.
@@ -92,7 +96,7 @@ impl ErrorCode {
             }
             Self::InvalidQuery | Self::PageTooDeep | Self::InvalidInput | Self::InvalidSignature => StatusCode::BAD_REQUEST,
             Self::ValidationFailed | Self::BelowCardMinimum => StatusCode::UNPROCESSABLE_ENTITY,
-            Self::Unauthenticated | Self::TokenExpired | Self::TokenRevoked => StatusCode::UNAUTHORIZED,
+            Self::Unauthenticated | Self::TokenExpired | Self::TokenRevoked | Self::SignInAgain => StatusCode::UNAUTHORIZED,
             Self::AccountDeleted | Self::WrongRole | Self::CannotDeleteAdmin => StatusCode::FORBIDDEN,
             Self::EmailTaken
             | Self::BookUnavailable

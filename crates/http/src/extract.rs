@@ -146,6 +146,7 @@ mod tests {
             verified: false,
             photo_url: None,
             session_generation: 0,
+            sessions_ended_at: None,
             created_at: Utc::now(),
             closed: None,
         })

@@ -28,13 +28,14 @@ use puronoboi_app::listings::Listings;
 use puronoboi_app::orders::Orders;
 use puronoboi_app::payments::Payments;
 use puronoboi_app::photos::Photos;
+use puronoboi_app::revocation::SignInRevoker;
 use puronoboi_app::sessions::Sessions;
 use puronoboi_app::tokens::AccessTokens;
 use puronoboi_app::uploads::{UploadGate, Uploads};
 use puronoboi_domain::{Email, Taka};
 use puronoboi_ports::{
-    AccountStore, AdminStore, CatalogueChanges, CatalogueReader, CatalogueWriter, IdentityVerifier, ImageHost, OrderStore, PaymentGateway,
-    ReadinessProbe, SellerListings, UploadQuota, WishListStore,
+    AccountStore, AdminStore, CatalogueChanges, CatalogueReader, CatalogueWriter, IdentityAdmin, IdentityVerifier, ImageHost, OrderStore,
+    PaymentGateway, ReadinessProbe, SellerListings, UploadQuota, WishListStore,
 };
 use tower_http::compression::CompressionLayer;
 use tower_http::compression::predicate::{NotForContentType, Predicate as _, SizeAbove};
@@ -128,17 +129,21 @@ pub struct SignInWiring {
     pub verifier: Arc<dyn IdentityVerifier>,
     pub tokens: AccessTokens,
     pub admin_emails: Vec<Email>,
+    /// Revokes identities' refresh tokens at the provider when their sign-ins end; `None`: not configured.
+    pub identity_admin: Option<Arc<dyn IdentityAdmin>>,
 }
 
 /// Builds the use cases over the adapters.
 pub fn build_state(wiring: Wiring) -> AppState {
-    let sessions =
-        wiring.sign_in.map(|sign_in| Sessions::new(sign_in.verifier, Arc::clone(&wiring.accounts), sign_in.tokens, sign_in.admin_emails));
+    let revoker = SignInRevoker::new(wiring.sign_in.as_ref().and_then(|sign_in| sign_in.identity_admin.clone()));
+    let sessions = wiring.sign_in.map(|sign_in| {
+        Sessions::new(sign_in.verifier, Arc::clone(&wiring.accounts), sign_in.tokens, sign_in.admin_emails).with_revoker(revoker.clone())
+    });
     let photos = Photos::new(wiring.images, wiring.accounts);
     AppState(Arc::new(Services {
         storefront: Storefront::new(Arc::clone(&wiring.catalogue)),
         listings: Listings::new(wiring.catalogue, wiring.catalogue_writer, wiring.seller_listings, photos.clone()),
-        admin: Admin::new(wiring.admin),
+        admin: Admin::new(wiring.admin).with_revoker(revoker),
         orders: Orders::new(Arc::clone(&wiring.orders), wiring.wish_lists),
         payments: Payments::new(wiring.payment_gateway, wiring.orders, wiring.card_minimum),
         sessions,

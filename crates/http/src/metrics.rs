@@ -10,8 +10,8 @@
 //! - `db_pool_connections{state="in_use"|"idle"}` and `db_pool_waiting`, read from the pool at each scrape.
 //! - Business counters incremented by the use cases where the thing happens: `orders_placed_total`,
 //!   `payments_recorded_total`, `refunds_total`, `refunds_failed_total` (refunds the provider reported as failed or
-//!   that could not be made; the payment stays owed and is retried) and `refunds_abandoned_total` (owed payments given
-//!   up on: a person must return them).
+//!   that could not be made; the payment stays owed and is retried), `refunds_abandoned_total` (owed payments given
+//!   up on: a person must return them) and `identity_revocations_total` (by `outcome`).
 //! - From the public read cache and its change listener (recorded in those crates): `catalogue_reads_total` by
 //!   `answer` (`copy`, `database`, `unvouched`), `catalogue_cache_bytes`, `catalogue_listener_heartbeat_seconds` (a heartbeat's round trip)
 //!   and `catalogue_listener_heartbeat_gap_seconds` (time between two heartbeats; copies lapse if it outgrows the
@@ -106,6 +106,11 @@ fn describe() {
     ] {
         metrics::counter!(business).increment(0);
     }
+    metrics::describe_counter!(
+        puronoboi_app::revocation::IDENTITY_REVOCATIONS,
+        "Firebase refresh-token revocations when sign-ins end, by outcome: revoked or failed (logged; the logout stands)."
+    );
+    metrics::counter!(puronoboi_app::revocation::IDENTITY_REVOCATIONS, "outcome" => "failed").increment(0);
 }
 
 /// Router middleware counting and timing every request (hooked in by [`crate::router`] with `Router::layer`,

@@ -1,6 +1,7 @@
 //! Who is calling: identity tokens from the identity provider (Firebase), verified on the server.
 
 use async_trait::async_trait;
+use chrono::{DateTime, Utc};
 
 /// What a verified identity token says about its holder.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -13,6 +14,9 @@ pub struct VerifiedIdentity {
     pub picture: Option<String>,
     /// `firebase.sign_in_provider`: "password", "google.com", "facebook.com", ...
     pub sign_in_provider: Option<String>,
+    /// When the holder actually signed in (Firebase `auth_time`, whole seconds). Refreshed tokens keep it, so a
+    /// token refreshed long after a logout still says it comes from a sign-in before the logout.
+    pub auth_time: DateTime<Utc>,
 }
 
 impl VerifiedIdentity {
@@ -49,6 +53,7 @@ mod tests {
             name: None,
             picture: None,
             sign_in_provider: provider.map(str::to_owned),
+            auth_time: DateTime::UNIX_EPOCH,
         }
     }
 
@@ -69,6 +74,15 @@ pub trait IdentityVerifier: Send + Sync {
     /// Verifies an ID token as the provider specifies. Errors: `Rejected` for anything not a valid token;
     /// `Unavailable` when verification could not be attempted.
     async fn verify(&self, id_token: &str) -> Result<VerifiedIdentity, VerifyTokenError>;
+}
+
+/// Ending a person's sign-ins at the identity provider itself, beyond our own sessions.
+#[async_trait]
+pub trait IdentityAdmin: Send + Sync {
+    /// Revokes every refresh token the provider issued to `uid` until now, so that no device still signed in to the
+    /// provider can get a new identity token. Errors: the provider could not be reached or refused the call; the
+    /// caller logs it and carries on (our own check of `auth_time` refuses those sign-ins anyway).
+    async fn revoke_sign_ins(&self, uid: &str) -> Result<(), anyhow::Error>;
 }
 
 /// A demo sign-in the embedded default creates on the local identity emulator.

@@ -17,7 +17,7 @@ pub use catalogue::{
     AddCategoryError, CatalogueChanges, CatalogueReader, CatalogueWriter, CategoryGroup, CategoryPageError, ChangeStatusError,
     ListBookError, NewAccount, OpenAccountError, StoreError, StoreUnreachable,
 };
-pub use identity::{DemoIdentities, DemoLogin, IdentityVerifier, VerifiedIdentity, VerifyTokenError};
+pub use identity::{DemoIdentities, DemoLogin, IdentityAdmin, IdentityVerifier, VerifiedIdentity, VerifyTokenError};
 pub use images::{ImageHost, ImageHostError};
 pub use listings::{ListingChangeError, OrderBuyer, SellerListing, SellerListings};
 pub use orders::{

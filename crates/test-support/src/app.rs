@@ -10,12 +10,12 @@ use puronoboi_app::payments::Payments;
 use puronoboi_app::tokens::{AccessTokens, SessionSecret};
 use puronoboi_app::uploads::{UploadGate, Uploads};
 use puronoboi_domain::{Email, Taka};
-use puronoboi_firebase_verify::{EmulatorAdmin, FirebaseVerifier, VerifierMode};
+use puronoboi_firebase_verify::{EmulatorAdmin, FirebaseAdmin, FirebaseVerifier, VerifierMode};
 use puronoboi_http::dto::{AuthConfigDto, AuthMode, FirebaseWebConfigDto};
 use puronoboi_http::limits::{RateLimits, TrustedProxies};
 use puronoboi_http::{BodyRules, PublicConfigDto, SecurityHeaders, SignInWiring, StaticAssets, Wiring};
 use puronoboi_local_images::LocalImageHost;
-use puronoboi_ports::{IdentityVerifier, ImageHost, PaymentGateway};
+use puronoboi_ports::{IdentityAdmin, IdentityVerifier, ImageHost, PaymentGateway};
 use puronoboi_postgres::{CatalogueListener, ListenerSettings, PgStore};
 use puronoboi_read_cache::CachedCatalogue;
 
@@ -158,6 +158,7 @@ impl TestAppBuilder {
 
         // As in production, the emulator's address is also the one browsers are told about.
         let mut emulator_url = None;
+        let mut identity_admin: Option<Arc<dyn IdentityAdmin>> = None;
         let (identity, emulator): (Option<Arc<dyn IdentityVerifier>>, Option<EmulatorAdmin>) = match self.identity {
             Identity::None => (None, None),
             Identity::Emulator => {
@@ -165,6 +166,8 @@ impl TestAppBuilder {
                 emulator_url = Some(format!("http://{host}"));
                 let verifier = FirebaseVerifier::from_mode(VerifierMode::emulator(TEST_PROJECT_ID, host.clone()), http.clone())
                     .expect("an emulator verifier");
+                // As the server does in emulator mode: ended sign-ins are revoked on the emulator too.
+                identity_admin = Some(Arc::new(FirebaseAdmin::emulator(TEST_PROJECT_ID, &host, http.clone()).expect("an emulator admin")));
                 let admin = EmulatorAdmin::new(TEST_PROJECT_ID, host, http.clone()).expect("an emulator admin");
                 (Some(Arc::new(verifier)), Some(admin))
             }
@@ -178,6 +181,7 @@ impl TestAppBuilder {
             verifier,
             tokens: AccessTokens::new(&secret, Duration::from_secs(900)).expect("keys"),
             admin_emails: self.admin_emails.iter().map(|e| Email::parse(e).expect("an admin e-mail")).collect(),
+            identity_admin,
         });
         let signs_in = sign_in.is_some();
 

@@ -38,6 +38,14 @@ export function isAccountDeleted(error: unknown): boolean {
   return isApiError(error) && error.code === 'account_deleted';
 }
 
+/**
+ * The Firebase sign-in has ended: POST /api/session answers 401 `sign_in_again` for an ID token from a sign-in made
+ * before the account's sign-ins were ended (a logout on any device). Renewing from that sign-in cannot work.
+ */
+export function isSignInEnded(error: unknown): boolean {
+  return isApiError(error) && error.code === 'sign_in_again';
+}
+
 function isErrorBody(value: unknown): value is ErrorBody {
   if (typeof value !== 'object' || value === null || !('error' in value)) return false;
   const detail = (value as { error: unknown }).error;

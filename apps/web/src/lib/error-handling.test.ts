@@ -40,6 +40,11 @@ describe('ERROR_HANDLING', () => {
     expect(ERROR_HANDLING.wrong_role.action).toBe('showMessage');
   });
 
+  it('sends the user to sign in again, never renewing, when their Firebase sign-in has ended', () => {
+    expect(ERROR_HANDLING.sign_in_again.action).toBe('signInAgain');
+    expect(needsRenewal(new ApiError(401, 'sign_in_again', 'Please sign in again.'))).toBe(false);
+  });
+
   it('renews the session for the three 401 codes', () => {
     const renewing = Object.entries(ERROR_HANDLING).filter(([, handling]) => handling.action === 'renewSession');
     expect(renewing.map(([code]) => code).sort()).toEqual(['token_expired', 'token_revoked', 'unauthenticated']);

@@ -6,6 +6,11 @@ export type ErrorAction =
   /** The account was deleted: sign out of Firebase and our server, then go to /login. */
   | 'signOut'
   /**
+   * The Firebase sign-in itself has ended (a logout on another device, the account changed hands): renewing from it
+   * can only fail again, so sign out of Firebase here and go to /login, where a fresh sign-in works at once.
+   */
+  | 'signInAgain'
+  /**
    * The access token is missing, ran out or was revoked: renew it from Firebase (POST /api/session with a fresh ID
    * token) and retry once. When renewal is impossible, sign out and go to /login.
    */
@@ -46,6 +51,8 @@ export const ERROR_HANDLING: Readonly<Record<ErrorCode, ErrorHandling>> = {
   unauthenticated: handle('renewSession'),
   token_expired: handle('renewSession'),
   token_revoked: handle('renewSession'),
+  // Only POST /api/session sends it: the Firebase sign-in predates a logout, so only a new sign-in helps.
+  sign_in_again: handle('signInAgain'),
   // "Forbidden Access": the one code that signs the user out because the account is gone.
   account_deleted: handle('signOut'),
   // Signed in, but this needs another role (a seller cannot buy): explain, never sign out.

@@ -1,7 +1,16 @@
 import type { User } from 'firebase/auth';
 import type { SessionDto } from '@bindings/SessionDto';
 import type { SessionRequestDto } from '@bindings/SessionRequestDto';
-import { ApiError, errorFromResponse, isAccountDeleted, isApiError, readJson, send, type RequestOptions } from './api-client';
+import {
+  ApiError,
+  errorFromResponse,
+  isAccountDeleted,
+  isApiError,
+  isSignInEnded,
+  readJson,
+  send,
+  type RequestOptions,
+} from './api-client';
 import { createSession } from './api/create-session';
 import { clearAccessToken, readAccessToken, useAuthStore, writeAccessToken, type ForcedOutReason } from './auth-store';
 import { needsRenewal } from './error-handling';
@@ -9,8 +18,12 @@ import { signedInIdentity, signOutOfIdentity } from './identity';
 
 /** Renew this long before the access token runs out, so a call never leaves with a token about to expire. */
 const RENEW_MARGIN_MS = 30_000;
-/** Logout waits this long at most for the server to end the sessions, then signs out here regardless. */
-export const LOGOUT_WAIT_MS = 1_000;
+/**
+ * Logout waits this long at most for the server to end the sessions, then signs out here regardless. The server
+ * answers once the second it ended the sign-ins in is over (about a second), so that a sign-in right after is
+ * never taken for one from before: waiting for that answer keeps a quick log-out-and-in working.
+ */
+export const LOGOUT_WAIT_MS = 2_500;
 const SIGNED_OUT_MESSAGE = 'Please log in again.';
 
 /**
@@ -28,13 +41,14 @@ export function isCurrentEpoch(value: number): boolean {
 
 /**
  * Trades the identity's Firebase ID token for our access token (POST /api/session). A 401 means the ID token was
- * stale: one more try with a freshly minted one.
+ * stale: one more try with a freshly minted one, unless it is `sign_in_again` (a fresh ID token carries the same
+ * sign-in, which has ended).
  */
 async function requestSession(user: User, request: SessionRequestDto): Promise<SessionDto> {
   try {
     return await createSession(await user.getIdToken(), request);
   } catch (error) {
-    if (!(isApiError(error) && error.status === 401)) throw error;
+    if (!(isApiError(error) && error.status === 401) || isSignInEnded(error)) throw error;
     return createSession(await user.getIdToken(true), request);
   }
 }
@@ -88,7 +102,7 @@ function isFirebaseNetworkError(error: unknown): boolean {
  * "not now": the user stays signed in and the call can be tried again.
  */
 function renewalImpossible(error: unknown): boolean {
-  if (isApiError(error)) return needsRenewal(error) || isAccountDeleted(error);
+  if (isApiError(error)) return needsRenewal(error) || isAccountDeleted(error) || isSignInEnded(error);
   return !isFirebaseNetworkError(error);
 }
 
@@ -118,7 +132,8 @@ async function renewForCall(): Promise<string> {
  * first when it has expired, and once more (then the call is retried once) when the server answers 401
  * (`unauthenticated`, `token_expired`, `token_revoked`). What happens on failure follows ERROR_HANDLING:
  * - `account_deleted` ("Forbidden Access") signs the user out everywhere and sends them to /login;
- * - a 401 that survives renewal, or a renewal that cannot succeed, signs them out and sends them to /login;
+ * - a 401 that survives renewal, or a renewal that cannot succeed (`sign_in_again` among them: the Firebase sign-in
+ *   ended with a logout elsewhere), signs them out of Firebase too and sends them to /login;
  * - every other code (`wrong_role` included) is only thrown, for the caller to show.
  * A renewal that failed only for now (the network, our server) is thrown too, leaving the user signed in.
  */

@@ -129,6 +129,34 @@ describe('session', () => {
     expect(await screen.findByText(SESSION_ENDED_TOAST)).toBeInTheDocument();
   });
 
+  it('sign_in_again while renewing (a logout on another device) signs out of Firebase and goes to /login at once', async () => {
+    let loggedOutElsewhere = false;
+    const { router, fetchMock } = await signedInOn('/blog', {
+      '/api/session': () =>
+        loggedOutElsewhere ? refusal(401, 'sign_in_again', 'You were signed out of this account. Please sign in again.') : { body: sessionFor(BUYER) },
+      '/api/me/orders': revoked,
+    });
+    loggedOutElsewhere = true;
+
+    expect(await settle(authRequest('/api/me/orders'))).toMatchObject({ status: 401, code: 'sign_in_again' });
+    expect(requestsTo(fetchMock, '/api/session')).toHaveLength(2);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(fakeFirebase.module.signOut).toHaveBeenCalledTimes(1);
+    expect(fakeFirebase.auth.currentUser).toBeNull();
+    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
+    expect(useAuthStore.getState()).toMatchObject({ status: 'signedOut', user: null });
+    expect(await screen.findByText(SESSION_ENDED_TOAST)).toBeInTheDocument();
+  });
+
+  it('sign_in_again when a returning visitor is restored does the same', async () => {
+    stubFetch({ ...signedInAs(BUYER), '/api/session': refusal(401, 'sign_in_again', 'Please sign in again.') });
+    const { router } = renderApp('/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(fakeFirebase.module.signOut).toHaveBeenCalledTimes(1);
+    expect(fakeFirebase.auth.currentUser).toBeNull();
+    expect(useAuthStore.getState().status).toBe('signedOut');
+  });
+
   it('a renewal that fails only for now (the server is unavailable) leaves the user signed in', async () => {
     let sessionsDown = false;
     const { router } = await signedInOn('/blog', {

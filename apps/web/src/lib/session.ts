@@ -2,7 +2,7 @@ import type { Auth, User } from 'firebase/auth';
 import type { AuthConfigDto } from '@bindings/AuthConfigDto';
 import type { MeDto } from '@bindings/MeDto';
 import type { SessionRequestDto } from '@bindings/SessionRequestDto';
-import { isAccountDeleted } from './api-client';
+import { isAccountDeleted, isSignInEnded } from './api-client';
 import { getMe } from './api/get-me';
 import { clearAccessToken, readAccessToken, useAuthStore } from './auth-store';
 import { isFirebaseConfigured, loadFirebase, registerIdentity, startIdentity } from './identity';
@@ -75,6 +75,11 @@ async function followIdentity(user: User | null): Promise<void> {
     if (!isCurrentEpoch(mine)) return;
     if (isAccountDeleted(error)) {
       await forceSignOut('accountDeleted');
+      return;
+    }
+    if (isSignInEnded(error)) {
+      // Firebase still remembers a sign-in our server has ended (a logout on another device): forget it here too.
+      await forceSignOut('sessionEnded');
       return;
     }
     console.warn('Could not open a session for the signed-in identity', error);

@@ -118,6 +118,9 @@ pub(crate) fn verify_claims(parts: &Parts<'_>, project_id: &str, now: i64) -> Re
     if claims.sub.chars().count() > MAX_UID_CHARS {
         return Err("sub is longer than 128 characters");
     }
+    // Whole seconds, as Firebase issues it; a fraction (which Firebase never sends) is dropped, never rounded up.
+    #[expect(clippy::cast_possible_truncation, reason = "a finite number of seconds checked to be before now + skew above")]
+    let auth_time = chrono::DateTime::from_timestamp(claims.auth_time.floor() as i64, 0).ok_or("auth_time is out of range")?;
     Ok(VerifiedIdentity {
         uid: claims.sub,
         email: claims.email,
@@ -125,6 +128,7 @@ pub(crate) fn verify_claims(parts: &Parts<'_>, project_id: &str, now: i64) -> Re
         name: claims.name,
         picture: claims.picture,
         sign_in_provider: claims.firebase.and_then(|f| f.sign_in_provider),
+        auth_time,
     })
 }
 
@@ -162,6 +166,16 @@ mod tests {
         assert!(id.email_verified);
         assert_eq!(id.name, None);
         assert_eq!(id.sign_in_provider.as_deref(), Some("password"));
+        assert_eq!(id.auth_time.timestamp(), NOW - 100, "when the holder signed in");
+    }
+
+    #[test]
+    fn auth_time_must_be_a_time() {
+        let mut c = good();
+        c["auth_time"] = json!(-1e300);
+        assert_eq!(check(&c).unwrap_err(), "auth_time is out of range");
+        c["auth_time"] = json!("yesterday");
+        assert!(check(&c).is_err());
     }
 
     #[test]

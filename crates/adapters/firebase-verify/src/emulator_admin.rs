@@ -43,6 +43,27 @@ impl CallError {
 struct TokenResponse {
     local_id: String,
     id_token: String,
+    #[serde(default)]
+    refresh_token: String,
+}
+
+/// A sign-in on the emulator: the user, an ID token and the refresh token a device keeps.
+#[derive(Debug, Clone)]
+pub struct EmulatorSignIn {
+    pub uid: String,
+    pub id_token: String,
+    pub refresh_token: String,
+}
+
+impl From<TokenResponse> for EmulatorSignIn {
+    fn from(r: TokenResponse) -> Self {
+        Self { uid: r.local_id, id_token: r.id_token, refresh_token: r.refresh_token }
+    }
+}
+
+#[derive(Debug, Deserialize)]
+struct RefreshResponse {
+    id_token: String,
 }
 
 #[derive(Debug, Deserialize)]
@@ -79,6 +100,51 @@ impl EmulatorAdmin {
     /// Signs an existing e-mail/password user in and answers a fresh (unsigned, emulator) ID token.
     pub async fn sign_in_with_password(&self, email: &str, password: &str) -> anyhow::Result<String> {
         Ok(self.sign_in_call(email, password).await?.id_token)
+    }
+
+    /// Signs an existing e-mail/password user in, keeping the refresh token as a device does.
+    pub async fn sign_in(&self, email: &str, password: &str) -> anyhow::Result<EmulatorSignIn> {
+        Ok(self.sign_in_call(email, password).await?.into())
+    }
+
+    /// Signs in with Google as `email` (Google's user `google_subject`), as the web app's Google button does
+    /// through the emulator. Like Firebase, the emulator links it to an existing user with that address whose
+    /// address was never verified, keeping that user's uid.
+    pub async fn sign_in_with_google(&self, email: &str, google_subject: &str) -> anyhow::Result<EmulatorSignIn> {
+        use base64::Engine as _;
+        let encode = |v: &Value| base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(v.to_string());
+        // The emulator takes an unsigned Google ID token.
+        let google_token = format!(
+            "{}.{}.",
+            encode(&json!({ "alg": "none", "typ": "JWT" })),
+            encode(
+                &json!({ "sub": google_subject, "email": email, "email_verified": true, "iss": "https://accounts.google.com", "aud": "puronoboi" })
+            )
+        );
+        let body = json!({
+            "postBody": format!("id_token={google_token}&providerId=google.com"),
+            "requestUri": "http://localhost", "returnSecureToken": true, "returnIdpCredential": true,
+        });
+        let response: TokenResponse = self.call("accounts:signInWithIdp", &self.public_url("accounts:signInWithIdp"), &body, false).await?;
+        Ok(response.into())
+    }
+
+    /// A fresh ID token from a refresh token, as a signed-in device renews it. It keeps the sign-in's `auth_time`.
+    pub async fn refresh(&self, refresh_token: &str) -> anyhow::Result<String> {
+        let url = format!("{}/securetoken.googleapis.com/v1/token?key={API_KEY}", self.base_url);
+        let body = json!({ "grant_type": "refresh_token", "refresh_token": refresh_token });
+        let response: RefreshResponse = self.call("token", &url, &body, false).await?;
+        Ok(response.id_token)
+    }
+
+    /// Whether the emulator still honours this ID token for the user's own calls (`accounts:lookup`); it stops
+    /// once the user's tokens were revoked after the token was issued (`TOKEN_EXPIRED`).
+    pub async fn honours_id_token(&self, id_token: &str) -> anyhow::Result<bool> {
+        match self.call::<Value>("accounts:lookup", &self.public_url("accounts:lookup"), &json!({ "idToken": id_token }), false).await {
+            Ok(_) => Ok(true),
+            Err(error) if error.is("TOKEN_EXPIRED") => Ok(false),
+            Err(error) => Err(error.into()),
+        }
     }
 
     async fn sign_up_call(&self, email: &str, password: &str, display_name: Option<&str>) -> Result<TokenResponse, CallError> {

@@ -1,5 +1,6 @@
-//! Firebase Authentication on the server: verifies ID tokens ([`FirebaseVerifier`], the `IdentityVerifier` port)
-//! and creates demo sign-ins on the local Auth emulator ([`EmulatorAdmin`], the `DemoIdentities` port).
+//! Firebase Authentication on the server: verifies ID tokens ([`FirebaseVerifier`], the `IdentityVerifier` port),
+//! revokes users' refresh tokens ([`FirebaseAdmin`], the `IdentityAdmin` port, with a service account or on the
+//! emulator) and creates demo sign-ins on the local Auth emulator ([`EmulatorAdmin`], the `DemoIdentities` port).
 //!
 //! Two explicit modes, chosen once at start-up through [`VerifierMode`]:
 //!
@@ -17,6 +18,7 @@
 //!
 //! With the `testing` feature, `testing::TokenForge` forges good and bad tokens for other crates' tests.
 
+mod admin;
 mod certs;
 mod claims;
 mod config;
@@ -25,6 +27,7 @@ mod emulator_admin;
 pub mod testing;
 mod verifier;
 
+pub use admin::{FirebaseAdmin, IDENTITY_TOOLKIT_URL, ServiceAccountKey};
 pub use config::{ConfigError, GOOGLE_CERTS_URL, VerifierMode};
-pub use emulator_admin::EmulatorAdmin;
+pub use emulator_admin::{EmulatorAdmin, EmulatorSignIn};
 pub use verifier::{Clock, FirebaseVerifier};

@@ -34,7 +34,7 @@ use jsonwebtoken::crypto::rust_crypto::DEFAULT_PROVIDER;
 use jsonwebtoken::{Algorithm, EncodingKey};
 use rsa::pkcs1::EncodeRsaPrivateKey as _;
 use rsa::pkcs1v15::{Signature, SigningKey};
-use rsa::pkcs8::{EncodePublicKey as _, LineEnding};
+use rsa::pkcs8::{EncodePrivateKey as _, EncodePublicKey as _, LineEnding};
 use rsa::{RsaPrivateKey, RsaPublicKey};
 use serde_json::{Value, json};
 use sha2::Sha256;
@@ -52,6 +52,7 @@ pub const CERTS_PATH: &str = "/robot/v1/metadata/x509/securetoken@system.gservic
 pub struct TokenForge {
     kid: String,
     private_key_der: Vec<u8>,
+    private_key_pem: String,
     public_key_pem: String,
     certificate_pem: String,
 }
@@ -82,6 +83,7 @@ impl TokenForge {
         Self {
             kid,
             private_key_der: private_key.to_pkcs1_der().expect("encoding the private key").as_bytes().to_vec(),
+            private_key_pem: private_key.to_pkcs8_pem(LineEnding::LF).expect("encoding the private key").to_string(),
             public_key_pem: public_key.to_public_key_pem(LineEnding::LF).expect("encoding the public key"),
             certificate_pem: certificate.to_pem(x509_cert::der::pem::LineEnding::LF).expect("encoding the certificate"),
         }
@@ -95,6 +97,11 @@ impl TokenForge {
     /// The self-signed PEM certificate (`-----BEGIN CERTIFICATE-----`) over the public key.
     pub fn certificate_pem(&self) -> &str {
         &self.certificate_pem
+    }
+
+    /// The private key as PKCS#8 PEM (`-----BEGIN PRIVATE KEY-----`), as a service account's key file holds it.
+    pub fn private_key_pem(&self) -> &str {
+        &self.private_key_pem
     }
 
     /// The public key as SPKI PEM (`-----BEGIN PUBLIC KEY-----`).

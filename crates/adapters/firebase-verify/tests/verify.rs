@@ -1,5 +1,7 @@
-//! The verifier against forged tokens and a mock of Google's certificate endpoint, the emulator mode, and
-//! `EmulatorAdmin` against a mock (and, when asked, a real) Firebase Auth emulator.
+//! The verifier against forged tokens and a mock of Google's certificate endpoint, the emulator mode,
+//! `EmulatorAdmin` against a mock (and, when asked, a real) Firebase Auth emulator, and `FirebaseAdmin`'s
+//! revocations against mocks of Google's OAuth token endpoint and Identity Toolkit (the real emulator's side is
+//! tested in the http crate's session tests).
 #![expect(clippy::unwrap_used, reason = "test helpers outside #[test] fns stop the test loudly")]
 
 use std::sync::atomic::{AtomicI64, Ordering};
@@ -7,8 +9,8 @@ use std::sync::{Arc, LazyLock};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use puronoboi_firebase_verify::testing::{CERTS_PATH, TokenForge, corrupt_signature, tamper_payload, unix_now, unsigned};
-use puronoboi_firebase_verify::{ConfigError, EmulatorAdmin, FirebaseVerifier, VerifierMode};
-use puronoboi_ports::identity::{DemoIdentities, DemoLogin, IdentityVerifier, VerifiedIdentity, VerifyTokenError};
+use puronoboi_firebase_verify::{ConfigError, EmulatorAdmin, FirebaseAdmin, FirebaseVerifier, ServiceAccountKey, VerifierMode};
+use puronoboi_ports::identity::{DemoIdentities, DemoLogin, IdentityAdmin, IdentityVerifier, VerifiedIdentity, VerifyTokenError};
 use serde_json::{Value, json};
 use wiremock::matchers::{body_partial_json, header, method, path, query_param};
 use wiremock::{Mock, MockServer, ResponseTemplate};
@@ -109,6 +111,7 @@ async fn a_genuine_token_gives_the_identity_it_carries() {
             name: Some("Test Reader".into()),
             picture: Some("https://example.test/p.png".into()),
             sign_in_provider: Some("google.com".into()),
+            auth_time: chrono::DateTime::from_timestamp(claims["auth_time"].as_i64().unwrap(), 0).unwrap(),
         }
     );
     server.verify().await;
@@ -131,7 +134,8 @@ async fn optional_claims_may_be_absent() {
             email_verified: false,
             name: None,
             picture: None,
-            sign_in_provider: None
+            sign_in_provider: None,
+            auth_time: chrono::DateTime::from_timestamp(claims["auth_time"].as_i64().unwrap(), 0).unwrap(),
         }
     );
 }
@@ -424,6 +428,7 @@ async fn emulator_mode_accepts_the_emulators_unsigned_tokens() {
     assert_eq!(identity.uid, "emu-uid");
     assert_eq!(identity.email.as_deref(), Some("emu-uid@example.test"));
     assert_eq!(identity.sign_in_provider.as_deref(), Some("password"));
+    assert_eq!(Some(identity.auth_time.timestamp()), claims["auth_time"].as_i64(), "when the holder signed in");
 }
 
 #[tokio::test]
@@ -682,4 +687,152 @@ async fn real_emulator_tokens_verify_and_demo_users_are_idempotent() {
     let certs = FORGE.serve_certs().await;
     let production = production(&certs, &TestClock::new());
     assert_rejected(production.verify(&token).await, "emulator token in production mode");
+}
+
+// ---- FirebaseAdmin: revoking refresh tokens ----
+
+const TOKEN_PATH: &str = "/token";
+const UPDATE_PATH: &str = "/v1/projects/puronoboi-test/accounts:update";
+
+/// A service account key file as Firebase's console hands it out, its key the forge's, its token endpoint `server`.
+fn service_account_json(server: &MockServer, project: &str) -> Vec<u8> {
+    serde_json::to_vec(&json!({
+        "type": "service_account", "project_id": project, "private_key_id": "key-1",
+        "private_key": FORGE.private_key_pem(), "client_email": "admin@puronoboi-test.iam.gserviceaccount.com",
+        "client_id": "1", "token_uri": format!("{}{TOKEN_PATH}", server.uri()),
+    }))
+    .unwrap()
+}
+
+fn service_account_admin(server: &MockServer) -> FirebaseAdmin {
+    let key = ServiceAccountKey::from_json(&service_account_json(server, PROJECT)).unwrap();
+    FirebaseAdmin::service_account(PROJECT, key, &server.uri(), reqwest::Client::new()).unwrap()
+}
+
+/// The JWT-bearer grant Google's token endpoint receives, its assertion checked against the forge's public key and
+/// addressed to the token endpoint (`audience`).
+#[derive(Clone)]
+struct SignedAssertion {
+    audience: String,
+}
+
+impl wiremock::Match for SignedAssertion {
+    fn matches(&self, request: &wiremock::Request) -> bool {
+        let body = String::from_utf8_lossy(&request.body).into_owned();
+        let Some(assertion) = body.strip_prefix("grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Ajwt-bearer&assertion=") else {
+            return false;
+        };
+        let key = jsonwebtoken::DecodingKey::from_rsa_pem(FORGE.public_key_pem().as_bytes()).unwrap();
+        let mut validation = jsonwebtoken::Validation::new(jsonwebtoken::Algorithm::RS256);
+        validation.validate_aud = false;
+        validation.set_issuer(&["admin@puronoboi-test.iam.gserviceaccount.com"]);
+        let Ok(data) = jsonwebtoken::decode::<Value>(assertion, &key, &validation) else { return false };
+        data.header.kid.as_deref() == Some("key-1")
+            && data.claims["aud"].as_str() == Some(self.audience.as_str())
+            && data.claims["scope"].as_str().is_some_and(|s| s.split(' ').any(|s| s == "https://www.googleapis.com/auth/identitytoolkit"))
+            && data.claims["exp"].as_i64().zip(data.claims["iat"].as_i64()).is_some_and(|(exp, iat)| exp - iat == 3600)
+    }
+}
+
+#[tokio::test]
+async fn a_service_account_revokes_with_an_access_token_fetched_once_and_cached() {
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path(TOKEN_PATH))
+        .and(header("content-type", "application/x-www-form-urlencoded"))
+        .and(SignedAssertion { audience: format!("{}{TOKEN_PATH}", server.uri()) })
+        .respond_with(
+            ResponseTemplate::new(200).set_body_json(json!({ "access_token": "ya29.granted", "expires_in": 3599, "token_type": "Bearer" })),
+        )
+        .expect(1)
+        .mount(&server)
+        .await;
+    Mock::given(method("POST"))
+        .and(path(UPDATE_PATH))
+        .and(header("authorization", "Bearer ya29.granted"))
+        .and(body_partial_json(json!({ "localId": "uid-gone" })))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({ "localId": "uid-gone" })))
+        .expect(2)
+        .mount(&server)
+        .await;
+    let admin = service_account_admin(&server);
+
+    let before = unix_now();
+    admin.revoke_sign_ins("uid-gone").await.unwrap();
+    admin.revoke_sign_ins("uid-gone").await.unwrap();
+    server.verify().await;
+
+    let updates = server.received_requests().await.unwrap();
+    let update = updates.iter().find(|r| r.url.path() == UPDATE_PATH).unwrap();
+    let body: Value = serde_json::from_slice(&update.body).unwrap();
+    let valid_since: i64 = body["validSince"].as_str().unwrap().parse().unwrap();
+    assert!((before..=unix_now()).contains(&valid_since), "refresh tokens from before now are revoked: {body}");
+}
+
+#[tokio::test]
+async fn refusals_by_the_token_endpoint_or_the_identity_toolkit_are_errors() {
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path(TOKEN_PATH))
+        .respond_with(
+            ResponseTemplate::new(400).set_body_json(json!({ "error": "invalid_grant", "error_description": "Invalid JWT Signature." })),
+        )
+        .mount(&server)
+        .await;
+    let error = service_account_admin(&server).revoke_sign_ins("uid-1").await.unwrap_err();
+    assert!(format!("{error:#}").contains("invalid_grant"), "{error:#}");
+    assert!(server.received_requests().await.unwrap().iter().all(|r| r.url.path() != UPDATE_PATH), "no revocation without a token");
+
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path(TOKEN_PATH))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({ "access_token": "ya29.granted", "expires_in": 3599 })))
+        .mount(&server)
+        .await;
+    Mock::given(method("POST"))
+        .and(path(UPDATE_PATH))
+        .respond_with(ResponseTemplate::new(400).set_body_json(json!({ "error": { "message": "USER_NOT_FOUND" } })))
+        .mount(&server)
+        .await;
+    let error = service_account_admin(&server).revoke_sign_ins("uid-unknown").await.unwrap_err();
+    assert!(format!("{error:#}").contains("USER_NOT_FOUND"), "{error:#}");
+}
+
+#[test]
+fn service_account_keys_must_be_usable_and_of_this_project() {
+    let server_uri = "http://127.0.0.1:9";
+    let key = |private_key: &str, token_uri: &str| {
+        serde_json::to_vec(&json!({ "client_email": "a@b.iam.gserviceaccount.com", "private_key": private_key, "token_uri": token_uri }))
+            .unwrap()
+    };
+    assert!(ServiceAccountKey::from_json(&key(FORGE.private_key_pem(), "https://oauth2.googleapis.com/token")).is_ok());
+    assert!(ServiceAccountKey::from_json(&key("not a key", "https://oauth2.googleapis.com/token")).is_err());
+    assert!(ServiceAccountKey::from_json(&key(FORGE.private_key_pem(), "file:///etc/passwd")).is_err());
+    assert!(ServiceAccountKey::from_json(b"{}").is_err());
+
+    let mut other_project: Value = serde_json::from_slice(&key(FORGE.private_key_pem(), "https://oauth2.googleapis.com/token")).unwrap();
+    other_project["project_id"] = json!("someone-elses");
+    let parsed = ServiceAccountKey::from_json(&serde_json::to_vec(&other_project).unwrap()).unwrap();
+    let error = FirebaseAdmin::service_account(PROJECT, parsed, server_uri, reqwest::Client::new()).unwrap_err();
+    assert!(error.to_string().contains("someone-elses"), "{error}");
+    assert!(!format!("{:?}", ServiceAccountKey::from_json(&key(FORGE.private_key_pem(), "https://x.test/t")).unwrap()).contains("PRIVATE"));
+    assert!(matches!(
+        FirebaseAdmin::emulator("puronoboi-prod", "127.0.0.1:9099", reqwest::Client::new()),
+        Err(ConfigError::EmulatorNeedsDemoProject { .. })
+    ));
+}
+
+#[tokio::test]
+async fn on_the_emulator_revocation_calls_as_the_project_owner() {
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path("/identitytoolkit.googleapis.com/v1/projects/demo-puronoboi/accounts:update"))
+        .and(header("authorization", "Bearer owner"))
+        .and(body_partial_json(json!({ "localId": "emu-uid" })))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({ "localId": "emu-uid" })))
+        .expect(1)
+        .mount(&server)
+        .await;
+    let host = server.address().to_string();
+    FirebaseAdmin::emulator("demo-puronoboi", &host, reqwest::Client::new()).unwrap().revoke_sign_ins("emu-uid").await.unwrap();
 }

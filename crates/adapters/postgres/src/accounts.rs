@@ -2,9 +2,10 @@
 
 use anyhow::Context as _;
 use async_trait::async_trait;
+use chrono::{DateTime, Timelike as _, Utc};
 use diesel::prelude::*;
 use diesel::result::DatabaseErrorKind;
-use diesel::sql_types::{Bool, Text, Uuid as SqlUuid};
+use diesel::sql_types::{Bool, Text, Timestamptz, Uuid as SqlUuid};
 use diesel_async::{AsyncConnection as _, AsyncPgConnection, RunQueryDsl};
 use puronoboi_domain::{Account, AccountId, AccountRole, BookStatus, ClosedReason, Email};
 use puronoboi_ports::{AccountStore, LinkIdentityError, NewIdentityAccount, OpenIdentityAccountError, StoreError, SupersedeError};
@@ -21,15 +22,22 @@ fn into_account(row: AccountRow) -> Result<Account, StoreError> {
 }
 
 /// One statement: the role and the proof of the address are recorded, and the generation moves on exactly when
-/// the role changes or the address is proven for the first time. SET expressions read the row as it was.
+/// the role changes or the address is proven for the first time; a first proof also ends every sign-in before this
+/// one ($4). SET expressions read the row as it was.
 const RECORD_SIGN_IN_SQL: &str = "
 UPDATE accounts SET
     session_generation = session_generation
         + CASE WHEN role <> $2 OR (NOT email_verified AND $3) THEN 1 ELSE 0 END,
+    sessions_ended_at = CASE WHEN NOT email_verified AND $3
+        THEN GREATEST(sessions_ended_at, date_trunc('second', $4::timestamptz)) ELSE sessions_ended_at END,
     role = $2,
     email_verified = email_verified OR $3
 WHERE id = $1 AND deleted_at IS NULL
 RETURNING *";
+
+/// Sign-ins end as of the next whole second: `auth_time` is in whole seconds, and one in this very second cannot be
+/// told apart from one just before (see `puronoboi_domain::sessions_end_instant`).
+const END_OF_SESSIONS_NOW: &str = "date_trunc('second', now()) + interval '1 second'";
 
 /// Inserts an account for an identity; a unique index names what was already taken.
 async fn insert_identity_account(conn: &mut AsyncPgConnection, account: &NewIdentityAccount) -> Result<Account, OpenIdentityAccountError> {
@@ -65,20 +73,20 @@ pub(crate) async fn close_in(
     only_if_unproven: bool,
 ) -> Result<Option<Account>, diesel::result::Error> {
     let target = accounts::table.find(id.as_uuid()).filter(accounts::deleted_at.is_null());
+    let ended = diesel::dsl::sql::<diesel::sql_types::Nullable<diesel::sql_types::Timestamptz>>(&format!(
+        "GREATEST(sessions_ended_at, {END_OF_SESSIONS_NOW})"
+    ));
+    let changes =
+        (accounts::deleted_at.eq(diesel::dsl::now), accounts::closed_reason.eq(reason.as_str()), accounts::sessions_ended_at.eq(ended));
     let closed: Option<AccountRow> = if only_if_unproven {
         diesel::update(target.filter(accounts::email_verified.eq(false)))
-            .set((accounts::deleted_at.eq(diesel::dsl::now), accounts::closed_reason.eq(reason.as_str())))
+            .set(changes)
             .returning(AccountRow::as_returning())
             .get_result(conn)
             .await
             .optional()?
     } else {
-        diesel::update(target)
-            .set((accounts::deleted_at.eq(diesel::dsl::now), accounts::closed_reason.eq(reason.as_str())))
-            .returning(AccountRow::as_returning())
-            .get_result(conn)
-            .await
-            .optional()?
+        diesel::update(target).set(changes).returning(AccountRow::as_returning()).get_result(conn).await.optional()?
     };
     let Some(row) = closed else { return Ok(None) };
     // Books a buyer holds (pending) or bought (sold) stay as they are: those sales belong to the buyers too.
@@ -157,12 +165,19 @@ impl AccountStore for PgStore {
         }
     }
 
-    async fn record_sign_in(&self, id: AccountId, role: AccountRole, email_proven: bool) -> Result<Option<Account>, StoreError> {
+    async fn record_sign_in(
+        &self,
+        id: AccountId,
+        role: AccountRole,
+        email_proven: bool,
+        signed_in_at: DateTime<Utc>,
+    ) -> Result<Option<Account>, StoreError> {
         let mut conn = self.conn().await?;
         let row: Option<AccountRow> = statement(RECORD_SIGN_IN_SQL)
             .bind::<SqlUuid, _>(id.as_uuid())
             .bind::<Text, _>(role.as_str())
             .bind::<Bool, _>(email_proven)
+            .bind::<Timestamptz, _>(signed_in_at)
             .get_result(&mut conn)
             .await
             .optional()
@@ -170,10 +185,15 @@ impl AccountStore for PgStore {
         row.map(into_account).transpose()
     }
 
-    async fn end_sessions(&self, id: AccountId) -> Result<Option<Account>, StoreError> {
+    async fn end_sessions(&self, id: AccountId, ended_at: DateTime<Utc>) -> Result<Option<Account>, StoreError> {
         let mut conn = self.conn().await?;
+        let ended_at = puronoboi_domain::sessions_end_instant(ended_at);
+        // Never moved back: a later logout on a machine whose clock lags must not reopen what an earlier one ended.
+        let ended = diesel::dsl::sql::<diesel::sql_types::Nullable<Timestamptz>>("GREATEST(sessions_ended_at, ")
+            .bind::<Timestamptz, _>(ended_at)
+            .sql(")");
         let row = diesel::update(accounts::table.find(id.as_uuid()).filter(accounts::deleted_at.is_null()))
-            .set(accounts::session_generation.eq(accounts::session_generation + 1))
+            .set((accounts::session_generation.eq(accounts::session_generation + 1), accounts::sessions_ended_at.eq(ended)))
             .returning(AccountRow::as_returning())
             .get_result(&mut conn)
             .await
@@ -210,6 +230,59 @@ impl AccountStore for PgStore {
             Step::Open(open) => SupersedeError::Open(open),
             Step::Db(db) => SupersedeError::Open(anyhow::Error::new(db).context("taking over an address").into()),
         })
+    }
+
+    async fn reopen_for_proven_owner(
+        &self,
+        closed: AccountId,
+        owner: NewIdentityAccount,
+        signed_in_at: DateTime<Utc>,
+    ) -> Result<Account, SupersedeError> {
+        #[derive(Debug, thiserror::Error)]
+        enum Step {
+            #[error("changed")]
+            Changed,
+            #[error(transparent)]
+            Open(OpenIdentityAccountError),
+            #[error(transparent)]
+            Db(#[from] diesel::result::Error),
+        }
+        let mut conn = self.conn().await.map_err(OpenIdentityAccountError::from)?;
+        let result = conn
+            .transaction(async |conn| {
+                let released = diesel::update(
+                    accounts::table
+                        .find(closed.as_uuid())
+                        .filter(accounts::firebase_uid.eq(&owner.firebase_uid))
+                        .filter(accounts::closed_reason.eq(ClosedReason::DeletedByAdmin.as_str()))
+                        .filter(accounts::email_verified.eq(false)),
+                )
+                .set(accounts::firebase_uid.eq(None::<String>))
+                .returning(accounts::sessions_ended_at)
+                .get_result::<Option<DateTime<Utc>>>(conn)
+                .await
+                .optional()?
+                .ok_or(Step::Changed)?;
+                let opened = insert_identity_account(conn, &owner).await.map_err(Step::Open)?;
+                // The identity's earlier sign-ins (the squatter's, whose tokens Firebase may still refresh) stay ended.
+                let owner_signed_in = signed_in_at.with_nanosecond(0).unwrap_or(signed_in_at);
+                let since = released.map_or(owner_signed_in, |ended| ended.max(owner_signed_in));
+                let row = diesel::update(accounts::table.find(opened.id.as_uuid()))
+                    .set(accounts::sessions_ended_at.eq(since))
+                    .returning(AccountRow::as_returning())
+                    .get_result(conn)
+                    .await?;
+                Ok::<_, Step>(row)
+            })
+            .await;
+        match result {
+            Ok(row) => Ok(into_account(row).map_err(OpenIdentityAccountError::from)?),
+            Err(Step::Changed) => Err(SupersedeError::Changed),
+            Err(Step::Open(open)) => Err(SupersedeError::Open(open)),
+            Err(Step::Db(db)) => {
+                Err(SupersedeError::Open(anyhow::Error::new(db).context("opening an account for an address's owner").into()))
+            }
+        }
     }
 
     async fn replace_photo_url(&self, id: AccountId, url: &str) -> Result<Option<(Account, Option<String>)>, StoreError> {

@@ -240,6 +240,7 @@ pub(crate) struct AccountRow {
     pub created_at: DateTime<Utc>,
     pub deleted_at: Option<DateTime<Utc>>,
     pub closed_reason: Option<String>,
+    pub sessions_ended_at: Option<DateTime<Utc>>,
 }
 
 /// An account with a count of what it has done, as the admin's tables show it.
@@ -270,6 +271,7 @@ impl TryFrom<AccountRow> for Account {
             verified: row.verified,
             photo_url: row.photo_url,
             session_generation: row.session_generation,
+            sessions_ended_at: row.sessions_ended_at,
             created_at: row.created_at,
             closed,
         })

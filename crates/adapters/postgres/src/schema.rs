@@ -14,6 +14,7 @@ diesel::table! {
         email_verified -> Bool,
         session_generation -> Int8,
         closed_reason -> Nullable<Text>,
+        sessions_ended_at -> Nullable<Timestamptz>,
     }
 }
 

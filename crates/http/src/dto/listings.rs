@@ -74,6 +74,9 @@ pub struct AdminSellerDto {
     pub id: Uuid,
     pub name: String,
     pub email: String,
+    /// Whether the holder proved they own `email` (a verified password sign-in or Google). An unproven address may
+    /// belong to someone else: deleting such an account does not lock the address's owner out.
+    pub email_proven: bool,
     pub verified: bool,
     /// RFC 3339.
     pub joined_at: String,
@@ -90,6 +93,9 @@ pub struct AdminBuyerDto {
     pub id: Uuid,
     pub name: String,
     pub email: String,
+    /// Whether the holder proved they own `email` (a verified password sign-in or Google). An unproven address may
+    /// belong to someone else: deleting such an account does not lock the address's owner out.
+    pub email_proven: bool,
     /// RFC 3339.
     pub joined_at: String,
     /// Orders placed (0 until ordering exists).
@@ -136,6 +142,7 @@ impl From<puronoboi_ports::AccountOverview> for AdminSellerDto {
             id: a.id.as_uuid(),
             name: a.name,
             email: a.email.as_str().to_owned(),
+            email_proven: a.email_verified,
             verified: a.verified,
             joined_at: a.created_at.to_rfc3339(),
             listings: o.activity,
@@ -150,6 +157,7 @@ impl From<puronoboi_ports::AccountOverview> for AdminBuyerDto {
             id: a.id.as_uuid(),
             name: a.name,
             email: a.email.as_str().to_owned(),
+            email_proven: a.email_verified,
             joined_at: a.created_at.to_rfc3339(),
             orders: o.activity,
         }

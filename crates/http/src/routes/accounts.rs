@@ -61,7 +61,7 @@ impl axum::extract::FromRequestParts<AppState> for IdentityToken {
     responses(
         (status = 200, body = SessionDto),
         (status = 400, description = "`invalid_input`: the body is not a session request, or the sign-in has no e-mail address.", body = ErrorBody),
-        (status = 401, description = "`unauthenticated`: no Firebase ID token, or one that does not verify.", body = ErrorBody),
+        (status = 401, description = "`unauthenticated`: no Firebase ID token, or one that does not verify. `sign_in_again`: the ID token comes from a sign-in made before the account's sign-ins were ended (a logout, a closure); only a fresh sign-in opens a session.", body = ErrorBody),
         (status = 403, description = "`account_deleted` (\"Forbidden Access\"): the account was deleted.", body = ErrorBody),
         (status = 409, description = "`email_taken`: another sign-in already uses this e-mail address.", body = ErrorBody),
         (status = 503, description = "`unavailable`: sign-in is not configured, or identity tokens cannot be verified right now.", body = ErrorBody),
@@ -103,7 +103,8 @@ async fn open_session(
     Ok(Json(SessionDto { access_token: opened.token.token, expires_at: opened.token.expires_at.to_rfc3339(), user: opened.account.into() }))
 }
 
-/// Logout ends every session of the account, on every device: all its access tokens answer `token_revoked`.
+/// Logout ends every session of the account, on every device: all its access tokens answer `token_revoked`, and
+/// every Firebase ID token from a sign-in before the logout answers `sign_in_again` at `POST /api/session`.
 #[utoipa::path(
     post,
     path = "/session/logout",
@@ -113,7 +114,7 @@ async fn open_session(
 )]
 async fn logout(State(state): State<AppState>, Caller(account): Caller) -> Result<StatusCode, ApiError> {
     let sessions = state.sessions.as_ref().ok_or_else(|| ApiError::unavailable("Sign-in is not configured on this server."))?;
-    sessions.end_all(account.id).await?;
+    sessions.end_all(&account).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 

@@ -54,6 +54,27 @@ async fn the_admin_lists_sellers_with_their_listings_and_buyers_newest_first() {
     assert!(!buyers["items"].as_array().expect("items").iter().any(|b| b["email"] == ADMIN), "admins are in neither table");
 }
 
+/// The admin sees whose address is proven: deleting an account whose address is unproven does not lock the
+/// address's owner out, deleting a proven one does.
+#[tokio::test]
+async fn the_admin_tables_show_whether_each_address_is_proven() {
+    let (app, admin) = app().await;
+    let unproven = unique("typed");
+    let proven = unique("proven");
+    app.signed_in(&unproven, "buyer").await;
+    app.signed_in_verified(&proven, "buyer").await;
+    let claimed = SELLERS[1];
+    app.signed_in_verified(claimed.email, "seller").await;
+
+    let buyers = expect_json(call(&app, reqwest::Method::GET, "/api/admin/buyers?perPage=100", Some(&admin)).await, 200, "buyers").await;
+    let proven_of = |page: &Value, email: &str| seller_row(page, email)["emailProven"].as_bool();
+    assert_eq!((proven_of(&buyers, &unproven), proven_of(&buyers, &proven)), (Some(false), Some(true)), "{buyers}");
+    let sellers = expect_json(call(&app, reqwest::Method::GET, "/api/admin/sellers?perPage=100", Some(&admin)).await, 200, "sellers").await;
+    assert_eq!(proven_of(&sellers, claimed.email), Some(true), "claimed by its proven owner");
+    let waiting = SELLERS.iter().find(|s| s.email != claimed.email).expect("another demo seller");
+    assert_eq!(proven_of(&sellers, waiting.email), Some(false), "a seeded account nobody has proved yet");
+}
+
 #[tokio::test]
 async fn only_admins_reach_the_admin_routes_and_nothing_changes_for_anyone_else() {
     let (app, _admin) = app().await;

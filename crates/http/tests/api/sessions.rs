@@ -44,6 +44,19 @@ async fn verify_and_sign_in(app: &TestApp, email: &str) -> String {
     app.emulator().sign_in_with_password(email, PASSWORD).await.expect("signs in")
 }
 
+/// An emulator ID token as Firebase renews it once the identity's address was verified (by a linked Google
+/// sign-in): the same sign-in (`auth_time`), the address now verified.
+fn as_renewed_after_verification(id_token: &str) -> String {
+    use base64::Engine as _;
+    let payload = id_token.split('.').nth(1).expect("a JWT");
+    let mut claims: Value =
+        serde_json::from_slice(&base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(payload).expect("base64url")).expect("JSON");
+    claims["email_verified"] = json!(true);
+    claims["iat"] = json!(unix_now());
+    claims["exp"] = json!(unix_now() + 3600);
+    puronoboi_firebase_verify::testing::unsigned(&claims)
+}
+
 /// A second server instance on `app`'s database that verifies identity tokens as production does, with a test key
 /// (project "p"): a Firebase project that lets two users share an address. Keep the mock server alive while used.
 async fn production_instance_sharing(app: &TestApp) -> (TokenForge, wiremock::MockServer, TestApp) {
@@ -120,6 +133,9 @@ async fn a_verified_address_revokes_older_tokens_and_only_then_grants_admin() {
     let before = token_of(&session);
     assert_eq!(expect_json(me(&app, &before).await, 200, "me").await["role"], "seller");
 
+    // `auth_time` is in whole seconds: the proof comes at least a second after the squatter's sign-in, as any
+    // real one does.
+    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
     let verified = verify_and_sign_in(&app, &email).await;
     let (status, promoted) = app.open_session(&verified, json!({ "accountType": "buyer" })).await;
     assert_eq!((status, promoted["user"]["role"].as_str()), (200, Some("admin")), "{promoted}");
@@ -129,6 +145,12 @@ async fn a_verified_address_revokes_older_tokens_and_only_then_grants_admin() {
     assert_eq!(expect_json(me(&app, &token_of(&promoted)).await, 200, "me").await["role"], "admin");
     let stored = app.store.account_by_firebase_uid(&uid).await.expect("lookup").expect("kept");
     assert!(stored.email_verified && stored.session_generation >= 1, "{stored:?}");
+
+    // The squatter's ID token from before the proof opens nothing now, on the same identity, while the owner's does.
+    let (status, body) = app.open_session(&squatter, json!({})).await;
+    assert_eq!((status, body["error"]["code"].as_str()), (401, Some("sign_in_again")), "{body}");
+    let (status, again) = app.open_session(&verified, json!({})).await;
+    assert_eq!((status, &again["user"]["id"]), (200, &promoted["user"]["id"]), "{again}");
 }
 
 #[tokio::test]
@@ -225,9 +247,11 @@ async fn a_second_identity_cannot_take_an_address_its_owner_already_proved() {
 async fn logout_ends_every_session_of_the_account() {
     let app = app().await;
     let email = unique("leaving");
-    let (_, id_token) = app.sign_up(&email, None).await;
+    let (uid, id_token) = app.sign_up(&email, None).await;
+    // Another device stays signed in to Firebase: it keeps a refresh token and renews its ID token from it.
+    let laptop_firebase = app.emulator().sign_in(&email, PASSWORD).await.expect("signs in");
     let (_, phone) = app.open_session(&id_token, json!({})).await;
-    let (_, laptop) = app.open_session(&id_token, json!({})).await;
+    let (_, laptop) = app.open_session(&laptop_firebase.id_token, json!({})).await;
     let response = app.client.post(app.url("/api/session/logout")).bearer_auth(token_of(&phone)).send().await.expect("answered");
     assert_eq!(response.status(), 204);
     assert_eq!(response.text().await.expect("a body"), "");
@@ -237,19 +261,38 @@ async fn logout_ends_every_session_of_the_account() {
     }
     let response = app.client.post(app.url("/api/session/logout")).bearer_auth(token_of(&phone)).send().await.expect("answered");
     assert_eq!(expect_json(response, 401, "logout again").await["error"]["code"], "token_revoked");
-    let (status, fresh) = app.open_session(&id_token, json!({})).await;
+
+    // Neither an ID token from before the logout nor one the other device renews from its Firebase sign-in opens
+    // a session: both come from sign-ins made before it.
+    let renewed = app.emulator().refresh(&laptop_firebase.refresh_token).await.expect("the emulator renews it");
+    for (what, stale) in [("the phone's ID token", &id_token), ("the laptop's renewed ID token", &renewed)] {
+        let (status, body) = app.open_session(stale, json!({})).await;
+        assert_eq!((status, body["error"]["code"].as_str()), (401, Some("sign_in_again")), "{what}: {body}");
+        assert!(body["error"]["message"].as_str().is_some_and(|m| m.contains("sign in again")), "{body}");
+    }
+    // Firebase itself was told: the user's tokens from before the logout are revoked on the emulator.
+    assert!(!app.emulator().honours_id_token(&id_token).await.expect("the emulator answers"), "revoked at Firebase");
+    let stored = app.store.account_by_firebase_uid(&uid).await.expect("lookup").expect("kept");
+    let ended = stored.sessions_ended_at.expect("the end of its sign-ins is recorded");
+    assert!(ended <= chrono::Utc::now() && ended.timestamp_subsec_nanos() == 0, "a whole second, already passed: {ended}");
+
+    // Signing in again, at once, works.
+    let fresh_id_token = app.emulator().sign_in_with_password(&email, PASSWORD).await.expect("signs in");
+    let (status, fresh) = app.open_session(&fresh_id_token, json!({})).await;
     assert_eq!(status, 200, "signing in again works: {fresh}");
     expect_json(me(&app, &token_of(&fresh)).await, 200, "GET /api/me").await;
+    assert!(app.emulator().honours_id_token(&fresh_id_token).await.expect("the emulator answers"));
 
     let response = app.client.post(app.url("/api/session/logout")).send().await.expect("answered");
     assert_eq!(expect_json(response, 401, "logout without a token").await["error"]["code"], "unauthenticated");
 }
 
 #[tokio::test]
-async fn a_deleted_account_is_forbidden_on_every_call_and_at_every_sign_in() {
+async fn a_deleted_account_whose_address_was_proven_is_forbidden_on_every_call_and_at_every_sign_in() {
     let app = app().await;
     let email = unique("gone");
-    let (uid, id_token) = app.sign_up(&email, None).await;
+    let (uid, _) = app.sign_up(&email, None).await;
+    let id_token = verify_and_sign_in(&app, &email).await;
     let (_, session) = app.open_session(&id_token, json!({})).await;
     let access = token_of(&session);
     expect_json(me(&app, &access).await, 200, "GET /api/me").await;
@@ -265,7 +308,10 @@ async fn a_deleted_account_is_forbidden_on_every_call_and_at_every_sign_in() {
         (403, Some("account_deleted"), Some("Forbidden Access"))
     );
 
-    // Nobody comes back under the address: not a new identity, not even a verified one.
+    // Nobody comes back under the address: not a fresh sign-in, not a new identity, not even a verified one.
+    let fresh = app.emulator().sign_in_with_password(&email, PASSWORD).await.expect("Firebase still signs them in");
+    let (status, body) = app.open_session(&fresh, json!({})).await;
+    assert_eq!((status, body["error"]["code"].as_str()), (403, Some("account_deleted")), "{body}");
     let (forge, _certs, production) = production_instance_sharing(&app).await;
     let mut claims = forge.claims("p", "returning");
     claims["email"] = json!(email.to_uppercase());
@@ -341,4 +387,78 @@ async fn concurrent_first_sign_ins_of_one_identity_open_one_account() {
         .collect();
     assert_eq!(ids.len(), 1, "every racer got the same account");
     assert_eq!(app.count("SELECT count(*) AS n FROM accounts").await, 1);
+}
+
+/// Someone signs up with another person's address and never proves it; the admin deletes that account. The owner's
+/// Google sign-in (which Firebase links to the identity the squatter made, keeping its uid) gets a fresh account;
+/// the squatter's sign-ins stay refused, including the tokens their device renews, which now say "verified".
+#[tokio::test]
+async fn the_owner_of_an_address_gets_a_fresh_account_after_the_admin_deleted_a_squatter() {
+    const ADMIN: &str = "boss@puronoboi.test";
+    let app = TestApp::builder().identity(Identity::Emulator).admin_emails(&[ADMIN]).spawn().await;
+    let admin = app.signed_in_verified(ADMIN, "buyer").await;
+    let email = unique("owner");
+    app.sign_up(&email, Some("Squatter")).await;
+    let squatter_firebase = app.emulator().sign_in(&email, PASSWORD).await.expect("signs in");
+    let (status, squatter) = app.open_session(&squatter_firebase.id_token, json!({ "accountType": "seller" })).await;
+    assert_eq!(status, 200, "{squatter}");
+    let squatter_id = squatter["user"]["id"].as_str().expect("an id").to_owned();
+    let deleted =
+        app.client.delete(app.url(&format!("/api/admin/accounts/{squatter_id}"))).bearer_auth(&admin).send().await.expect("answered");
+    assert_eq!(deleted.status(), 204);
+    let (status, body) = app.open_session(&squatter_firebase.id_token, json!({})).await;
+    assert_eq!((status, body["error"]["code"].as_str()), (403, Some("account_deleted")), "{body}");
+
+    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+    let owner_firebase = app.emulator().sign_in_with_google(&email, "google-owner-1").await.expect("signs in with Google");
+    assert_eq!(owner_firebase.uid, squatter_firebase.uid, "Firebase linked Google to the squatter's identity");
+    let (status, owner) = app.open_session(&owner_firebase.id_token, json!({})).await;
+    assert_eq!(status, 200, "the owner gets in: {owner}");
+    assert_ne!(owner["user"]["id"].as_str(), Some(squatter_id.as_str()), "a fresh account");
+    assert_eq!((owner["user"]["email"].as_str(), owner["user"]["role"].as_str()), (Some(email.as_str()), Some("buyer")));
+    expect_json(me(&app, &token_of(&owner)).await, 200, "GET /api/me").await;
+    let (status, again) = app.open_session(&owner_firebase.id_token, json!({})).await;
+    assert_eq!((status, &again["user"]["id"]), (200, &owner["user"]["id"]), "{again}");
+
+    // The squatter's device renews its ID token: Firebase gives the same identity, whose address is verified now,
+    // with the time of the squatter's own sign-in. (The emulator stamps renewed tokens with the user's latest
+    // sign-in instead, so the renewal is made here from the squatter's token as Firebase would make it.)
+    let renewed = as_renewed_after_verification(&squatter_firebase.id_token);
+    let (status, body) = app.open_session(&renewed, json!({})).await;
+    assert_eq!((status, body["error"]["code"].as_str()), (401, Some("sign_in_again")), "{body}");
+    let (status, body) = app.open_session(&squatter_firebase.id_token, json!({})).await;
+    assert_eq!((status, body["error"]["code"].as_str()), (403, Some("account_deleted")), "{body}");
+    me_expecting(&app, &token_of(&squatter), 403, "account_deleted").await;
+    assert_eq!(app.count(&format!("SELECT count(*) AS n FROM accounts WHERE lower(email) = '{email}'")).await, 2);
+    assert_eq!(app.count(&format!("SELECT count(*) AS n FROM accounts WHERE lower(email) = '{email}' AND deleted_at IS NULL")).await, 1);
+}
+
+/// The same with two Firebase users sharing the address (a project that allows it): the owner's proven sign-in
+/// opens a fresh account, and the squatter's identity, or any unproven one, stays refused.
+#[tokio::test]
+async fn with_another_identity_the_owner_also_gets_a_fresh_account_and_the_squatter_stays_refused() {
+    let app = app().await;
+    let email = unique("shared");
+    let (_, squatter_token) = app.sign_up(&email, None).await;
+    let (_, squatter) = app.open_session(&squatter_token, json!({ "accountType": "seller" })).await;
+    let squatter_id: AccountId = squatter["user"]["id"].as_str().expect("an id").parse().expect("a uuid");
+    app.store.close_account(squatter_id, ClosedReason::DeletedByAdmin).await.expect("closes").expect("was live");
+
+    let (forge, _certs, production) = production_instance_sharing(&app).await;
+    let claims = |uid: &str, verified: bool, provider: &str| {
+        let mut c = forge.claims("p", uid);
+        c["email"] = json!(email);
+        c["email_verified"] = json!(verified);
+        c["firebase"]["sign_in_provider"] = json!(provider);
+        c
+    };
+    for (uid, verified, provider) in [("unproven", false, "password"), ("facebook", true, "facebook.com")] {
+        let (status, body) = production.open_session(&forge.sign_rs256(&claims(uid, verified, provider)), json!({})).await;
+        assert_eq!((status, body["error"]["code"].as_str()), (403, Some("account_deleted")), "{uid}: {body}");
+    }
+    let (status, owner) = production.open_session(&forge.sign_rs256(&claims("owner", true, "google.com")), json!({})).await;
+    assert_eq!(status, 200, "{owner}");
+    assert_ne!(owner["user"]["id"], squatter["user"]["id"]);
+    let (status, body) = app.open_session(&squatter_token, json!({})).await;
+    assert_eq!((status, body["error"]["code"].as_str()), (403, Some("account_deleted")), "{body}");
 }

@@ -77,3 +77,22 @@ export function AccountTable<T extends { id: string; name: string; email: string
     </>
   );
 }
+
+/**
+ * Whether the holder proved they own the account's address (a verified password sign-in or Google). Deleting an
+ * account whose address is not proven does not lock the address's owner out: their proven sign-in opens a fresh one.
+ */
+export function EmailProvenBadge({ proven }: { proven: boolean }) {
+  return proven ? (
+    <span className="badge badge-success badge-sm whitespace-nowrap" title="The owner proved this address">
+      Proven
+    </span>
+  ) : (
+    <span className="badge badge-warning badge-sm whitespace-nowrap" title="Nobody has proved this address yet">
+      Not proven
+    </span>
+  );
+}
+
+/** The column for [`EmailProvenBadge`], shared by the seller and buyer tables. */
+export const EMAIL_PROVEN_HEADING = 'Address';

@@ -41,6 +41,14 @@ describe('All Buyer', () => {
     expect(within(farhana).queryByRole('button', { name: /^Verify/ })).not.toBeInTheDocument();
   });
 
+  it('shows whether each buyer proved their address', async () => {
+    adminWith([KARIM, { ...FARHANA, emailProven: false }]);
+    renderApp(PATH);
+    expect(await screen.findByRole('columnheader', { name: 'Address' })).toBeInTheDocument();
+    expect(within(await row(KARIM.email)).getByText('Proven')).toBeInTheDocument();
+    expect(within(await row(FARHANA.email)).getByText('Not proven')).toBeInTheDocument();
+  });
+
   it('deletes a buyer after "Are you sure want to delete {email}?": "Buyer deleted successfully"', async () => {
     const fetchMock = adminWith([KARIM, FARHANA]);
     const user = userEvent.setup();

@@ -11,13 +11,14 @@ import { pageCount, usePageInRange, usePageParam } from '@/lib/page-param';
 import { ACCOUNTS_PER_PAGE } from '../api/admin-keys';
 import { useBuyers } from '../api/get-buyers';
 import { DeleteButton } from './AccountActions';
-import { AccountTable, type AccountColumn } from './AccountTable';
+import { AccountTable, EMAIL_PROVEN_HEADING, EmailProvenBadge, type AccountColumn } from './AccountTable';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
 
 export const NO_BUYERS = 'No buyers available';
 export const BUYER_DELETED_TOAST = 'Buyer deleted successfully';
 
 const COLUMNS: AccountColumn<AdminBuyerDto>[] = [
+  { heading: EMAIL_PROVEN_HEADING, cell: (buyer) => <EmailProvenBadge proven={buyer.emailProven} /> },
   { heading: 'Joined', cell: (buyer) => <span className="whitespace-nowrap">{formatDate(buyer.joinedAt)}</span> },
   { heading: 'Orders', cell: (buyer) => <span className="tabular-nums">{buyer.orders}</span> },
 ];

@@ -51,6 +51,17 @@ describe('All Seller', () => {
     expect(within(screen.getByRole('list', { name: 'Sellers' })).getAllByRole('listitem')).toHaveLength(2);
   });
 
+  it('shows whether each seller proved their address, on the table and on the phone cards', async () => {
+    adminWith([TANVIR, { ...RAHIM, emailProven: true }]);
+    renderApp(PATH);
+    expect(await screen.findByRole('columnheader', { name: 'Address' })).toBeInTheDocument();
+    expect(within(await row(RAHIM.email)).getByText('Proven')).toBeInTheDocument();
+    expect(within(await row(TANVIR.email)).getByText('Not proven')).toBeInTheDocument();
+    const cards = screen.getByRole('list', { name: 'Sellers' });
+    expect(within(cards).getByText('Proven')).toBeInTheDocument();
+    expect(within(cards).getByText('Not proven')).toBeInTheDocument();
+  });
+
   it('verifies a seller: "Seller verified" and the row says Verified', async () => {
     const fetchMock = adminWith([TANVIR]);
     const user = userEvent.setup();

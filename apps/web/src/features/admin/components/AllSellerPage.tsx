@@ -11,7 +11,7 @@ import { pageCount, usePageInRange, usePageParam } from '@/lib/page-param';
 import { ACCOUNTS_PER_PAGE } from '../api/admin-keys';
 import { useSellers } from '../api/get-sellers';
 import { DeleteButton, VerifyButton } from './AccountActions';
-import { AccountTable, type AccountColumn } from './AccountTable';
+import { AccountTable, EMAIL_PROVEN_HEADING, EmailProvenBadge, type AccountColumn } from './AccountTable';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
 
 export const NO_SELLERS = 'No sellers available';
@@ -27,6 +27,7 @@ function VerifiedState({ verified }: { verified: boolean }) {
 
 const COLUMNS: AccountColumn<AdminSellerDto>[] = [
   { heading: 'Status', cell: (seller) => <VerifiedState verified={seller.verified} /> },
+  { heading: EMAIL_PROVEN_HEADING, cell: (seller) => <EmailProvenBadge proven={seller.emailProven} /> },
   { heading: 'Listings', cell: (seller) => <span className="tabular-nums">{seller.listings}</span> },
   { heading: 'Joined', cell: (seller) => <span className="whitespace-nowrap">{formatDate(seller.joinedAt)}</span> },
 ];

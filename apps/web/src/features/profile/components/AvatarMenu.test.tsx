@@ -81,7 +81,7 @@ describe('account menu', () => {
     expect(fakeFirebase.auth.currentUser).toBeNull();
     expect(requestsTo(fetchMock, '/api/session/logout')).toHaveLength(1);
     expect(requestsTo(fetchMock, '/api/session')).toHaveLength(1);
-  });
+  }, LOGOUT_WAIT_MS + 5_000);
 
   it('Logout goes ahead when the server refuses the logout', async () => {
     stubFetch({
