@@ -174,9 +174,14 @@ export async function viewerRequest<T>(
   answeredAsVisitor: (answer: T) => boolean = () => false,
 ): Promise<T> {
   const anonymously = async () => readJson<T>(await send(path, options));
-  /** The answer to the call with this token; null when the token was refused. */
+  /**
+   * The answer to the call with this token; null when the token was refused. An account that has asked too often
+   * (429: the server limits how many contact details one account reads) gets the visitor's answer instead of an
+   * error page: the page still shows, without what only signed-in readers see.
+   */
   const withToken = async (token: string): Promise<T | null> => {
     const response = await send(path, withBearer(options, token));
+    if (response.status === 429) return anonymously();
     return response.status === 401 ? null : readJson<T>(response);
   };
   const renewed = () => renewAccessToken().catch(() => null);

@@ -257,5 +257,16 @@ describe('session', () => {
       expect(requestsTo(fetchMock, '/api/books/b1').map((r) => r.authorization)).toEqual([null]);
       expect(fakeFirebase.module.onAuthStateChanged).not.toHaveBeenCalled();
     });
+
+    it('a signed-in reader over the contact-details limit still gets the book, as a visitor sees it', async () => {
+      const limited = refusal(429, 'rate_limited', 'Too many requests. Please wait and try again.');
+      const fetchMock = await signedInOn('/blog', {
+        '/api/books/b1': (_url, init) =>
+          new Headers(init.headers).get('authorization') ? limited : { body: { id: 'b1', seller: { phone: null } } },
+      }).then((r) => r.fetchMock);
+      expect(await settle(viewerRequest('/api/books/b1'))).toEqual({ id: 'b1', seller: { phone: null } });
+      expect(requestsTo(fetchMock, '/api/books/b1').map((r) => r.authorization !== null)).toEqual([true, false]);
+      expect(useAuthStore.getState().status).toBe('signedIn');
+    });
   });
 });
