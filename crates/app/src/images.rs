@@ -387,7 +387,7 @@ fn encode_png(picture: &DynamicImage) -> Result<Vec<u8>, UploadRejected> {
 #[cfg(test)]
 mod tests {
     use image::{GrayImage, Luma, LumaA, Rgb, RgbImage, Rgba, RgbaImage};
-    use puronoboi_fixtures::pictures::*;
+    use puronoboi_fakes::pictures::*;
 
     use super::*;
 

@@ -198,7 +198,126 @@ impl Listings {
 
 #[cfg(test)]
 mod tests {
+    use async_trait::async_trait;
+    use puronoboi_domain::{AccountRole, BookStatus, ListingEdit};
+    use puronoboi_fakes::accounts::{InMemoryAccounts, new_account};
+    use puronoboi_fakes::catalogue::{add_category, first_page, listing_form};
+    use puronoboi_fakes::images::InMemoryImageHost;
+    use puronoboi_fakes::pictures::{png_of, wide_rgb};
+    use puronoboi_fakes::shop::InMemoryShop;
+    use puronoboi_ports::AccountStore as _;
+
     use super::*;
+    use crate::uploads::UploadGate;
+
+    /// `create` never reads or changes listings once stored.
+    struct NoListings;
+
+    #[async_trait]
+    impl SellerListings for NoListings {
+        async fn seller_books(&self, _: AccountId, _: PageRequest) -> Result<Page<SellerListing>, StoreError> {
+            unreachable!("not a listing's creation")
+        }
+        async fn set_advertised(&self, _: AccountId, _: BookId, _: bool) -> Result<BookDetail, ListingChangeError> {
+            unreachable!("not a listing's creation")
+        }
+        async fn withdraw(&self, _: AccountId, _: BookId) -> Result<(), ListingChangeError> {
+            unreachable!("not a listing's creation")
+        }
+        async fn edit(&self, _: AccountId, _: BookId, _: &ListingEdit) -> Result<BookDetail, ListingChangeError> {
+            unreachable!("not a listing's creation")
+        }
+    }
+
+    struct World {
+        shop: Arc<InMemoryShop>,
+        images: Arc<InMemoryImageHost>,
+        listings: Listings,
+        seller: Account,
+    }
+
+    async fn world() -> World {
+        let accounts = Arc::new(InMemoryAccounts::default());
+        let shop = Arc::new(InMemoryShop::new(accounts.clone()));
+        let images = Arc::new(InMemoryImageHost::default());
+        let photos = Photos::new(images.clone(), accounts.clone());
+        let listings = Listings::new(shop.clone(), shop.clone(), Arc::new(NoListings), photos);
+        let seller =
+            accounts.open_identity_account(new_account("lister", "lister@example.test", true, AccountRole::Seller)).await.expect("opens");
+        World { shop, images, listings, seller }
+    }
+
+    fn request(category: CategoryChoice) -> NewListing {
+        NewListing {
+            form: listing_form("Pather Panchali", 180),
+            category: Some(category),
+            picture: Some(png_of(&wide_rgb())),
+            unreadable: FieldErrors::new(),
+        }
+    }
+
+    async fn slot() -> UploadSlot {
+        UploadGate::default().enter().await.expect("a free slot")
+    }
+
+    #[tokio::test]
+    async fn a_listing_is_stored_with_its_checked_picture() {
+        let w = world().await;
+        let category = add_category(w.shop.as_ref(), "Novels").await;
+        let detail = w.listings.create(&w.seller, &slot().await, request(CategoryChoice::Existing(category.id))).await.expect("listed");
+        assert_eq!(
+            (detail.book.title.as_str(), detail.book.status, &detail.book.category),
+            ("Pather Panchali", BookStatus::Available, &category)
+        );
+        assert_eq!(w.images.kept(), vec![detail.book.picture_url.clone()], "the listing points at the picture the host keeps");
+        assert_eq!(w.shop.book_detail(detail.book.id).await.expect("read"), Some(detail));
+    }
+
+    #[tokio::test]
+    async fn the_picture_is_deleted_when_the_listing_cannot_be_stored() {
+        let w = world().await;
+        let category = add_category(w.shop.as_ref(), "Novels").await;
+        // The seller's account vanished while the picture was being checked.
+        let gone = Account { id: AccountId::new(), ..w.seller.clone() };
+        let failed = w.listings.create(&gone, &slot().await, request(CategoryChoice::Existing(category.id))).await;
+        assert!(matches!(failed, Err(CreateListingError::Unknown(_))), "{failed:?}");
+        assert_eq!(w.images.stored().len(), 1, "the picture was stored first");
+        assert_eq!(w.images.kept(), Vec::<String>::new(), "and deleted again");
+        let (_, page) = w.shop.category_page(category.id, first_page(10)).await.expect("the category");
+        assert_eq!(page.total, 0);
+    }
+
+    #[tokio::test]
+    async fn a_bad_form_stores_nothing() {
+        let w = world().await;
+        let mut bad = request(CategoryChoice::Existing(CategoryId::new()));
+        bad.form.title = "  ".to_owned();
+        bad.form.resale_price = None;
+        bad.unreadable.insert("resalePrice", "enter a number".to_owned());
+        bad.picture = None;
+        let refused = w.listings.create(&w.seller, &slot().await, bad).await;
+        let Err(CreateListingError::Invalid(errors)) = refused else { panic!("expected Invalid, got {refused:?}") };
+        assert_eq!(errors.keys().copied().collect::<Vec<_>>(), vec!["categoryId", "image", "resalePrice", "title"]);
+        assert_eq!(errors.get("resalePrice").map(String::as_str), Some("enter a number"), "unreadable, not missing");
+        assert!(w.images.stored().is_empty(), "no picture was taken");
+        assert!(w.shop.is_empty().await.expect("read"), "no category was added");
+    }
+
+    #[tokio::test]
+    async fn a_new_category_over_the_daily_limit_costs_no_upload_and_an_existing_name_is_reused() {
+        let w = world().await;
+        for n in 0..CategoryName::NEW_PER_SELLER_PER_DAY {
+            let name = CategoryName::parse(&format!("Mine {n}")).expect("a name");
+            w.shop.add_seller_category(w.seller.id, &name, CategoryName::NEW_PER_SELLER_PER_DAY).await.expect("added");
+        }
+        let refused = w.listings.create(&w.seller, &slot().await, request(CategoryChoice::New("Travel".to_owned()))).await;
+        let Err(CreateListingError::Invalid(errors)) = refused else { panic!("expected Invalid, got {refused:?}") };
+        assert_eq!(errors.get("newCategory").map(String::as_str), Some(NEW_CATEGORIES_USED_UP));
+        assert!(w.images.stored().is_empty(), "refused before the upload");
+
+        let reused = w.listings.create(&w.seller, &slot().await, request(CategoryChoice::New("MINE 1".to_owned()))).await.expect("listed");
+        assert_eq!(reused.book.category.name, "Mine 1", "an existing name counts against nothing");
+    }
 
     #[test]
     fn the_daily_limit_message_names_the_limit_the_rule_applies() {

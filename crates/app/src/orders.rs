@@ -193,3 +193,174 @@ impl OrderExpiry {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use puronoboi_domain::{BookStatus, OrderStatus, Taka};
+    use puronoboi_fakes::accounts::InMemoryAccounts;
+    use puronoboi_fakes::catalogue::open_buyer;
+    use puronoboi_fakes::orders::book_for_sale;
+    use puronoboi_fakes::payments::{CardHolder as _, FakePaymentGateway, TestCard};
+    use puronoboi_fakes::shop::InMemoryShop;
+    use puronoboi_ports::{CatalogueReader as _, PaymentGateway as _};
+
+    use super::*;
+
+    const HOLD: Duration = OrderExpiry::DEFAULT_HOLD;
+
+    struct World {
+        accounts: Arc<InMemoryAccounts>,
+        shop: Arc<InMemoryShop>,
+        gateway: Arc<FakePaymentGateway>,
+        orders: Orders,
+        payments: Payments,
+        expiry: OrderExpiry,
+    }
+
+    fn world() -> World {
+        let accounts = Arc::new(InMemoryAccounts::default());
+        let shop = Arc::new(InMemoryShop::new(accounts.clone()));
+        let gateway = Arc::new(FakePaymentGateway::default());
+        let payments = Payments::new(Some(gateway.clone()), shop.clone(), Taka::new(50).expect("a price"));
+        let orders = Orders::new(shop.clone(), shop.clone());
+        let expiry = OrderExpiry::new(shop.clone(), payments.clone(), HOLD);
+        World { accounts, shop, gateway, orders, payments, expiry }
+    }
+
+    fn form() -> OrderContactForm {
+        OrderContactForm { phone: "01811223344".to_owned(), location: "Mirpur 10".to_owned() }
+    }
+
+    /// When a sweep finds orders placed now overdue, but within the grace a payment under way may have.
+    fn within_grace() -> DateTime<Utc> {
+        Utc::now() + chrono::Duration::from_std(HOLD).expect("a hold") + chrono::Duration::minutes(30)
+    }
+
+    /// When a sweep finds orders placed now past the grace too.
+    fn past_grace() -> DateTime<Utc> {
+        within_grace() + chrono::Duration::from_std(OrderExpiry::PAYMENT_GRACE).expect("a grace")
+    }
+
+    impl World {
+        async fn book(&self, tag: &str) -> BookId {
+            book_for_sale(self.accounts.as_ref(), self.shop.as_ref(), tag, 250).await
+        }
+
+        async fn order(&self, buyer: &Account, tag: &str) -> Order {
+            match self.orders.place(buyer, self.book(tag).await, form()).await {
+                Ok(Placed::New(order)) => order,
+                other => panic!("expected a new order, got {other:?}"),
+            }
+        }
+
+        /// An order whose payment was tried with `card`; answers it as stored.
+        async fn paying(&self, buyer: &Account, tag: &str, card: TestCard) -> Order {
+            let order = self.order(buyer, tag).await;
+            let token = self.gateway.card_token(card).await;
+            self.payments.pay_with_card(buyer.id, order.id, &token).await.expect("answered");
+            self.stored(order.id).await
+        }
+
+        async fn stored(&self, id: OrderId) -> Order {
+            self.shop.order(id).await.expect("read").expect("the order")
+        }
+
+        async fn book_status(&self, id: BookId) -> BookStatus {
+            self.shop.book_detail(id).await.expect("read").expect("the book").book.status
+        }
+    }
+
+    #[tokio::test]
+    async fn a_buyer_holds_at_most_the_pending_limit() {
+        let w = world();
+        let buyer = open_buyer(w.accounts.as_ref(), "limit").await;
+        for n in 0..MAX_PENDING_ORDERS_PER_BUYER {
+            w.order(&buyer, &format!("limit-{n}")).await;
+        }
+        let book = w.book("limit-over").await;
+        let over = w.orders.place(&buyer, book, form()).await;
+        assert!(matches!(over, Err(PlaceError::Store(PlaceOrderError::TooManyPending))), "{over:?}");
+        assert_eq!(w.book_status(book).await, BookStatus::Available);
+    }
+
+    #[tokio::test]
+    async fn a_bad_contact_form_stores_nothing() {
+        let w = world();
+        let buyer = open_buyer(w.accounts.as_ref(), "form").await;
+        let book = w.book("form").await;
+        let bad = w.orders.place(&buyer, book, OrderContactForm { phone: "12".to_owned(), location: " ".to_owned() }).await;
+        let Err(PlaceError::Invalid(errors)) = bad else { panic!("expected Invalid, got {bad:?}") };
+        assert_eq!(errors.keys().copied().collect::<Vec<_>>(), vec!["location", "phone"]);
+        assert_eq!(w.book_status(book).await, BookStatus::Available);
+        assert_eq!(w.orders.of_buyer(buyer.id, PageRequest::new(1, 10).expect("a page")).await.expect("read").total, 0);
+    }
+
+    #[tokio::test]
+    async fn a_buyer_cancels_their_own_pending_order_and_nothing_else() {
+        let w = world();
+        let (buyer, stranger) = (open_buyer(w.accounts.as_ref(), "own").await, open_buyer(w.accounts.as_ref(), "stranger").await);
+        let order = w.order(&buyer, "own").await;
+        assert!(matches!(w.orders.cancel(stranger.id, order.id).await, Err(OrderChangeError::NotFound)));
+        assert_eq!(w.orders.one(stranger.id, order.id).await.expect("read"), None, "someone else's order is not shown");
+        let cancelled = w.orders.cancel(buyer.id, order.id).await.expect("cancelled");
+        assert_eq!(cancelled.status, OrderStatus::Cancelled);
+        assert_eq!(w.book_status(order.book_id).await, BookStatus::Available, "back on sale");
+        assert!(matches!(w.orders.cancel(buyer.id, order.id).await, Err(OrderChangeError::Closed(OrderStatus::Cancelled))));
+    }
+
+    #[tokio::test]
+    async fn overdue_orders_are_spared_only_while_the_provider_says_a_payment_is_under_way() {
+        let w = world();
+        let buyer = open_buyer(w.accounts.as_ref(), "sweep").await;
+        let unpaid = w.order(&buyer, "unpaid").await;
+        let awaiting = w.paying(&buyer, "awaiting", TestCard::ThreeDSecure).await;
+        let in_progress = w.paying(&buyer, "in-progress", TestCard::ThreeDSecure).await;
+        w.gateway.set_status(in_progress.payment_id.as_deref().expect("a payment"), ProviderPaymentStatus::InProgress);
+        let declined = w.paying(&buyer, "declined", TestCard::Declined).await;
+        let succeeded = w.paying(&buyer, "succeeded", TestCard::ThreeDSecure).await;
+        // The buyer finished 3-D Secure, but the news never reached the server.
+        let payment = w.gateway.payment(succeeded.payment_id.as_deref().expect("a payment")).await.expect("read");
+        w.gateway.authenticate(&payment, true).await;
+
+        let before_hold = w.expiry.sweep(Utc::now()).await.expect("swept");
+        assert_eq!(before_hold, 0, "nothing is overdue yet");
+
+        w.expiry.sweep(within_grace()).await.expect("swept");
+        assert_eq!(w.stored(unpaid.id).await.status, OrderStatus::Expired);
+        assert_eq!(w.book_status(unpaid.book_id).await, BookStatus::Available);
+        assert_eq!(w.stored(awaiting.id).await.status, OrderStatus::Pending, "the buyer is authenticating");
+        assert_eq!(w.stored(in_progress.id).await.status, OrderStatus::Pending, "the provider is deciding");
+        assert_eq!(w.stored(declined.id).await.status, OrderStatus::Expired, "a declined card spares nothing");
+        assert_eq!(w.book_status(declined.book_id).await, BookStatus::Available);
+        let found = w.stored(succeeded.id).await;
+        assert_eq!((found.status, found.transaction_id), (OrderStatus::Paid, found.payment_id.clone()), "recorded, not expired");
+
+        w.expiry.sweep(past_grace()).await.expect("swept");
+        assert_eq!(w.stored(awaiting.id).await.status, OrderStatus::Expired, "never past the grace");
+        assert_eq!(w.stored(in_progress.id).await.status, OrderStatus::Expired);
+        assert_eq!(w.book_status(awaiting.book_id).await, BookStatus::Available);
+        assert_eq!(w.stored(succeeded.id).await.status, OrderStatus::Paid);
+    }
+
+    #[tokio::test]
+    async fn an_order_whose_payment_cannot_be_read_is_spared_until_the_grace_ends() {
+        let w = world();
+        let buyer = open_buyer(w.accounts.as_ref(), "unread").await;
+        let declined = w.paying(&buyer, "unread", TestCard::Declined).await;
+        w.gateway.set_unreachable(true);
+        w.expiry.sweep(within_grace()).await.expect("a provider out of reach fails no sweep");
+        assert_eq!(w.stored(declined.id).await.status, OrderStatus::Pending, "the provider may only be down");
+        w.expiry.sweep(past_grace()).await.expect("swept");
+        assert_eq!(w.stored(declined.id).await.status, OrderStatus::Expired);
+    }
+
+    #[tokio::test]
+    async fn without_a_provider_no_overdue_order_is_spared() {
+        let w = world();
+        let buyer = open_buyer(w.accounts.as_ref(), "no-provider").await;
+        let awaiting = w.paying(&buyer, "no-provider", TestCard::ThreeDSecure).await;
+        let expiry = OrderExpiry::new(w.shop.clone(), Payments::new(None, w.shop.clone(), Taka::new(50).expect("a price")), HOLD);
+        assert_eq!(expiry.sweep(within_grace()).await.expect("swept"), 1);
+        assert_eq!(w.stored(awaiting.id).await.status, OrderStatus::Expired);
+    }
+}

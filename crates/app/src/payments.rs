@@ -424,3 +424,283 @@ fn unavailable(e: GatewayError) -> PayError {
         other => PayError::Unknown(anyhow::anyhow!("the payment provider refused: {other}")),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use puronoboi_domain::{Account, BookId, BookStatus};
+    use puronoboi_fakes::accounts::InMemoryAccounts;
+    use puronoboi_fakes::catalogue::open_buyer;
+    use puronoboi_fakes::orders::{book_for_sale, contact, placed_new};
+    use puronoboi_fakes::payments::{CardHolder as _, DECLINED_MESSAGE, FakePaymentGateway, GatewayCall, RefundScript, Tamper, TestCard};
+    use puronoboi_fakes::shop::InMemoryShop;
+    use puronoboi_ports::{CatalogueReader as _, OrderStore as _};
+
+    use super::*;
+
+    /// A shop, a fake provider and the use case over them; every order costs 250 taka unless said otherwise.
+    struct World {
+        accounts: Arc<InMemoryAccounts>,
+        shop: Arc<InMemoryShop>,
+        gateway: Arc<FakePaymentGateway>,
+        payments: Payments,
+    }
+
+    fn world() -> World {
+        let accounts = Arc::new(InMemoryAccounts::default());
+        let shop = Arc::new(InMemoryShop::new(accounts.clone()));
+        let gateway = Arc::new(FakePaymentGateway::default());
+        let payments = Payments::new(Some(gateway.clone()), shop.clone(), Taka::new(50).expect("a price"));
+        World { accounts, shop, gateway, payments }
+    }
+
+    impl World {
+        async fn order(&self, tag: &str, price: i64) -> (Account, Order) {
+            let book = book_for_sale(self.accounts.as_ref(), self.shop.as_ref(), tag, price).await;
+            let buyer = open_buyer(self.accounts.as_ref(), tag).await;
+            let order = placed_new(self.shop.place_order(&buyer, book, &contact(), 5).await);
+            (buyer, order)
+        }
+
+        async fn pay(&self, buyer: &Account, order: &Order, card: TestCard) -> Result<PaymentOutcome, PayError> {
+            self.payments.pay_with_card(buyer.id, order.id, &self.gateway.card_token(card).await).await
+        }
+
+        /// An order whose payment waits for the buyer's 3-D Secure step; answers the payment's id.
+        async fn awaiting_buyer(&self, buyer: &Account, order: &Order) -> String {
+            let outcome = self.pay(buyer, order, TestCard::ThreeDSecure).await.expect("answered");
+            assert!(matches!(outcome, PaymentOutcome::RequiresAction { .. }), "{outcome:?}");
+            self.stored(order.id).await.payment_id.expect("a payment is attached")
+        }
+
+        async fn finish_3d_secure(&self, payment_id: &str) {
+            let payment = self.gateway.payment(payment_id).await.expect("the payment");
+            self.gateway.authenticate(&payment, true).await;
+        }
+
+        async fn stored(&self, id: OrderId) -> Order {
+            self.shop.order(id).await.expect("read").expect("the order")
+        }
+
+        async fn book_status(&self, id: BookId) -> BookStatus {
+            self.shop.book_detail(id).await.expect("read").expect("the book").book.status
+        }
+
+        fn confirms(&self) -> usize {
+            self.gateway.calls().iter().filter(|c| matches!(c, GatewayCall::Confirm { .. })).count()
+        }
+    }
+
+    #[tokio::test]
+    async fn a_good_card_pays_the_order_and_sells_its_book() {
+        let w = world();
+        let (buyer, order) = w.order("good", 250).await;
+        let outcome = w.pay(&buyer, &order, TestCard::Pays).await.expect("paid");
+        let paid = w.stored(order.id).await;
+        let payment_id = paid.payment_id.clone().expect("attached");
+        assert_eq!(outcome, PaymentOutcome::Succeeded { transaction_id: payment_id.clone() });
+        assert_eq!((paid.status, paid.transaction_id.as_deref()), (OrderStatus::Paid, Some(payment_id.as_str())));
+        assert_eq!(w.book_status(order.book_id).await, BookStatus::Sold);
+        assert_eq!(w.gateway.calls()[0], GatewayCall::Open { order: order.id, amount: order.price }, "the order's own price");
+        // Paying again answers the payment without asking the provider.
+        let calls = w.gateway.calls().len();
+        assert_eq!(w.pay(&buyer, &order, TestCard::Pays).await.expect("paid"), outcome);
+        assert_eq!(w.gateway.calls().len(), calls);
+    }
+
+    #[tokio::test]
+    async fn only_the_buyer_pays_a_pending_order_above_the_card_minimum() {
+        let w = world();
+        let (buyer, order) = w.order("whose", 250).await;
+        let stranger = open_buyer(w.accounts.as_ref(), "whose-stranger").await;
+        assert!(matches!(w.pay(&stranger, &order, TestCard::Pays).await, Err(PayError::NotFound)));
+        let (cheap_buyer, cheap) = w.order("cheap", 20).await;
+        assert!(matches!(w.pay(&cheap_buyer, &cheap, TestCard::Pays).await, Err(PayError::BelowMinimum { .. })));
+        w.shop.cancel_order(buyer.id, order.id).await.expect("cancelled");
+        assert!(matches!(w.pay(&buyer, &order, TestCard::Pays).await, Err(PayError::Closed(OrderStatus::Cancelled))));
+        assert!(w.gateway.calls().is_empty(), "the provider heard of none of them");
+    }
+
+    #[tokio::test]
+    async fn a_declined_card_leaves_the_order_open_until_the_order_has_failed_too_often() {
+        let w = world();
+        let (buyer, order) = w.order("declined", 250).await;
+        for attempt in 1..=CARD_ATTEMPT_LIMITS.failed_per_order {
+            let outcome = w.pay(&buyer, &order, TestCard::Declined).await.expect("answered");
+            assert_eq!(outcome, PaymentOutcome::Failed { message: DECLINED_MESSAGE.to_owned() }, "attempt {attempt}");
+        }
+        assert_eq!(w.stored(order.id).await.status, OrderStatus::Pending);
+        assert_eq!(w.book_status(order.book_id).await, BookStatus::Pending, "still held for the buyer");
+        let confirms = w.confirms();
+        let refused = w.pay(&buyer, &order, TestCard::Pays).await;
+        assert!(
+            matches!(refused, Err(PayError::TooManyOrderAttempts { retry_after }) if retry_after > Duration::from_secs(3000)),
+            "{refused:?}"
+        );
+        assert_eq!(w.confirms(), confirms, "the provider was not asked");
+    }
+
+    #[tokio::test]
+    async fn attempts_the_provider_never_answered_do_not_count_against_the_order() {
+        let w = world();
+        let (buyer, order) = w.order("unreachable", 250).await;
+        w.gateway.set_unreachable(true);
+        for _ in 0..=CARD_ATTEMPT_LIMITS.failed_per_order {
+            assert!(matches!(w.pay(&buyer, &order, TestCard::Pays).await, Err(PayError::Unavailable(_))));
+        }
+        w.gateway.set_unreachable(false);
+        let outcome = w.pay(&buyer, &order, TestCard::Pays).await.expect("the provider is back");
+        assert!(matches!(outcome, PaymentOutcome::Succeeded { .. }), "{outcome:?}");
+    }
+
+    #[tokio::test]
+    async fn a_3d_secure_payment_is_recorded_once_the_buyer_authenticates() {
+        let w = world();
+        let (buyer, order) = w.order("3ds", 250).await;
+        let payment_id = w.awaiting_buyer(&buyer, &order).await;
+        assert_eq!(
+            w.payments.sync(buyer.id, order.id).await.expect("read"),
+            PaymentOutcome::RequiresAction { client_secret: format!("{payment_id}_secret") }
+        );
+        w.finish_3d_secure(&payment_id).await;
+        let outcome = w.payments.sync(buyer.id, order.id).await.expect("read");
+        assert_eq!(outcome, PaymentOutcome::Succeeded { transaction_id: payment_id });
+        assert_eq!(w.stored(order.id).await.status, OrderStatus::Paid);
+    }
+
+    #[tokio::test]
+    async fn a_payment_for_another_amount_currency_or_order_is_never_recorded() {
+        for (tag, tamper) in [
+            ("amount", Tamper::AmountMinor(25_000 - 1)),
+            ("currency", Tamper::Currency("usd".to_owned())),
+            ("order", Tamper::OrderId(Some(OrderId::new().to_string()))),
+            ("no-order", Tamper::OrderId(None)),
+        ] {
+            let w = world();
+            let (buyer, order) = w.order(tag, 250).await;
+            let payment_id = w.awaiting_buyer(&buyer, &order).await;
+            w.gateway.tamper(&payment_id, tamper);
+            w.finish_3d_secure(&payment_id).await;
+
+            let synced = w.payments.sync(buyer.id, order.id).await;
+            assert!(
+                matches!(&synced, Err(PayError::Mismatch { payment, order: o, .. }) if *payment == payment_id && *o == order.id),
+                "{tag}: {synced:?}"
+            );
+            let (payload, signature) = FakePaymentGateway::succeeded_event(&payment_id);
+            w.payments.handle_webhook(&payload, Some(signature), Utc::now()).await.expect("acknowledged, nothing to retry");
+            let stored = w.stored(order.id).await;
+            assert_eq!((stored.status, stored.transaction_id), (OrderStatus::Pending, None), "{tag}");
+            assert_eq!(w.book_status(order.book_id).await, BookStatus::Pending, "{tag}");
+        }
+    }
+
+    #[tokio::test]
+    async fn a_webhook_records_only_the_payment_opened_for_its_order() {
+        let w = world();
+        let (buyer, order) = w.order("webhook", 250).await;
+        let payment_id = w.awaiting_buyer(&buyer, &order).await;
+        let elsewhere = w.gateway.payment_made_elsewhere(order.id, order.price);
+        let (payload, signature) = FakePaymentGateway::succeeded_event(&elsewhere.id);
+        w.payments.handle_webhook(&payload, Some(signature), Utc::now()).await.expect("acknowledged");
+        assert_eq!(w.stored(order.id).await.status, OrderStatus::Pending, "not ours to record");
+
+        let (payload, _) = FakePaymentGateway::succeeded_event(&payment_id);
+        let forged = w.payments.handle_webhook(&payload, Some("forged"), Utc::now()).await;
+        assert!(matches!(forged, Err(WebhookHandlingError::Untrusted(WebhookError::BadSignature))), "{forged:?}");
+
+        w.finish_3d_secure(&payment_id).await;
+        let (payload, signature) = FakePaymentGateway::succeeded_event(&payment_id);
+        w.payments.handle_webhook(&payload, Some(signature), Utc::now()).await.expect("recorded");
+        w.payments.handle_webhook(&payload, Some(signature), Utc::now()).await.expect("a redelivery changes nothing");
+        let paid = w.stored(order.id).await;
+        assert_eq!((paid.status, paid.transaction_id), (OrderStatus::Paid, Some(payment_id)));
+    }
+
+    #[tokio::test]
+    async fn a_second_payment_of_a_paid_order_goes_back_and_a_failed_refund_asks_for_redelivery() {
+        let w = world();
+        let (buyer, order) = w.order("second", 250).await;
+        let payment_id = w.awaiting_buyer(&buyer, &order).await;
+        // The order was paid by another payment meanwhile (it cannot happen with one payment per order: if it ever
+        // does, the second charge must go back).
+        w.shop.settle_payment(order.id, "pi_first").await.expect("paid");
+        w.finish_3d_secure(&payment_id).await;
+
+        w.gateway.script_refunds(RefundScript::Unreachable);
+        let (payload, signature) = FakePaymentGateway::succeeded_event(&payment_id);
+        let failed = w.payments.handle_webhook(&payload, Some(signature), Utc::now()).await;
+        assert!(matches!(failed, Err(WebhookHandlingError::Unknown(_))), "the provider must deliver it again: {failed:?}");
+
+        w.gateway.script_refunds(RefundScript::Succeed);
+        w.payments.handle_webhook(&payload, Some(signature), Utc::now()).await.expect("refunded");
+        let refunds = w.gateway.refunds();
+        assert_eq!(refunds.last().map(|(p, _, r)| (p.as_str(), r.status)), Some((payment_id.as_str(), RefundStatus::Succeeded)));
+        let paid = w.stored(order.id).await;
+        assert_eq!((paid.status, paid.transaction_id.as_deref()), (OrderStatus::Paid, Some("pi_first")), "the first payment stands");
+    }
+
+    #[tokio::test]
+    async fn a_late_payment_is_kept_when_the_book_is_still_for_sale() {
+        let w = world();
+        let (buyer, order) = w.order("late-kept", 250).await;
+        let payment_id = w.awaiting_buyer(&buyer, &order).await;
+        w.shop.cancel_order(buyer.id, order.id).await.expect("cancelled in another tab");
+        w.finish_3d_secure(&payment_id).await;
+
+        let outcome = w.payments.sync(buyer.id, order.id).await.expect("read");
+        assert_eq!(outcome, PaymentOutcome::Succeeded { transaction_id: payment_id });
+        assert_eq!(w.stored(order.id).await.status, OrderStatus::Paid);
+        assert_eq!(w.book_status(order.book_id).await, BookStatus::Sold);
+        assert!(w.gateway.refunds().is_empty());
+    }
+
+    #[tokio::test]
+    async fn a_late_payment_is_refunded_when_the_book_has_gone() {
+        let w = world();
+        let (buyer, order) = w.order("late-gone", 250).await;
+        let payment_id = w.awaiting_buyer(&buyer, &order).await;
+        w.shop.cancel_order(buyer.id, order.id).await.expect("cancelled");
+        let next = open_buyer(w.accounts.as_ref(), "late-gone-next").await;
+        placed_new(w.shop.place_order(&next, order.book_id, &contact(), 5).await);
+        w.finish_3d_secure(&payment_id).await;
+
+        let outcome = w.payments.sync(buyer.id, order.id).await.expect("read");
+        assert_eq!(outcome, PaymentOutcome::Failed { message: REFUNDED_MESSAGE.to_owned() });
+        let closed = w.stored(order.id).await;
+        assert_eq!((closed.status, closed.refunded), (OrderStatus::Cancelled, true));
+        assert_eq!(w.book_status(order.book_id).await, BookStatus::Pending, "still the next buyer's");
+        assert_eq!(w.gateway.refunds().iter().map(|(p, a, _)| (p.clone(), *a)).collect::<Vec<_>>(), vec![(payment_id, 0)]);
+        let due =
+            w.shop.take_due_refunds(Utc::now() + chrono::Duration::days(1), MAX_REFUND_ATTEMPTS, REFUND_LEASE, 10).await.expect("read");
+        assert!(due.is_empty(), "nothing is owed: {due:?}");
+    }
+
+    #[tokio::test]
+    async fn a_refund_that_fails_is_kept_owed_and_retried_later() {
+        for script in [RefundScript::Fail, RefundScript::Unreachable] {
+            let w = world();
+            let (buyer, order) = w.order("owed", 250).await;
+            let payment_id = w.awaiting_buyer(&buyer, &order).await;
+            w.shop.cancel_order(buyer.id, order.id).await.expect("cancelled");
+            let next = open_buyer(w.accounts.as_ref(), "owed-next").await;
+            placed_new(w.shop.place_order(&next, order.book_id, &contact(), 5).await);
+            w.finish_3d_secure(&payment_id).await;
+            w.gateway.script_refunds(script);
+
+            let outcome = w.payments.sync(buyer.id, order.id).await.expect("read");
+            assert_eq!(outcome, PaymentOutcome::Failed { message: REFUND_OWED_MESSAGE.to_owned() }, "{script:?}");
+            assert!(!w.stored(order.id).await.refunded, "{script:?}");
+            assert_eq!(w.payments.retry_owed_refunds(Utc::now()).await.expect("ran"), 0, "not due before the wait: {script:?}");
+
+            w.gateway.script_refunds(RefundScript::Succeed);
+            let later = Utc::now() + chrono::Duration::from_std(REFUND_RETRY_FIRST).expect("a wait") + chrono::Duration::seconds(1);
+            assert_eq!(w.payments.retry_owed_refunds(later).await.expect("ran"), 1, "{script:?}");
+            assert!(w.stored(order.id).await.refunded, "{script:?}");
+            let attempts: Vec<u32> = w.gateway.refunds().iter().filter(|(p, ..)| *p == payment_id).map(|(_, a, _)| *a).collect();
+            assert_eq!(attempts.last(), Some(&1), "a new attempt, not the failed one again: {script:?}");
+            assert_eq!(w.payments.retry_owed_refunds(later + chrono::Duration::days(1)).await.expect("ran"), 0, "nothing owed: {script:?}");
+        }
+    }
+}

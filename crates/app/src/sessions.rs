@@ -347,7 +347,7 @@ mod tests {
 
     use async_trait::async_trait;
     use puronoboi_domain::ClosedReason;
-    use puronoboi_fixtures::accounts::{InMemoryAccounts, account_store_contract};
+    use puronoboi_fakes::accounts::{InMemoryAccounts, account_store_contract};
 
     use super::*;
     use crate::tokens::SessionSecret;

@@ -165,7 +165,7 @@ impl Uploads {
 
 #[cfg(test)]
 mod tests {
-    use puronoboi_fixtures::uploads::{InMemoryUploadQuota, upload_quota_contract};
+    use puronoboi_fakes::uploads::{InMemoryUploadQuota, upload_quota_contract};
 
     use super::*;
 
@@ -177,7 +177,7 @@ mod tests {
 
     #[tokio::test]
     async fn the_in_memory_quota_keeps_the_upload_quota_contract() {
-        upload_quota_contract(&puronoboi_fixtures::accounts::InMemoryAccounts::default(), &InMemoryUploadQuota::default()).await;
+        upload_quota_contract(&puronoboi_fakes::accounts::InMemoryAccounts::default(), &InMemoryUploadQuota::default()).await;
     }
 
     #[tokio::test]

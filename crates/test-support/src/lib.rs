@@ -10,7 +10,7 @@ pub mod builders;
 mod cluster;
 mod emulator;
 pub mod localstripe;
-pub use puronoboi_fixtures::pictures;
+pub use puronoboi_fakes::pictures;
 
 pub use app::{
     Identity, TEST_STRIPE_PUBLISHABLE_KEY, TEST_STRIPE_SECRET_KEY, TEST_WEBHOOK_SECRET, TestApp, TestAppBuilder, expect_json,

@@ -56,7 +56,7 @@ async fn one_live_account_per_email_whatever_its_case() {
 #[tokio::test]
 async fn the_account_store_keeps_the_account_store_contract() {
     let (_db, store) = store().await;
-    puronoboi_fixtures::accounts::account_store_contract(&store).await;
+    puronoboi_fakes::accounts::account_store_contract(&store).await;
 }
 
 #[tokio::test]

@@ -21,7 +21,7 @@ async fn store() -> (TestDb, PgStore) {
 }
 
 async fn account(store: &PgStore, tag: &str) -> AccountId {
-    let new = puronoboi_fixtures::accounts::new_account(tag, &format!("{tag}@example.test"), false, AccountRole::Seller);
+    let new = puronoboi_fakes::accounts::new_account(tag, &format!("{tag}@example.test"), false, AccountRole::Seller);
     store.open_identity_account(new).await.expect("opens").id
 }
 
@@ -48,7 +48,7 @@ async fn concurrent_takes(store: &Arc<PgStore>, id: AccountId, limit: u32, attem
 #[tokio::test]
 async fn the_postgres_quota_keeps_the_upload_quota_contract() {
     let (_db, store) = store().await;
-    puronoboi_fixtures::uploads::upload_quota_contract(&store, &store).await;
+    puronoboi_fakes::uploads::upload_quota_contract(&store, &store).await;
 }
 
 #[tokio::test]

@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 
 use chrono::Utc;
 use puronoboi_domain::{OrderId, Taka};
+use puronoboi_fakes::payments::{CardHolder, TestCard, payment_gateway_contract};
 use puronoboi_ports::{GatewayError, PaymentEvent, PaymentGateway, ProviderPayment, ProviderPaymentStatus, RefundStatus};
 use puronoboi_stripe::{StripeConfig, StripeGateway};
 use serde_json::Value;
@@ -240,4 +241,32 @@ async fn a_payment_is_announced_by_a_signed_webhook() {
         Err(puronoboi_ports::WebhookError::Stale),
         "a replay ten minutes later is refused"
     );
+}
+
+/// The buyer's side of localstripe: cards tokenised as Stripe.js tokenises them, 3-D Secure as its stand-in finishes it.
+struct LocalstripeCards {
+    base: String,
+}
+
+#[async_trait::async_trait]
+impl CardHolder for LocalstripeCards {
+    async fn card_token(&self, card: TestCard) -> String {
+        let number = match card {
+            TestCard::Pays => VISA,
+            TestCard::Declined => DECLINED,
+            TestCard::ThreeDSecure => THREE_D_SECURE,
+        };
+        card_token(&self.base, number).await
+    }
+
+    async fn authenticate(&self, payment: &ProviderPayment, success: bool) {
+        authenticate(&self.base, payment, success).await;
+    }
+}
+
+/// The same contract cases the fake provider passes in the use cases' tests.
+#[tokio::test]
+async fn the_gateway_keeps_the_payment_gateway_contract() {
+    let (gateway, base) = gateway().await;
+    payment_gateway_contract(&gateway, &LocalstripeCards { base }).await;
 }
