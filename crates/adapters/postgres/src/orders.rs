@@ -180,7 +180,10 @@ impl OrderStore for PgStore {
     ) -> Result<Vec<Order>, StoreError> {
         let mut conn = self.conn().await?;
         let mut query = orders::table
-            .filter(orders::status.eq_any(order_from(OrderMove::Expire)))
+            // The orders expiry may move (`OrderMove::Expire` leaves pending only, as a unit test below holds), as a
+            // plain `=` rather than a bound array: the partial index orders_pending_created_idx serves it only when
+            // the planner sees the status itself.
+            .filter(orders::status.eq(OrderStatus::Pending.as_str()))
             .filter(orders::created_at.lt(placed_before))
             .filter(orders::created_at.ge(placed_from))
             .filter(orders::payment_id.is_not_null())
@@ -586,6 +589,11 @@ mod tests {
     #[test]
     fn the_live_statuses_are_the_ones_the_unique_index_covers() {
         assert_eq!(crate::queries::LIVE_ORDER_STATUSES, [OrderStatus::Pending.as_str(), OrderStatus::Paid.as_str()]);
+    }
+
+    #[test]
+    fn overdue_paying_orders_are_the_ones_expiry_may_move() {
+        assert_eq!(puronoboi_domain::OrderMove::Expire.from(), [OrderStatus::Pending]);
     }
 
     #[test]
