@@ -1,4 +1,5 @@
-//! Fills an empty store with the demo catalogue, through the same ports the product uses.
+//! Fills an empty store with the demo catalogue, through the same ports the product uses; only its accounts, which no
+//! use case opens (nobody has signed in yet), are opened through the PostgreSQL adapter itself.
 
 use std::collections::HashMap;
 
@@ -7,9 +8,10 @@ use puronoboi_domain::{
     PersonName, Phone,
 };
 use puronoboi_ports::{
-    AccountStore, AddCategoryError, CatalogueReader, CatalogueWriter, ImageHost, ImageHostError, ListBookError, NewAccount,
-    OpenAccountError, OrderStore, PlaceOrderError, Placed, SettleError, StoreError,
+    AccountStore, AddCategoryError, CatalogueReader, CatalogueWriter as _, ImageHost, ImageHostError, ListBookError, OrderStore,
+    PlaceOrderError, Placed, SettleError, StoreError,
 };
+use puronoboi_postgres::{PgStore, SeedAccountError, SeededAccount};
 
 use crate::catalogue::{BOOKS, CATEGORIES, DemoStatus, SELLERS};
 use crate::cover::cover_svg;
@@ -30,7 +32,7 @@ pub enum SeedError {
     #[error(transparent)]
     Store(#[from] StoreError),
     #[error(transparent)]
-    OpenAccount(#[from] OpenAccountError),
+    OpenAccount(#[from] SeedAccountError),
     #[error(transparent)]
     AddCategory(#[from] AddCategoryError),
     #[error(transparent)]
@@ -61,7 +63,7 @@ pub struct SeedReport {
 /// Seeds the demo catalogue when the store has no categories yet; otherwise leaves it alone and answers `None`.
 pub async fn seed_if_empty(
     reader: &dyn CatalogueReader,
-    writer: &dyn CatalogueWriter,
+    writer: &PgStore,
     accounts: &dyn AccountStore,
     orders: &dyn OrderStore,
     pictures: &dyn ImageHost,
@@ -85,7 +87,7 @@ pub async fn seed_if_empty(
     for seller in SELLERS {
         let email = Email::parse(seller.email).map_err(|e| bad_data(seller.email)(e.to_string()))?;
         let id = writer
-            .open_account(NewAccount {
+            .open_seeded_account(SeededAccount {
                 name: PersonName::parse(seller.name).map_err(|e| bad_data(seller.name)(e.to_string()))?,
                 email: email.clone(),
                 role: AccountRole::Seller,
@@ -98,7 +100,7 @@ pub async fn seed_if_empty(
     let mut order_buyers: Vec<(Account, OrderContact)> = Vec::new();
     for (name, email, phone, location) in ORDER_BUYERS {
         let id = writer
-            .open_account(NewAccount {
+            .open_seeded_account(SeededAccount {
                 name: PersonName::parse(name).map_err(|e| bad_data(name)(e.to_string()))?,
                 email: Email::parse(email).map_err(|e| bad_data(email)(e.to_string()))?,
                 role: AccountRole::Buyer,

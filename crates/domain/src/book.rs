@@ -14,15 +14,70 @@ use crate::money::Taka;
 use crate::phone::Phone;
 use crate::text::{RequiredText, RequiredTextError};
 
-/// Where a book is in its sale. The only moves are available -> pending (ordered), pending -> sold (paid),
-/// pending -> available (the order was cancelled) and available -> withdrawn (the listing was deleted, or its
-/// seller's account was closed). Sold and withdrawn are final.
+/// Where a book is in its sale. Every move it may make is a [`BookMove`]; sold and withdrawn are final.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum BookStatus {
     Available,
     Pending,
     Sold,
     Withdrawn,
+}
+
+/// The moves a book's status may make: the whole state machine, one row per move. The store's guards (which rows an
+/// update may touch, which status it writes) are read from this table, never written out separately.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BookMove {
+    /// A buyer placed an order: the book is held for them.
+    Reserve,
+    /// The held book's order was paid.
+    Sell,
+    /// A payment arrived after its order was cancelled or expired, and the book was still for sale: it is sold to
+    /// that buyer after all (the money was taken).
+    SellPaidLate,
+    /// The order holding the book was cancelled or expired: the book is for sale again.
+    Release,
+    /// The seller deleted the listing, or their account was closed, while nobody was buying it.
+    Withdraw,
+    /// The seller's account was closed while a buyer held the book: the book leaves the shop with its seller and
+    /// the buyer's order is cancelled ([`crate::OrderMove::Cancel`], for [`crate::CancelReason::SellerAccountClosed`]).
+    WithdrawWithSeller,
+}
+
+impl BookMove {
+    pub const ALL: [Self; 6] = [Self::Reserve, Self::Sell, Self::SellPaidLate, Self::Release, Self::Withdraw, Self::WithdrawWithSeller];
+
+    /// The statuses this move leaves from.
+    pub const fn from(self) -> &'static [BookStatus] {
+        match self {
+            Self::Reserve | Self::SellPaidLate | Self::Withdraw => &[BookStatus::Available],
+            Self::Sell | Self::Release | Self::WithdrawWithSeller => &[BookStatus::Pending],
+        }
+    }
+
+    /// The status this move reaches.
+    pub const fn to(self) -> BookStatus {
+        match self {
+            Self::Reserve => BookStatus::Pending,
+            Self::Sell | Self::SellPaidLate => BookStatus::Sold,
+            Self::Release => BookStatus::Available,
+            Self::Withdraw | Self::WithdrawWithSeller => BookStatus::Withdrawn,
+        }
+    }
+
+    /// Whether this move may start at `status`.
+    pub fn leaves(self, status: BookStatus) -> bool {
+        self.from().contains(&status)
+    }
+
+    /// The move that takes a book from `from` to `to`, if the table has one (each pair has at most one).
+    pub fn between(from: BookStatus, to: BookStatus) -> Option<Self> {
+        Self::ALL.into_iter().find(|m| m.leaves(from) && m.to() == to)
+    }
+
+    /// Makes this move from `status`, or says why it cannot be made.
+    pub fn apply(self, status: BookStatus) -> Result<BookStatus, IllegalStatusChange> {
+        if self.leaves(status) { Ok(self.to()) } else { Err(IllegalStatusChange { from: status, to: self.to() }) }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
@@ -37,6 +92,11 @@ pub struct IllegalStatusChange {
 pub struct ParseStatusError(pub String);
 
 impl BookStatus {
+    pub const ALL: [Self; 4] = [Self::Available, Self::Pending, Self::Sold, Self::Withdrawn];
+
+    /// The status a newly listed book starts in.
+    pub const LISTED: Self = Self::Available;
+
     pub const fn as_str(self) -> &'static str {
         match self {
             Self::Available => "available",
@@ -46,37 +106,40 @@ impl BookStatus {
         }
     }
 
-    /// A buyer placed an order: the book is held for them.
+    /// A buyer placed an order: the book is held for them ([`BookMove::Reserve`]).
     pub fn reserve(self) -> Result<Self, IllegalStatusChange> {
-        self.move_to(Self::Pending)
+        BookMove::Reserve.apply(self)
     }
 
-    /// The buyer paid.
+    /// The buyer holding the book paid ([`BookMove::Sell`]): only a held book is sold this way.
     pub fn sell(self) -> Result<Self, IllegalStatusChange> {
-        self.move_to(Self::Sold)
+        BookMove::Sell.apply(self)
     }
 
-    /// The order was cancelled before payment: the book is for sale again.
+    /// A late payment takes a book still for sale ([`BookMove::SellPaidLate`]).
+    pub fn sell_paid_late(self) -> Result<Self, IllegalStatusChange> {
+        BookMove::SellPaidLate.apply(self)
+    }
+
+    /// The order was cancelled or expired before payment: the book is for sale again ([`BookMove::Release`]).
     pub fn release(self) -> Result<Self, IllegalStatusChange> {
-        match self {
-            Self::Pending => Ok(Self::Available),
-            from => Err(IllegalStatusChange { from, to: Self::Available }),
-        }
+        BookMove::Release.apply(self)
     }
 
-    /// The listing leaves the shop for good. Only a book nobody is buying can be withdrawn.
+    /// The listing leaves the shop for good ([`BookMove::Withdraw`]). Only a book nobody is buying can be withdrawn
+    /// by its seller.
     pub fn withdraw(self) -> Result<Self, IllegalStatusChange> {
-        self.move_to(Self::Withdrawn)
+        BookMove::Withdraw.apply(self)
     }
 
+    /// The seller's account closed while a buyer held the book ([`BookMove::WithdrawWithSeller`]).
+    pub fn withdraw_with_seller(self) -> Result<Self, IllegalStatusChange> {
+        BookMove::WithdrawWithSeller.apply(self)
+    }
+
+    /// Moves to `to` by whichever move of the table joins the two statuses.
     pub fn move_to(self, to: Self) -> Result<Self, IllegalStatusChange> {
-        match (self, to) {
-            (Self::Available, Self::Pending)
-            | (Self::Pending, Self::Sold)
-            | (Self::Pending, Self::Available)
-            | (Self::Available, Self::Withdrawn) => Ok(to),
-            (from, to) => Err(IllegalStatusChange { from, to }),
-        }
+        BookMove::between(self, to).map(BookMove::to).ok_or(IllegalStatusChange { from: self, to })
     }
 
     /// Whether buyers may still order it (and so whether public listings show it).
@@ -491,13 +554,40 @@ mod tests {
     }
 
     #[test]
-    fn only_a_book_nobody_is_buying_can_be_withdrawn_and_it_stays_withdrawn() {
+    fn a_book_is_sold_from_pending_or_through_a_late_payment_while_still_for_sale() {
+        assert_eq!(BookStatus::Pending.sell(), Ok(BookStatus::Sold));
+        assert_eq!(BookStatus::Available.sell_paid_late(), Ok(BookStatus::Sold));
+        assert!(BookStatus::Pending.sell_paid_late().is_err(), "another buyer holds it: the late payment is refunded");
+        assert!(BookStatus::Withdrawn.sell_paid_late().is_err(), "the listing is gone: refunded");
+        assert!(BookStatus::Sold.sell_paid_late().is_err(), "sold to someone else: refunded");
+        assert_eq!(BookStatus::Available.move_to(BookStatus::Sold), Ok(BookStatus::Sold), "only a late payment joins the two");
+        assert_eq!(BookMove::between(BookStatus::Available, BookStatus::Sold), Some(BookMove::SellPaidLate));
+    }
+
+    #[test]
+    fn a_seller_withdraws_only_a_book_nobody_is_buying_and_a_closed_seller_takes_held_books_too() {
         assert_eq!(BookStatus::Available.withdraw(), Ok(BookStatus::Withdrawn));
-        assert!(BookStatus::Pending.withdraw().is_err(), "a buyer holds it");
+        assert!(BookStatus::Pending.withdraw().is_err(), "a buyer holds it: the seller cannot delete it");
+        assert_eq!(BookStatus::Pending.withdraw_with_seller(), Ok(BookStatus::Withdrawn));
+        assert!(BookStatus::Available.withdraw_with_seller().is_err(), "an unheld book is withdrawn the ordinary way");
         assert!(BookStatus::Sold.withdraw().is_err());
+        assert!(BookStatus::Sold.withdraw_with_seller().is_err(), "a sale stays with its buyer");
         for to in ALL {
             assert!(BookStatus::Withdrawn.move_to(to).is_err(), "withdrawn -> {to}");
+            assert!(BookStatus::Sold.move_to(to).is_err(), "sold -> {to}");
         }
+    }
+
+    #[test]
+    fn each_pair_of_statuses_has_at_most_one_move_and_each_move_is_named_once() {
+        for m in BookMove::ALL {
+            for &from in m.from() {
+                assert_eq!(BookMove::between(from, m.to()), Some(m), "{from} -> {}", m.to());
+                assert_ne!(from, m.to(), "{m:?} moves nowhere");
+            }
+        }
+        assert_eq!(BookStatus::ALL, ALL);
+        assert_eq!(BookStatus::LISTED, BookStatus::Available);
     }
 
     #[test]
@@ -599,18 +689,55 @@ mod tests {
         prop::sample::select(ALL.to_vec())
     }
 
+    fn book_move() -> impl Strategy<Value = BookMove> {
+        prop::sample::select(BookMove::ALL.to_vec())
+    }
+
     proptest! {
-        /// Whatever sequence of moves is attempted, sold is final and a book never skips pending.
+        /// Any two statuses: the move between them is legal exactly when the table has a move joining them, and the
+        /// error names the pair otherwise.
         #[test]
-        fn sold_is_final_and_reached_only_through_pending(moves in prop::collection::vec(status(), 0..20)) {
-            let mut current = BookStatus::Available;
+        fn a_pair_of_statuses_is_a_legal_move_exactly_when_the_table_has_it(from in status(), to in status()) {
+            let in_table = BookMove::ALL.iter().any(|m| m.from().contains(&from) && m.to() == to);
+            match from.move_to(to) {
+                Ok(reached) => {
+                    prop_assert!(in_table, "{} -> {} is not in the table", from, to);
+                    prop_assert_eq!(reached, to);
+                }
+                Err(e) => {
+                    prop_assert!(!in_table, "{} -> {} is in the table", from, to);
+                    prop_assert_eq!(e, IllegalStatusChange { from, to });
+                }
+            }
+        }
+
+        /// Any named move from any status: it succeeds exactly from the statuses its row lists.
+        #[test]
+        fn a_named_move_succeeds_exactly_from_its_own_statuses(from in status(), m in book_move()) {
+            let named = match m {
+                BookMove::Reserve => from.reserve(),
+                BookMove::Sell => from.sell(),
+                BookMove::SellPaidLate => from.sell_paid_late(),
+                BookMove::Release => from.release(),
+                BookMove::Withdraw => from.withdraw(),
+                BookMove::WithdrawWithSeller => from.withdraw_with_seller(),
+            };
+            prop_assert_eq!(named, m.apply(from));
+            prop_assert_eq!(named.is_ok(), m.from().contains(&from));
+        }
+
+        /// Whatever sequence of moves is attempted from a new listing: sold and withdrawn are final, and a book
+        /// reaches sold only from pending (its buyer paid) or from available (a late payment while still for sale).
+        #[test]
+        fn sold_and_withdrawn_are_final_and_sold_comes_from_a_payment(moves in prop::collection::vec(status(), 0..20)) {
+            let mut current = BookStatus::LISTED;
             for to in moves {
                 match current.move_to(to) {
                     Ok(next) => {
                         prop_assert_ne!(current, BookStatus::Sold, "nothing leaves sold");
                         prop_assert_ne!(current, BookStatus::Withdrawn, "nothing leaves withdrawn");
                         if next == BookStatus::Sold {
-                            prop_assert_eq!(current, BookStatus::Pending);
+                            prop_assert!(matches!(current, BookStatus::Pending | BookStatus::Available));
                         }
                         current = next;
                     }

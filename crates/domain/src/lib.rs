@@ -13,16 +13,16 @@ pub mod text;
 
 pub use account::{Account, AccountRole, ClosedReason, Closure, ParseRoleError, sessions_end_instant};
 pub use book::{
-    Author, Book, BookCard, BookDetail, BookStatus, BookTitle, Description, DescriptionError, FieldErrors, IllegalStatusChange, Listing,
-    ListingEdit, ListingEditForm, ListingForm, Location, NewBook, ParseStatusError, PersonName, PublishYear, PublishYearError, Ratings,
-    RatingsError, Reviews, ReviewsError, SellerBlock,
+    Author, Book, BookCard, BookDetail, BookMove, BookStatus, BookTitle, Description, DescriptionError, FieldErrors, IllegalStatusChange,
+    Listing, ListingEdit, ListingEditForm, ListingForm, Location, NewBook, ParseStatusError, PersonName, PublishYear, PublishYearError,
+    Ratings, RatingsError, Reviews, ReviewsError, SellerBlock,
 };
 pub use category::{Category, CategoryName, CategoryNameError, CategorySummary};
 pub use email::{Email, EmailError};
 pub use ids::{AccountId, BookId, CategoryId, OrderId};
 pub use money::{TAKA_CURRENCY, Taka, TakaError};
 pub use order::{
-    CancelReason, IllegalOrderChange, MAX_PENDING_ORDERS_PER_BUYER, Order, OrderContact, OrderContactForm, OrderStatus,
+    CancelReason, IllegalOrderChange, MAX_PENDING_ORDERS_PER_BUYER, Order, OrderContact, OrderContactForm, OrderMove, OrderStatus,
     ParseOrderStatusError, PaymentMismatch, ReportedPayment,
 };
 pub use paging::{Page, PageRequest, PagingError};

@@ -16,7 +16,7 @@ use crate::text::RequiredTextError;
 pub const MAX_PENDING_ORDERS_PER_BUYER: i64 = 5;
 
 /// Where an order stands. `pending` holds the book for its buyer; every other status is final, except that a
-/// payment which succeeds after an order was closed may still settle it (see [`OrderStatus::settle_late`]).
+/// payment which succeeds after an order was closed may still settle it ([`OrderMove::SettleLate`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum OrderStatus {
     Pending,
@@ -25,6 +25,58 @@ pub enum OrderStatus {
     Cancelled,
     /// Nobody paid within the hold period.
     Expired,
+}
+
+/// The moves an order's status may make: the whole state machine, one row per move. The store's guards are read
+/// from this table, never written out separately.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum OrderMove {
+    /// The card payment provider reported the money arrived.
+    Pay,
+    /// The buyer cancelled it, or the buyer's or the seller's account was closed.
+    Cancel,
+    /// Nobody paid within the hold period.
+    Expire,
+    /// A payment succeeded after the order was cancelled or expired (the buyer paid in one tab and cancelled in
+    /// another, or the hold ran out during 3-D Secure). Money was taken, so the order is paid after all, provided
+    /// its book can still be had; otherwise the payment is refunded and the order stays closed.
+    SettleLate,
+}
+
+impl OrderMove {
+    pub const ALL: [Self; 4] = [Self::Pay, Self::Cancel, Self::Expire, Self::SettleLate];
+
+    /// The statuses this move leaves from.
+    pub const fn from(self) -> &'static [OrderStatus] {
+        match self {
+            Self::Pay | Self::Cancel | Self::Expire => &[OrderStatus::Pending],
+            Self::SettleLate => &[OrderStatus::Cancelled, OrderStatus::Expired],
+        }
+    }
+
+    /// The status this move reaches.
+    pub const fn to(self) -> OrderStatus {
+        match self {
+            Self::Pay | Self::SettleLate => OrderStatus::Paid,
+            Self::Cancel => OrderStatus::Cancelled,
+            Self::Expire => OrderStatus::Expired,
+        }
+    }
+
+    /// Whether this move may start at `status`.
+    pub fn leaves(self, status: OrderStatus) -> bool {
+        self.from().contains(&status)
+    }
+
+    /// The move that takes an order from `from` to `to`, if the table has one (each pair has at most one).
+    pub fn between(from: OrderStatus, to: OrderStatus) -> Option<Self> {
+        Self::ALL.into_iter().find(|m| m.leaves(from) && m.to() == to)
+    }
+
+    /// Makes this move from `status`, or says why it cannot be made.
+    pub fn apply(self, status: OrderStatus) -> Result<OrderStatus, IllegalOrderChange> {
+        if self.leaves(status) { Ok(self.to()) } else { Err(IllegalOrderChange { from: status, to: self.to() }) }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
@@ -39,6 +91,11 @@ pub struct IllegalOrderChange {
 pub struct ParseOrderStatusError(pub String);
 
 impl OrderStatus {
+    pub const ALL: [Self; 4] = [Self::Pending, Self::Paid, Self::Cancelled, Self::Expired];
+
+    /// The status a newly placed order starts in.
+    pub const PLACED: Self = Self::Pending;
+
     pub const fn as_str(self) -> &'static str {
         match self {
             Self::Pending => "pending",
@@ -48,34 +105,27 @@ impl OrderStatus {
         }
     }
 
-    fn leave_pending(self, to: Self) -> Result<Self, IllegalOrderChange> {
-        match self {
-            Self::Pending => Ok(to),
-            from => Err(IllegalOrderChange { from, to }),
-        }
-    }
-
-    /// The card payment provider reported the money arrived.
+    /// The card payment provider reported the money arrived ([`OrderMove::Pay`]).
     pub fn pay(self) -> Result<Self, IllegalOrderChange> {
-        self.leave_pending(Self::Paid)
+        OrderMove::Pay.apply(self)
     }
 
     pub fn cancel(self) -> Result<Self, IllegalOrderChange> {
-        self.leave_pending(Self::Cancelled)
+        OrderMove::Cancel.apply(self)
     }
 
     pub fn expire(self) -> Result<Self, IllegalOrderChange> {
-        self.leave_pending(Self::Expired)
+        OrderMove::Expire.apply(self)
     }
 
-    /// A payment succeeded after the order was cancelled or expired (the buyer paid in one tab and cancelled in
-    /// another, or the hold ran out during 3-D Secure). Money was taken, so the order is paid after all, provided
-    /// its book can still be had; otherwise the payment is refunded and the order stays closed.
+    /// A payment succeeded after the order was cancelled or expired ([`OrderMove::SettleLate`]).
     pub fn settle_late(self) -> Result<Self, IllegalOrderChange> {
-        match self {
-            Self::Cancelled | Self::Expired => Ok(Self::Paid),
-            from => Err(IllegalOrderChange { from, to: Self::Paid }),
-        }
+        OrderMove::SettleLate.apply(self)
+    }
+
+    /// Moves to `to` by whichever move of the table joins the two statuses.
+    pub fn move_to(self, to: Self) -> Result<Self, IllegalOrderChange> {
+        OrderMove::between(self, to).map(OrderMove::to).ok_or(IllegalOrderChange { from: self, to })
     }
 
     /// Whether the order still holds its book for its buyer.
@@ -256,6 +306,25 @@ mod tests {
 
     const ALL: [OrderStatus; 4] = [OrderStatus::Pending, OrderStatus::Paid, OrderStatus::Cancelled, OrderStatus::Expired];
 
+    fn order_status() -> impl Strategy<Value = OrderStatus> {
+        prop::sample::select(ALL.to_vec())
+    }
+
+    fn order_move() -> impl Strategy<Value = OrderMove> {
+        prop::sample::select(OrderMove::ALL.to_vec())
+    }
+
+    #[test]
+    fn each_pair_of_statuses_has_at_most_one_move() {
+        for m in OrderMove::ALL {
+            for &from in m.from() {
+                assert_eq!(OrderMove::between(from, m.to()), Some(m), "{from} -> {}", m.to());
+            }
+        }
+        assert_eq!(OrderStatus::ALL, ALL);
+        assert_eq!(OrderStatus::PLACED, OrderStatus::Pending);
+    }
+
     fn order(price: i64) -> Order {
         Order {
             id: OrderId::new(),
@@ -359,6 +428,35 @@ mod tests {
             let id = order.id.to_string();
             let reported = ReportedPayment { succeeded: true, amount_minor: amount, currency: "bdt", order_id: Some(&id) };
             prop_assert_eq!(order.check_payment(&reported).is_ok(), amount == price * 100);
+        }
+
+        /// Any two statuses: the move between them is legal exactly when the table has a move joining them.
+        #[test]
+        fn a_pair_of_statuses_is_a_legal_move_exactly_when_the_table_has_it(from in order_status(), to in order_status()) {
+            let in_table = OrderMove::ALL.iter().any(|m| m.from().contains(&from) && m.to() == to);
+            match from.move_to(to) {
+                Ok(reached) => {
+                    prop_assert!(in_table, "{} -> {} is not in the table", from, to);
+                    prop_assert_eq!(reached, to);
+                }
+                Err(e) => {
+                    prop_assert!(!in_table, "{} -> {} is in the table", from, to);
+                    prop_assert_eq!(e, IllegalOrderChange { from, to });
+                }
+            }
+        }
+
+        /// Any named move from any status: it succeeds exactly from the statuses its row lists.
+        #[test]
+        fn a_named_move_succeeds_exactly_from_its_own_statuses(from in order_status(), m in order_move()) {
+            let named = match m {
+                OrderMove::Pay => from.pay(),
+                OrderMove::Cancel => from.cancel(),
+                OrderMove::Expire => from.expire(),
+                OrderMove::SettleLate => from.settle_late(),
+            };
+            prop_assert_eq!(named, m.apply(from));
+            prop_assert_eq!(named.is_ok(), m.from().contains(&from));
         }
 
         #[test]

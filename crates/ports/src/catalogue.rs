@@ -2,8 +2,7 @@
 
 use async_trait::async_trait;
 use puronoboi_domain::{
-    AccountId, AccountRole, BookCard, BookDetail, BookId, BookStatus, Category, CategoryId, CategoryName, CategorySummary, Email,
-    IllegalStatusChange, NewBook, Page, PageRequest, PersonName,
+    AccountId, BookCard, BookDetail, BookId, Category, CategoryId, CategoryName, CategorySummary, NewBook, Page, PageRequest,
 };
 
 /// The store could not answer: a lost connection, a timeout, a bug. Callers show a generic failure.
@@ -74,23 +73,6 @@ pub trait CatalogueReader: Send + Sync {
     }
 }
 
-/// A seller account seeded before its owner ever signs in (the demo catalogue's sellers).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct NewAccount {
-    pub name: PersonName,
-    pub email: Email,
-    pub role: AccountRole,
-    pub verified: bool,
-}
-
-#[derive(Debug, thiserror::Error)]
-pub enum OpenAccountError {
-    #[error("an account with this e-mail already exists")]
-    EmailTaken,
-    #[error(transparent)]
-    Unknown(#[from] anyhow::Error),
-}
-
 #[derive(Debug, thiserror::Error)]
 pub enum AddCategoryError {
     /// Names are unique regardless of case; the existing category is returned so callers can reuse it.
@@ -113,22 +95,9 @@ pub enum ListBookError {
     Unknown(#[from] anyhow::Error),
 }
 
-#[derive(Debug, thiserror::Error)]
-pub enum ChangeStatusError {
-    #[error("no such book")]
-    NotFound,
-    #[error(transparent)]
-    Illegal(#[from] IllegalStatusChange),
-    #[error(transparent)]
-    Unknown(#[from] anyhow::Error),
-}
-
-/// Growing the catalogue: accounts that sell, categories, listings and their status.
+/// Growing the catalogue: categories and listings.
 #[async_trait]
 pub trait CatalogueWriter: Send + Sync {
-    /// Errors: `EmailTaken` when a live account already uses the e-mail (any letter case).
-    async fn open_account(&self, account: NewAccount) -> Result<AccountId, OpenAccountError>;
-
     /// Errors: `AlreadyExists` with the existing category when the name is taken in any letter case.
     async fn add_category(&self, name: &CategoryName) -> Result<Category, AddCategoryError>;
 
@@ -149,10 +118,6 @@ pub trait CatalogueWriter: Send + Sync {
 
     /// Lists a book as available, and marks its category used now. Errors: `UnknownSeller`, `UnknownCategory`.
     async fn list_book(&self, book: NewBook) -> Result<BookId, ListBookError>;
-
-    /// Moves a book's status along the domain's state machine, atomically with respect to other movers.
-    /// Errors: `NotFound`; `Illegal` when the book's current status does not allow the move.
-    async fn move_book_status(&self, id: BookId, to: BookStatus) -> Result<BookStatus, ChangeStatusError>;
 }
 
 /// Where announcements of committed catalogue changes arrive: whoever keeps copies of public reads listens here, and

@@ -1,18 +1,73 @@
-//! Builders for catalogue rows, through the same ports the product writes with.
+//! Builders for catalogue rows and the states books reach, through the same ports the product writes with: a held
+//! book has a real order behind it, a sold book a real payment. Accounts nobody signed in to are opened through the
+//! PostgreSQL adapter, as the demo seed opens them.
 
-use puronoboi_domain::{AccountId, AccountRole, BookId, Category, CategoryName, Email, ListingForm, NewBook, PersonName};
-use puronoboi_ports::{CatalogueWriter, NewAccount};
+use puronoboi_domain::{
+    Account, AccountId, AccountRole, BookId, BookStatus, Category, CategoryName, Email, ListingForm, NewBook, Order, OrderContact,
+    OrderContactForm, PersonName,
+};
+use puronoboi_ports::{AccountStore as _, CatalogueWriter, OrderStore as _, Placed, Settlement};
+use puronoboi_postgres::{PgStore, SeededAccount};
 
-pub async fn seller(store: &dyn CatalogueWriter, email: &str, verified: bool) -> AccountId {
+/// An account nobody signed in to, opened straight in the store (as the demo seed opens its accounts).
+pub async fn account(store: &PgStore, name: &str, email: &str, role: AccountRole, verified: bool) -> AccountId {
     store
-        .open_account(NewAccount {
-            name: PersonName::parse(&format!("Seller {email}")).expect("a valid name"),
+        .open_seeded_account(SeededAccount {
+            name: PersonName::parse(name).expect("a valid name"),
             email: Email::parse(email).expect("a valid e-mail"),
-            role: AccountRole::Seller,
+            role,
             verified,
         })
         .await
-        .expect("open a seller account")
+        .expect("open an account")
+}
+
+pub async fn seller(store: &PgStore, email: &str, verified: bool) -> AccountId {
+    account(store, &format!("Seller {email}"), email, AccountRole::Seller, verified).await
+}
+
+/// A buyer account nobody signed in to, with a unique address.
+pub async fn buyer(store: &PgStore) -> Account {
+    let email = format!("buyer-{}@example.com", uuid::Uuid::new_v4().simple());
+    let id = account(store, "Farhana Akter", &email, AccountRole::Buyer, false).await;
+    store.account_by_id(id).await.expect("read the buyer").expect("the buyer")
+}
+
+/// What a buyer types in the buy form.
+pub fn contact() -> OrderContact {
+    OrderContactForm { phone: "01712345678".to_owned(), location: "Dhanmondi 27".to_owned() }.parse().expect("a valid contact")
+}
+
+/// Holds an available book for a new buyer, by placing a real order (the book becomes pending); answers the order.
+pub async fn hold(store: &PgStore, book: BookId) -> Order {
+    let buyer = buyer(store).await;
+    match store.place_order(&buyer, book, &contact(), 5).await.expect("an order is placed") {
+        Placed::New(order) => order,
+        Placed::Existing(order) => panic!("a new buyer had an order already: {order:?}"),
+    }
+}
+
+/// Sells an available book to a new buyer through a real order and its settled payment (the book becomes sold).
+pub async fn sell(store: &PgStore, book: BookId) -> Order {
+    let order = hold(store, book).await;
+    match store.settle_payment(order.id, &format!("pi_test_{}", uuid::Uuid::new_v4().simple())).await.expect("settled") {
+        Settlement::Paid(paid) => paid,
+        other => panic!("expected the order paid, got {other:?}"),
+    }
+}
+
+/// TEST ONLY: writes a book's status straight into the test database, past every rule, for a test that needs a
+/// bare status and no order behind it (a sold book with no payment, say). Prefer [`hold`] and [`sell`].
+pub async fn test_only_force_book_status(database_url: &str, book: BookId, status: BookStatus) {
+    use diesel_async::{AsyncConnection as _, RunQueryDsl as _};
+    let mut conn = diesel_async::AsyncPgConnection::establish(database_url).await.expect("connect");
+    let changed = diesel::sql_query("UPDATE books SET status = $1 WHERE id = $2")
+        .bind::<diesel::sql_types::Text, _>(status.as_str())
+        .bind::<diesel::sql_types::Uuid, _>(book.as_uuid())
+        .execute(&mut conn)
+        .await
+        .expect("the status is written");
+    assert_eq!(changed, 1, "no book {book}");
 }
 
 pub async fn category(store: &dyn CatalogueWriter, name: &str) -> Category {

@@ -7,7 +7,7 @@ use diesel::prelude::*;
 use diesel::result::DatabaseErrorKind;
 use diesel::sql_types::{Bool, Text, Timestamptz, Uuid as SqlUuid};
 use diesel_async::{AsyncConnection as _, AsyncPgConnection, RunQueryDsl};
-use puronoboi_domain::{Account, AccountId, AccountRole, BookStatus, ClosedReason, Email};
+use puronoboi_domain::{Account, AccountId, AccountRole, BookMove, ClosedReason, Email};
 use puronoboi_ports::{AccountStore, LinkIdentityError, NewIdentityAccount, OpenIdentityAccountError, StoreError, SupersedeError};
 
 use crate::PgStore;
@@ -16,6 +16,7 @@ use crate::queries;
 use crate::rows::AccountRow;
 use crate::schema::{accounts, books};
 use crate::statement::statement;
+use crate::status_writes::book_from;
 
 fn into_account(row: AccountRow) -> Result<Account, StoreError> {
     Ok(row.try_into()?)
@@ -90,8 +91,8 @@ pub(crate) async fn close_in(
     };
     let Some(row) = closed else { return Ok(None) };
     // Books a buyer holds (pending) or bought (sold) stay as they are: those sales belong to the buyers too.
-    diesel::update(books::table.filter(books::seller_id.eq(id.as_uuid())).filter(books::status.eq(BookStatus::Available.as_str())))
-        .set(books::status.eq(BookStatus::Withdrawn.as_str()))
+    diesel::update(books::table.filter(books::seller_id.eq(id.as_uuid())).filter(books::status.eq_any(book_from(BookMove::Withdraw))))
+        .set(books::status.eq(BookMove::Withdraw.to().as_str()))
         .execute(conn)
         .await?;
     crate::orders::settle_orders_of_closed_account(conn, id).await?;

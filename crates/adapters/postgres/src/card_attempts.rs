@@ -6,11 +6,12 @@ use diesel::pg::data_types::PgInterval;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Interval, Nullable, Timestamptz, Uuid as SqlUuid};
 use diesel_async::{AsyncConnection as _, AsyncPgConnection, RunQueryDsl};
-use puronoboi_domain::{AccountId, OrderId};
+use puronoboi_domain::{AccountId, OrderId, OrderMove};
 use puronoboi_ports::{CardAttemptError, CardAttemptId, CardAttemptLimits, CardAttemptOutcome};
 
 use crate::schema::{accounts, card_attempts, orders};
 use crate::statement::statement;
+use crate::status_writes::order_from;
 
 /// When the buyer ($1) may try again: the time their $2-th newest attempt within the window ($3) leaves it, or NULL
 /// when they made fewer than $2. The window slides, so one attempt leaving it makes room for one more.
@@ -79,7 +80,8 @@ pub(crate) async fn start(
                 .returning(card_attempts::id)
                 .get_result(conn)
                 .await?;
-            diesel::update(orders::table.find(order.as_uuid()).filter(orders::status.eq("pending")))
+            // Only an order that may still be paid records a card tried on it.
+            diesel::update(orders::table.find(order.as_uuid()).filter(orders::status.eq_any(order_from(OrderMove::Pay))))
                 .set(orders::payment_attempted_at.eq(diesel::dsl::now))
                 .execute(conn)
                 .await?;

@@ -11,16 +11,13 @@ use puronoboi_domain::{
     AccountId, BookCard, BookDetail, BookId, BookStatus, Category, CategoryId, CategoryName, CategorySummary, NewBook, Page, PageRequest,
     PublishYear,
 };
-use puronoboi_ports::{
-    AddCategoryError, CatalogueReader, CatalogueWriter, CategoryGroup, CategoryPageError, ChangeStatusError, ListBookError, NewAccount,
-    OpenAccountError, StoreError,
-};
+use puronoboi_ports::{AddCategoryError, CatalogueReader, CatalogueWriter, CategoryGroup, CategoryPageError, ListBookError, StoreError};
 use uuid::Uuid;
 
 use crate::PgStore;
 use crate::errors::violated_constraint;
 use crate::queries;
-use crate::rows::{BookRow, CardRow, CategoryCountRow, CategoryRow, GroupedCardRow, NewAccountRow, NewBookRow, VerifiedCardRow, status};
+use crate::rows::{BookRow, CardRow, CategoryCountRow, CategoryRow, GroupedCardRow, NewBookRow, VerifiedCardRow};
 use crate::schema::{accounts, books, categories};
 
 diesel::define_sql_function!(fn lower(x: Text) -> Text);
@@ -112,28 +109,6 @@ impl CatalogueReader for PgStore {
 
 #[async_trait]
 impl CatalogueWriter for PgStore {
-    async fn open_account(&self, account: NewAccount) -> Result<AccountId, OpenAccountError> {
-        let mut conn = self.conn().await?;
-        let id = AccountId::new();
-        let inserted = diesel::insert_into(accounts::table)
-            .values(NewAccountRow {
-                id: id.as_uuid(),
-                name: account.name.as_str(),
-                email: account.email.as_str(),
-                role: account.role.as_str(),
-                verified: account.verified,
-            })
-            .execute(&mut conn)
-            .await;
-        match inserted {
-            Ok(_) => Ok(id),
-            Err(e) if violated_constraint(&e, DatabaseErrorKind::UniqueViolation) == Some("accounts_live_email_key") => {
-                Err(OpenAccountError::EmailTaken)
-            }
-            Err(e) => Err(anyhow::Error::new(e).context("opening an account").into()),
-        }
-    }
-
     async fn add_category(&self, name: &CategoryName) -> Result<Category, AddCategoryError> {
         let mut conn = self.conn().await?;
         let id = Uuid::new_v4();
@@ -222,7 +197,7 @@ impl CatalogueWriter for PgStore {
             seller_email: book.seller_email.as_str(),
             original_price: listing.original_price.amount(),
             resale_price: listing.resale_price.amount(),
-            status: BookStatus::Available.as_str(),
+            status: BookStatus::LISTED.as_str(),
             advertised: book.advertised,
         };
         let inserted = conn
@@ -244,33 +219,6 @@ impl CatalogueWriter for PgStore {
             },
         }
     }
-
-    async fn move_book_status(&self, id: BookId, to: BookStatus) -> Result<BookStatus, ChangeStatusError> {
-        let mut conn = self.conn().await?;
-        conn.transaction(async |conn| {
-            // The row lock makes concurrent movers queue, so two buyers cannot both take an available book.
-            let current: Option<String> =
-                books::table.find(id.as_uuid()).select(books::status).for_update().first(conn).await.optional()?;
-            let current = status(&current.ok_or(MoveError::Port(ChangeStatusError::NotFound))?).map_err(|e| MoveError::Port(e.into()))?;
-            let next = current.move_to(to).map_err(|e| MoveError::Port(e.into()))?;
-            diesel::update(books::table.find(id.as_uuid())).set(books::status.eq(next.as_str())).execute(conn).await?;
-            Ok(next)
-        })
-        .await
-        .map_err(|e| match e {
-            MoveError::Port(port) => port,
-            MoveError::Db(db) => anyhow::Error::new(db).context("moving a book's status").into(),
-        })
-    }
-}
-
-/// Carries a port error out of a transaction closure, whose error type must also absorb diesel's.
-#[derive(Debug, thiserror::Error)]
-enum MoveError {
-    #[error(transparent)]
-    Port(ChangeStatusError),
-    #[error(transparent)]
-    Db(#[from] diesel::result::Error),
 }
 
 /// Why a seller's category is not added as new, carried out of a transaction closure.

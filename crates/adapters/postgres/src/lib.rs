@@ -12,7 +12,9 @@ mod queries;
 mod rows;
 #[rustfmt::skip]
 mod schema;
+mod seeding;
 mod statement;
+mod status_writes;
 mod uploads;
 mod wish_list;
 
@@ -30,6 +32,9 @@ use diesel_migrations::{EmbeddedMigrations, MigrationHarness as _, embed_migrati
 use puronoboi_ports::{ReadinessProbe, StoreUnreachable};
 
 pub use change_feed::{CatalogueListener, LISTENER_APPLICATION_NAME, ListenerSettings};
+pub use errors::{PLACE_ORDER_REFUSALS, PlaceOrderRefusal};
+pub use seeding::{SeedAccountError, SeededAccount};
+pub use status_writes::{STATUS_WRITES, StatusWrite};
 
 const MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../../migrations");
 

@@ -5,14 +5,15 @@ use anyhow::Context as _;
 use async_trait::async_trait;
 use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
-use puronoboi_domain::{AccountId, BookDetail, BookId, BookStatus, ListingEdit, Location, Page, PageRequest, Phone};
+use puronoboi_domain::{AccountId, BookDetail, BookId, BookMove, BookStatus, ListingEdit, Location, Page, PageRequest, Phone};
 use puronoboi_ports::{CatalogueReader as _, ListingChangeError, OrderBuyer, SellerListing, SellerListings, StoreError};
 use uuid::Uuid;
 
 use crate::PgStore;
-use crate::queries::{self, AVAILABLE};
+use crate::queries;
 use crate::rows::{BookRow, CategoryRow, status};
 use crate::schema::books;
+use crate::status_writes::book_from;
 
 /// The columns an edit may change; `None` leaves a column as it is.
 #[derive(Debug, AsChangeset)]
@@ -69,17 +70,18 @@ impl PgStore {
     }
 }
 
-/// The seller's book, only while it is available: the condition every change of a listing is made under.
+/// The seller's book, only while its seller may still withdraw it (while it is available): the condition every change
+/// of a listing is made under.
 type OwnersAvailable = diesel::dsl::Filter<
     books::table,
     diesel::dsl::And<
         diesel::dsl::And<diesel::dsl::Eq<books::id, Uuid>, diesel::dsl::Eq<books::seller_id, Uuid>>,
-        diesel::dsl::Eq<books::status, &'static str>,
+        diesel::dsl::EqAny<books::status, Vec<&'static str>>,
     >,
 >;
 
 fn owners_available(seller: Uuid, book: Uuid) -> OwnersAvailable {
-    books::table.filter(books::id.eq(book).and(books::seller_id.eq(seller)).and(books::status.eq(AVAILABLE)))
+    books::table.filter(books::id.eq(book).and(books::seller_id.eq(seller)).and(books::status.eq_any(book_from(BookMove::Withdraw))))
 }
 
 #[async_trait]
@@ -129,7 +131,7 @@ impl SellerListings for PgStore {
     async fn withdraw(&self, seller: AccountId, book: BookId) -> Result<(), ListingChangeError> {
         let mut conn = self.conn().await?;
         let changed = diesel::update(owners_available(seller.as_uuid(), book.as_uuid()))
-            .set((books::status.eq(BookStatus::Withdrawn.as_str()), books::advertised.eq(false)))
+            .set((books::status.eq(BookMove::Withdraw.to().as_str()), books::advertised.eq(false)))
             .execute(&mut conn)
             .await
             .context("withdrawing a listing")?;

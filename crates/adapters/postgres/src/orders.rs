@@ -7,13 +7,15 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel::result::DatabaseErrorKind;
+use std::sync::LazyLock;
 use std::time::Duration;
 
 use diesel::pg::data_types::PgInterval;
 use diesel::sql_types::{Array, BigInt, Integer, Interval, Text, Timestamptz};
 use diesel_async::{AsyncConnection as _, AsyncPgConnection, RunQueryDsl};
 use puronoboi_domain::{
-    Account, AccountId, BookId, BookStatus, CancelReason, Order, OrderContact, OrderId, OrderStatus, Page, PageRequest,
+    Account, AccountId, BookId, BookMove, CancelReason, IllegalOrderChange, Order, OrderContact, OrderId, OrderMove, OrderStatus, Page,
+    PageRequest,
 };
 use puronoboi_ports::{
     CardAttemptError, CardAttemptId, CardAttemptLimits, CardAttemptOutcome, OrderChangeError, OrderStore, OwedRefund, PlaceOrderError,
@@ -23,14 +25,12 @@ use uuid::Uuid;
 
 use crate::PgStore;
 use crate::card_attempts;
-use crate::errors::violated_constraint;
+use crate::errors::{place_order_refusal, violated_constraint};
 use crate::queries;
 use crate::rows::OrderRow;
 use crate::schema::{accounts, books, orders, owed_refunds, payments};
 use crate::statement::statement;
-
-const PENDING: &str = "pending";
-const PAID: &str = "paid";
+use crate::status_writes::{book_from, book_from_sql, book_to_sql, order_from, order_from_sql, order_to_sql, place_order_statuses};
 
 fn into_order(row: OrderRow) -> Result<Order, anyhow::Error> {
     row.try_into()
@@ -41,24 +41,14 @@ async fn order_row(conn: &mut AsyncPgConnection, id: Uuid) -> Result<Option<Orde
 }
 
 /// Places an order in one round trip: the database function `place_order` (last defined in
-/// migrations/2026-11-24-000010_place_order_in_fewer_statements) locks the buyer's account, then in one conditional
+/// migrations/2026-11-26-000014_place_order_statuses_and_codes) locks the buyer's account, then in one conditional
 /// statement reserves the book and writes the order (copying its title, author, picture and price) if the buyer is
 /// under the pending limit and does not hold this book already. It answers the new order, or the pending one the buyer
-/// already has for the book, and raises its refusals as errors with the messages `refusal` reads.
-/// Binds: book id, new order id, buyer id, phone, meeting place, pending limit.
-const PLACE_ORDER_SQL: &str = "SELECT * FROM place_order($1, $2, $3, $4, $5, $6)";
-
-/// What `place_order` raises, by message.
-fn refusal(error: &diesel::result::Error) -> Option<PlaceOrderError> {
-    let diesel::result::Error::DatabaseError(_, info) = error else { return None };
-    match info.message() {
-        "place_order: buyer_closed" => Some(PlaceOrderError::BuyerClosed),
-        "place_order: too_many_pending" => Some(PlaceOrderError::TooManyPending),
-        "place_order: book_not_found" => Some(PlaceOrderError::BookNotFound),
-        "place_order: book_unavailable" => Some(PlaceOrderError::BookUnavailable),
-        _ => None,
-    }
-}
+/// already has for the book, and raises its refusals with codes of its own (see [`place_order_refusal`]). The
+/// statuses it reads and writes are parameters taken from the domain's tables, not words written in the function.
+/// Binds: book id, new order id, buyer id, phone, meeting place, pending limit; the statuses a book is reserved from,
+/// the status it reaches, a new order's status, a gone book's status.
+const PLACE_ORDER_SQL: &str = "SELECT * FROM place_order($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)";
 
 #[async_trait]
 impl OrderStore for PgStore {
@@ -71,6 +61,7 @@ impl OrderStore for PgStore {
     ) -> Result<Placed, PlaceOrderError> {
         let mut conn = self.conn().await?;
         let new_order = OrderId::new();
+        let statuses = place_order_statuses();
         let answered: Result<Vec<OrderRow>, _> = statement(PLACE_ORDER_SQL)
             .bind::<diesel::sql_types::Uuid, _>(book.as_uuid())
             .bind::<diesel::sql_types::Uuid, _>(new_order.as_uuid())
@@ -78,6 +69,10 @@ impl OrderStore for PgStore {
             .bind::<Text, _>(contact.phone.e164())
             .bind::<Text, _>(contact.location.as_str())
             .bind::<BigInt, _>(max_pending)
+            .bind::<Array<Text>, _>(statuses.for_sale)
+            .bind::<Text, _>(statuses.held)
+            .bind::<Text, _>(statuses.placed)
+            .bind::<Text, _>(statuses.gone)
             .load(&mut conn)
             .await;
         match answered {
@@ -87,8 +82,8 @@ impl OrderStore for PgStore {
                 let order = into_order(row)?;
                 Ok(if placed_now { Placed::New(order) } else { Placed::Existing(order) })
             }
-            Err(e) => Err(match refusal(&e) {
-                Some(refused) => refused,
+            Err(e) => Err(match place_order_refusal(&e) {
+                Some(refused) => refused.into(),
                 // The unique index is the last line of defence behind the conditional update.
                 None if violated_constraint(&e, DatabaseErrorKind::UniqueViolation) == Some("orders_live_book_key") => {
                     PlaceOrderError::BookUnavailable
@@ -134,10 +129,13 @@ impl OrderStore for PgStore {
         let cancelled = conn
             .transaction(async |conn| {
                 let row: Option<OrderRow> = diesel::update(
-                    orders::table.find(id.as_uuid()).filter(orders::buyer_id.eq(buyer.as_uuid())).filter(orders::status.eq(PENDING)),
+                    orders::table
+                        .find(id.as_uuid())
+                        .filter(orders::buyer_id.eq(buyer.as_uuid()))
+                        .filter(orders::status.eq_any(order_from(OrderMove::Cancel))),
                 )
                 .set((
-                    orders::status.eq(OrderStatus::Cancelled.as_str()),
+                    orders::status.eq(OrderMove::Cancel.to().as_str()),
                     orders::cancel_reason.eq(CancelReason::ByBuyer.as_str()),
                     orders::closed_at.eq(diesel::dsl::now),
                 ))
@@ -163,7 +161,7 @@ impl OrderStore for PgStore {
 
     async fn expire_overdue(&self, placed_before: DateTime<Utc>, paying_placed_from: DateTime<Utc>, limit: i64) -> Result<u64, StoreError> {
         let mut conn = self.conn().await?;
-        let expired: Expired = statement(EXPIRE_OVERDUE_SQL)
+        let expired: Expired = statement(EXPIRE_OVERDUE_SQL.as_str())
             .bind::<Timestamptz, _>(placed_before)
             .bind::<Timestamptz, _>(paying_placed_from)
             .bind::<BigInt, _>(limit)
@@ -182,7 +180,10 @@ impl OrderStore for PgStore {
     ) -> Result<Vec<Order>, StoreError> {
         let mut conn = self.conn().await?;
         let mut query = orders::table
-            .filter(orders::status.eq(PENDING))
+            // The orders expiry may move (`OrderMove::Expire` leaves pending only, as a unit test below holds), as a
+            // plain `=` rather than a bound array: the partial index orders_pending_created_idx serves it only when
+            // the planner sees the status itself.
+            .filter(orders::status.eq(OrderStatus::Pending.as_str()))
             .filter(orders::created_at.lt(placed_before))
             .filter(orders::created_at.ge(placed_from))
             .filter(orders::payment_id.is_not_null())
@@ -203,7 +204,7 @@ impl OrderStore for PgStore {
         }
         let ids: Vec<Uuid> = ids.iter().map(|id| id.as_uuid()).collect();
         let mut conn = self.conn().await?;
-        let expired: Expired = statement(EXPIRE_CHECKED_SQL)
+        let expired: Expired = statement(EXPIRE_CHECKED_SQL.as_str())
             .bind::<Array<diesel::sql_types::Uuid>, _>(ids)
             .bind::<Timestamptz, _>(placed_before)
             .bind::<Timestamptz, _>(quiet_since)
@@ -257,6 +258,10 @@ impl OrderStore for PgStore {
             #[error("paid by another payment")]
             PaidByAnother(Box<OrderRow>),
             #[error(transparent)]
+            Illegal(#[from] IllegalOrderChange),
+            #[error(transparent)]
+            Stored(#[from] anyhow::Error),
+            #[error(transparent)]
             Db(#[from] diesel::result::Error),
         }
         /// What the transaction did to the order it locked.
@@ -278,39 +283,47 @@ impl OrderStore for PgStore {
                     .await
                     .optional()?
                     .ok_or(SettleStep::NotFound)?;
-                match row.status.as_str() {
-                    PAID if row.transaction_id.as_deref() == Some(transaction_id) => return Ok((row, Done::AlreadyPaid)),
-                    PAID => return Err(SettleStep::PaidByAnother(Box::new(row))),
-                    PENDING => {
-                        // A pending order holds its book, so the book is pending: sell it.
-                        diesel::update(books::table.find(row.book_id).filter(books::status.eq(BookStatus::Pending.as_str())))
-                            .set(books::status.eq(BookStatus::Sold.as_str()))
-                            .execute(conn)
-                            .await?;
-                    }
-                    _ => {
-                        // Closed meanwhile: paid after all only if the book is still for sale and the buyer's
-                        // account is open; otherwise the caller refunds.
-                        let buyer_open: bool =
-                            diesel::select(diesel::dsl::exists(accounts::table.find(row.buyer_id).filter(accounts::deleted_at.is_null())))
-                                .get_result(conn)
-                                .await?;
-                        let taken = if buyer_open {
-                            diesel::update(books::table.find(row.book_id).filter(books::status.eq(BookStatus::Available.as_str())))
-                                .set(books::status.eq(BookStatus::Sold.as_str()))
-                                .execute(conn)
-                                .await?
-                        } else {
-                            0
-                        };
-                        if taken == 0 {
-                            return Ok((row, Done::MustRefund));
-                        }
-                    }
+                let current: OrderStatus = row.status.parse().context("an order's stored status")?;
+                if current == OrderStatus::Paid {
+                    return if row.transaction_id.as_deref() == Some(transaction_id) {
+                        Ok((row, Done::AlreadyPaid))
+                    } else {
+                        Err(SettleStep::PaidByAnother(Box::new(row)))
+                    };
                 }
-                let paid: OrderRow = diesel::update(orders::table.find(row.id))
+                // The domain says which move pays this order: a pending order is paid; a closed one is settled
+                // late, if its book can still be had. Any other status is a move the domain refuses.
+                let order_move = if current.pay().is_ok() {
+                    // A pending order holds its book, so the book is pending: sell it.
+                    diesel::update(books::table.find(row.book_id).filter(books::status.eq_any(book_from(BookMove::Sell))))
+                        .set(books::status.eq(BookMove::Sell.to().as_str()))
+                        .execute(conn)
+                        .await?;
+                    OrderMove::Pay
+                } else {
+                    current.settle_late()?;
+                    // Closed meanwhile: paid after all only if the book is still for sale and the buyer's account
+                    // is open; otherwise the caller refunds.
+                    let buyer_open: bool =
+                        diesel::select(diesel::dsl::exists(accounts::table.find(row.buyer_id).filter(accounts::deleted_at.is_null())))
+                            .get_result(conn)
+                            .await?;
+                    let taken = if buyer_open {
+                        diesel::update(books::table.find(row.book_id).filter(books::status.eq_any(book_from(BookMove::SellPaidLate))))
+                            .set(books::status.eq(BookMove::SellPaidLate.to().as_str()))
+                            .execute(conn)
+                            .await?
+                    } else {
+                        0
+                    };
+                    if taken == 0 {
+                        return Ok((row, Done::MustRefund));
+                    }
+                    OrderMove::SettleLate
+                };
+                let paid: OrderRow = diesel::update(orders::table.find(row.id).filter(orders::status.eq_any(order_from(order_move))))
                     .set((
-                        orders::status.eq(PAID),
+                        orders::status.eq(order_move.to().as_str()),
                         orders::cancel_reason.eq(None::<String>),
                         orders::paid_at.eq(diesel::dsl::now),
                         orders::transaction_id.eq(transaction_id),
@@ -337,6 +350,8 @@ impl OrderStore for PgStore {
             Ok((row, Done::MustRefund)) => Ok(Settlement::MustRefund(into_order(row)?)),
             Err(SettleStep::NotFound) => Err(SettleError::NotFound),
             Err(SettleStep::PaidByAnother(row)) => Err(SettleError::PaidByAnother(Box::new(into_order(*row)?))),
+            Err(SettleStep::Illegal(e)) => Err(SettleError::Unknown(anyhow::Error::new(e).context("settling a payment"))),
+            Err(SettleStep::Stored(e)) => Err(SettleError::Unknown(e.context("settling a payment"))),
             Err(SettleStep::Db(e)) => Err(SettleError::Unknown(anyhow::Error::new(e).context("settling a payment"))),
         }
     }
@@ -407,52 +422,65 @@ struct Expired {
     n: i64,
 }
 
+/// The steps both expiry statements end with, word for word: the orders in `due` still pending are expired, and the
+/// books they held go back on sale; answers how many orders expired. `status IN (...)` is re-checked on every row
+/// updated, so an order paid or cancelled meanwhile is left alone.
+static EXPIRE_TAIL: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "
+expired AS (
+    UPDATE orders SET status = {expired}, closed_at = now()
+    FROM due WHERE orders.id = due.id AND orders.status IN ({expirable})
+    RETURNING orders.book_id
+),
+released AS (
+    UPDATE books SET status = {released}
+    WHERE id IN (SELECT book_id FROM expired) AND status IN ({held})
+    RETURNING id
+)
+SELECT count(*) AS n FROM expired",
+        expired = order_to_sql(OrderMove::Expire),
+        expirable = order_from_sql(OrderMove::Expire),
+        released = book_to_sql(BookMove::Release),
+        held = book_from_sql(BookMove::Release),
+    )
+});
+
 /// Expires overdue pending orders ($1: placed before), except those with a provider payment placed at or after $2,
 /// at most $3. One statement: SKIP LOCKED lets several server instances sweep at once without waiting on or redoing
-/// each other's rows, and skips an order a payment is settling right now; `status = 'pending'` is re-checked on
-/// every row it updates, so an order paid or cancelled meanwhile is left alone.
-const EXPIRE_OVERDUE_SQL: &str = "
+/// each other's rows, and skips an order a payment is settling right now.
+static EXPIRE_OVERDUE_SQL: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "
 WITH due AS (
     SELECT id FROM orders
-    WHERE status = 'pending' AND created_at < $1
+    WHERE status IN ({expirable}) AND created_at < $1
       AND (payment_id IS NULL OR created_at < $2)
     ORDER BY created_at
     LIMIT $3
     FOR UPDATE SKIP LOCKED
-),
-expired AS (
-    UPDATE orders SET status = 'expired', closed_at = now()
-    FROM due WHERE orders.id = due.id AND orders.status = 'pending'
-    RETURNING orders.book_id
-),
-released AS (
-    UPDATE books SET status = 'available'
-    WHERE id IN (SELECT book_id FROM expired) AND status = 'pending'
-    RETURNING id
-)
-SELECT count(*) AS n FROM expired";
+),{tail}",
+        expirable = order_from_sql(OrderMove::Expire),
+        tail = *EXPIRE_TAIL,
+    )
+});
 
 /// Expires the orders $1 whose payment the caller read and found neither awaiting the buyer nor in progress: those
 /// still pending, placed before $2, with no card tried since $3 (when the caller started reading). Locks as
 /// [`EXPIRE_OVERDUE_SQL`] does.
-const EXPIRE_CHECKED_SQL: &str = "
+static EXPIRE_CHECKED_SQL: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "
 WITH due AS (
     SELECT id FROM orders
-    WHERE id = ANY($1) AND status = 'pending' AND created_at < $2
+    WHERE id = ANY($1) AND status IN ({expirable}) AND created_at < $2
       AND (payment_attempted_at IS NULL OR payment_attempted_at < $3)
     FOR UPDATE SKIP LOCKED
-),
-expired AS (
-    UPDATE orders SET status = 'expired', closed_at = now()
-    FROM due WHERE orders.id = due.id AND orders.status = 'pending'
-    RETURNING orders.book_id
-),
-released AS (
-    UPDATE books SET status = 'available'
-    WHERE id IN (SELECT book_id FROM expired) AND status = 'pending'
-    RETURNING id
-)
-SELECT count(*) AS n FROM expired";
+),{tail}",
+        expirable = order_from_sql(OrderMove::Expire),
+        tail = *EXPIRE_TAIL,
+    )
+});
 
 /// Owes order $1's buyer the payment $2 unless the order records a refund, then answers what is owed (nothing when
 /// refunded). The insert and the read are two statements of one: the read sees the row whether this insert or an
@@ -502,45 +530,76 @@ impl OwedRow {
 
 /// Puts a book an order held back on sale.
 async fn release_book(conn: &mut AsyncPgConnection, book: Uuid) -> Result<usize, diesel::result::Error> {
-    diesel::update(books::table.find(book).filter(books::status.eq(BookStatus::Pending.as_str())))
-        .set(books::status.eq(BookStatus::Available.as_str()))
+    diesel::update(books::table.find(book).filter(books::status.eq_any(book_from(BookMove::Release))))
+        .set(books::status.eq(BookMove::Release.to().as_str()))
         .execute(conn)
         .await
 }
+
+/// Cancels the pending orders of buyer $1, whose account is closing, and puts the books they held back on sale.
+static CANCEL_BUYERS_ORDERS_SQL: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "WITH cancelled AS (
+             UPDATE orders SET status = {cancelled}, cancel_reason = '{reason}', closed_at = now()
+             WHERE buyer_id = $1 AND status IN ({cancellable})
+             RETURNING book_id
+         )
+         UPDATE books SET status = {released} WHERE id IN (SELECT book_id FROM cancelled) AND status IN ({held})",
+        cancelled = order_to_sql(OrderMove::Cancel),
+        reason = CancelReason::BuyerAccountClosed.as_str(),
+        cancellable = order_from_sql(OrderMove::Cancel),
+        released = book_to_sql(BookMove::Release),
+        held = book_from_sql(BookMove::Release),
+    )
+});
+
+/// Cancels the pending orders on the held books of seller $1, whose account is closing; those books leave the shop
+/// with their seller.
+static CANCEL_SELLERS_ORDERS_SQL: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "WITH cancelled AS (
+             UPDATE orders SET status = {cancelled}, cancel_reason = '{reason}', closed_at = now()
+             WHERE status IN ({cancellable})
+               AND book_id IN (SELECT id FROM books WHERE seller_id = $1 AND status IN ({held}))
+             RETURNING book_id
+         )
+         UPDATE books SET status = {withdrawn}, advertised = false
+         WHERE id IN (SELECT book_id FROM cancelled) AND status IN ({held})",
+        cancelled = order_to_sql(OrderMove::Cancel),
+        reason = CancelReason::SellerAccountClosed.as_str(),
+        cancellable = order_from_sql(OrderMove::Cancel),
+        withdrawn = book_to_sql(BookMove::WithdrawWithSeller),
+        held = book_from_sql(BookMove::WithdrawWithSeller),
+    )
+});
 
 /// Settles the orders of an account being closed, inside the closing transaction: the buyer's pending orders are
 /// cancelled and their books go back on sale; pending orders on the seller's books are cancelled and those books
 /// leave the shop with the seller. Paid orders stay: they are history both sides keep.
 pub(crate) async fn settle_orders_of_closed_account(conn: &mut AsyncPgConnection, account: AccountId) -> Result<(), diesel::result::Error> {
-    statement(
-        "WITH cancelled AS (
-             UPDATE orders SET status = 'cancelled', cancel_reason = 'buyer_account_closed', closed_at = now()
-             WHERE buyer_id = $1 AND status = 'pending'
-             RETURNING book_id
-         )
-         UPDATE books SET status = 'available' WHERE id IN (SELECT book_id FROM cancelled) AND status = 'pending'",
-    )
-    .bind::<diesel::sql_types::Uuid, _>(account.as_uuid())
-    .execute(conn)
-    .await?;
-    statement(
-        "WITH cancelled AS (
-             UPDATE orders SET status = 'cancelled', cancel_reason = 'seller_account_closed', closed_at = now()
-             WHERE status = 'pending' AND book_id IN (SELECT id FROM books WHERE seller_id = $1 AND status = 'pending')
-             RETURNING book_id
-         )
-         UPDATE books SET status = 'withdrawn', advertised = false WHERE id IN (SELECT book_id FROM cancelled)",
-    )
-    .bind::<diesel::sql_types::Uuid, _>(account.as_uuid())
-    .execute(conn)
-    .await?;
+    statement(CANCEL_BUYERS_ORDERS_SQL.as_str()).bind::<diesel::sql_types::Uuid, _>(account.as_uuid()).execute(conn).await?;
+    statement(CANCEL_SELLERS_ORDERS_SQL.as_str()).bind::<diesel::sql_types::Uuid, _>(account.as_uuid()).execute(conn).await?;
     Ok(())
 }
 
 #[cfg(test)]
 mod tests {
+    use puronoboi_domain::OrderStatus;
+
     #[test]
     fn the_live_statuses_are_the_ones_the_unique_index_covers() {
-        assert_eq!(crate::queries::LIVE_ORDER_STATUSES, [super::PENDING, super::PAID]);
+        assert_eq!(crate::queries::LIVE_ORDER_STATUSES, [OrderStatus::Pending.as_str(), OrderStatus::Paid.as_str()]);
+    }
+
+    #[test]
+    fn overdue_paying_orders_are_the_ones_expiry_may_move() {
+        assert_eq!(puronoboi_domain::OrderMove::Expire.from(), [OrderStatus::Pending]);
+    }
+
+    #[test]
+    fn both_expiry_statements_end_with_the_same_steps() {
+        assert!(super::EXPIRE_OVERDUE_SQL.ends_with(super::EXPIRE_TAIL.as_str()));
+        assert!(super::EXPIRE_CHECKED_SQL.ends_with(super::EXPIRE_TAIL.as_str()));
+        assert!(super::EXPIRE_TAIL.contains("SET status = 'expired'") && super::EXPIRE_TAIL.contains("status IN ('pending')"));
     }
 }

@@ -1,8 +1,8 @@
 //! The admin's categories: the table with its book counts, rename, merge and delete, each recorded, each shown at
 //! once by the public lists, and each refused with its own error when it cannot be done.
 
-use puronoboi_domain::{BookStatus, CategoryId};
-use puronoboi_ports::CatalogueWriter as _;
+use puronoboi_domain::CategoryId;
+use puronoboi_ports::SellerListings as _;
 use puronoboi_test_support::{Identity, TestApp, builders, expect_json};
 use reqwest::Method;
 use serde_json::{Value, json};
@@ -28,15 +28,11 @@ async fn call(app: &TestApp, method: Method, path: &str, token: &str, body: Opti
 async fn shelf(app: &TestApp, name: &str) -> CategoryId {
     let seller = builders::seller(&app.store, &format!("{}@example.com", uuid::Uuid::new_v4().simple()), true).await;
     let category = builders::category(&app.store, name).await;
-    for (n, path) in [&[][..], &[BookStatus::Pending][..], &[BookStatus::Pending, BookStatus::Sold][..], &[BookStatus::Withdrawn][..]]
-        .into_iter()
-        .enumerate()
-    {
-        let id = builders::list(&app.store, builders::book(seller, &category, &format!("{name} book {n}"))).await;
-        for status in path {
-            app.store.move_book_status(id, *status).await.expect("a legal move");
-        }
-    }
+    let book = |n: usize| builders::book(seller, &category, &format!("{name} book {n}"));
+    builders::list(&app.store, book(0)).await;
+    builders::hold(&app.store, builders::list(&app.store, book(1)).await).await;
+    builders::sell(&app.store, builders::list(&app.store, book(2)).await).await;
+    app.store.withdraw(seller, builders::list(&app.store, book(3)).await).await.expect("withdrawn");
     category.id
 }
 
@@ -185,7 +181,7 @@ async fn only_an_empty_category_is_deleted_and_the_deletion_is_recorded() {
     let seller = builders::seller(&app.store, "withdrawn@example.com", true).await;
     let junk = builders::category(&app.store, "Junk").await;
     let book = builders::list(&app.store, builders::book(seller, &junk, "Gone")).await;
-    app.store.move_book_status(book, BookStatus::Withdrawn).await.expect("withdrawn");
+    app.store.withdraw(seller, book).await.expect("withdrawn");
     app.get_json("/api/categories", 200).await;
 
     let before = builders::table_digests(&app).await;

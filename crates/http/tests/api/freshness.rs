@@ -4,10 +4,9 @@
 
 use std::time::{Duration, Instant};
 
-use puronoboi_domain::{AccountRole, BookId, BookStatus, Email, PersonName};
-use puronoboi_ports::{CatalogueWriter as _, NewAccount};
+use puronoboi_domain::{AccountRole, BookId};
 use puronoboi_postgres::{LISTENER_APPLICATION_NAME, ListenerSettings};
-use puronoboi_test_support::{Identity, TestApp};
+use puronoboi_test_support::{Identity, TestApp, builders};
 use serde_json::{Value, json};
 
 /// How long the other instance may keep showing the old data.
@@ -67,16 +66,8 @@ async fn seen_within(app: &TestApp, book: &str, category: &str, changed_at: Inst
 }
 
 async fn a_buyer_token(app: &TestApp) -> String {
-    let id = app
-        .store
-        .open_account(NewAccount {
-            name: PersonName::parse("Fresh Reader").expect("a name"),
-            email: Email::parse(&format!("fresh-{}@puronoboi.test", uuid::Uuid::new_v4().simple())).expect("an e-mail"),
-            role: AccountRole::Buyer,
-            verified: false,
-        })
-        .await
-        .expect("a buyer");
+    let email = format!("fresh-{}@puronoboi.test", uuid::Uuid::new_v4().simple());
+    let id = builders::account(&app.store, "Fresh Reader", &email, AccountRole::Buyer, false).await;
     app.access_tokens().issue(id, 0).expect("a token").token
 }
 
@@ -141,7 +132,7 @@ async fn a_change_made_while_the_listener_is_down_is_never_hidden_by_a_copy() {
     }
 
     // Nobody hears this change: only the lost connection tells the cache its copies may be stale.
-    app.store.move_book_status(book.parse::<BookId>().expect("an id"), BookStatus::Pending).await.expect("held");
+    builders::hold(&app.store, book.parse::<BookId>().expect("an id")).await;
     let changed_at = Instant::now();
     let expected = Shown {
         book_status: "pending".into(),

@@ -8,10 +8,9 @@ use std::io::{Read as _, Write as _};
 use std::net::TcpStream;
 use std::time::Duration;
 
-use puronoboi_domain::{AccountRole, Email, PersonName};
+use puronoboi_domain::AccountRole;
 use puronoboi_http::BodyRules;
 use puronoboi_http::limits::{Kind, RateLimits, Setting};
-use puronoboi_ports::NewAccount;
 use puronoboi_test_support::pictures::{png_of, wide_rgb};
 use puronoboi_test_support::{Identity, TestApp, builders, expect_json};
 use reqwest::Method;
@@ -36,17 +35,7 @@ fn two_a_minute(kind: Kind, per_ip: bool) -> RateLimits {
 
 /// An account opened straight in the store, with an access token signed as the app signs them.
 async fn account(app: &TestApp, role: AccountRole) -> String {
-    use puronoboi_ports::CatalogueWriter as _;
-    let id = app
-        .store
-        .open_account(NewAccount {
-            name: PersonName::parse("Limit Tester").expect("a name"),
-            email: Email::parse(&unique("limits")).expect("an e-mail"),
-            role,
-            verified: true,
-        })
-        .await
-        .expect("an account");
+    let id = builders::account(&app.store, "Limit Tester", &unique("limits"), role, true).await;
     app.access_tokens().issue(id, 0).expect("a token").token
 }
 

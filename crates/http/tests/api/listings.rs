@@ -3,7 +3,7 @@
 
 use puronoboi_ports::CatalogueWriter as _;
 use puronoboi_test_support::pictures::{png_of, wide_rgb};
-use puronoboi_test_support::{Identity, TestApp, expect_json};
+use puronoboi_test_support::{Identity, TestApp, builders, expect_json};
 use reqwest::multipart::{Form, Part};
 use serde_json::{Value, json};
 
@@ -196,7 +196,7 @@ async fn my_books_are_mine_only_newest_first_in_every_status_but_deleted() {
     let gone = list_book(&app, &token, "Gone").await;
     list_book(&app, &other, "Someone else's").await;
     let held: puronoboi_domain::BookId = newer["id"].as_str().expect("id").parse().expect("uuid");
-    app.store.move_book_status(held, puronoboi_domain::BookStatus::Pending).await.expect("held by a buyer");
+    builders::hold(&app.store, held).await;
     let response = call(&app, reqwest::Method::DELETE, &format!("/api/books/{}", gone["id"].as_str().expect("id")), &token).await;
     assert_eq!(response.status(), 204);
 
@@ -299,7 +299,7 @@ async fn only_the_owner_changes_a_book_and_only_while_it_is_available() {
 
     // Held by a buyer: nothing can change, so no order ever loses its book.
     let held: puronoboi_domain::BookId = id.parse().expect("uuid");
-    app.store.move_book_status(held, puronoboi_domain::BookStatus::Pending).await.expect("held");
+    builders::hold(&app.store, held).await;
     for (method, path) in
         [(reqwest::Method::POST, format!("/api/books/{id}/advertise")), (reqwest::Method::DELETE, format!("/api/books/{id}"))]
     {

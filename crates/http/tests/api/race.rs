@@ -6,9 +6,8 @@
 use std::time::{Duration, Instant};
 
 use futures_util::future::join_all;
-use puronoboi_domain::{AccountRole, Email, OrderId, PersonName};
+use puronoboi_domain::{AccountRole, OrderId};
 use puronoboi_http::limits::RateLimits;
-use puronoboi_ports::{CatalogueWriter as _, NewAccount};
 use puronoboi_stripe::sign_payload;
 use puronoboi_test_support::{Identity, TEST_WEBHOOK_SECRET, TestApp, builders};
 use serde_json::{Value, json};
@@ -22,16 +21,8 @@ async fn buyers(app: &TestApp, count: usize) -> Vec<String> {
     let tokens = app.access_tokens();
     let mut issued = Vec::with_capacity(count);
     for n in 0..count {
-        let id = app
-            .store
-            .open_account(NewAccount {
-                name: PersonName::parse(&format!("Racer {n}")).expect("a name"),
-                email: Email::parse(&format!("racer{n}-{}@puronoboi.test", uuid::Uuid::new_v4().simple())).expect("an e-mail"),
-                role: AccountRole::Buyer,
-                verified: false,
-            })
-            .await
-            .expect("a buyer");
+        let email = format!("racer{n}-{}@puronoboi.test", uuid::Uuid::new_v4().simple());
+        let id = builders::account(&app.store, &format!("Racer {n}"), &email, AccountRole::Buyer, false).await;
         issued.push(tokens.issue(id, 0).expect("a token").token);
     }
     issued

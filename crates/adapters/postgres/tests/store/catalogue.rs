@@ -1,16 +1,14 @@
-//! The PostgreSQL stores against a real database: a fresh one per test.
+//! The PostgreSQL stores against a real database: the catalogue, accounts and orders, a fresh database per test.
 #![expect(clippy::expect_used, reason = "test helpers outside #[test] fns stop the test loudly")]
 
 use std::sync::Arc;
 
 use diesel_async::{AsyncConnection as _, AsyncPgConnection, RunQueryDsl as _};
-use puronoboi_domain::{BookId, BookStatus, CategoryId, CategoryName, IllegalStatusChange, PageRequest};
-use puronoboi_ports::{
-    AddCategoryError, CatalogueReader, CatalogueWriter, CategoryPageError, ChangeStatusError, ListBookError, OpenAccountError,
-};
-use puronoboi_postgres::PgStore;
+use puronoboi_domain::{BookId, BookStatus, CancelReason, CategoryId, CategoryName, OrderStatus, PageRequest};
+use puronoboi_ports::{AddCategoryError, CatalogueReader, CatalogueWriter, CategoryPageError, ListBookError, OrderStore as _};
+use puronoboi_postgres::{PgStore, SeedAccountError, SeededAccount};
 use puronoboi_test_support::TestDb;
-use puronoboi_test_support::builders::{book, category, list, seller};
+use puronoboi_test_support::builders::{self, book, category, list, seller};
 
 async fn store() -> (TestDb, PgStore) {
     let db = TestDb::new().await;
@@ -38,14 +36,14 @@ async fn one_live_account_per_email_whatever_its_case() {
     let (db, store) = store().await;
     seller(&store, "rahim@example.com", true).await;
     let again = store
-        .open_account(puronoboi_ports::NewAccount {
+        .open_seeded_account(SeededAccount {
             name: puronoboi_domain::PersonName::parse("Someone else").expect("a name"),
             email: puronoboi_domain::Email::parse("Rahim@Example.COM").expect("an e-mail"),
             role: puronoboi_domain::AccountRole::Buyer,
             verified: false,
         })
         .await;
-    assert!(matches!(again, Err(OpenAccountError::EmailTaken)), "got {again:?}");
+    assert!(matches!(again, Err(SeedAccountError::EmailTaken)), "got {again:?}");
 
     // A deleted account frees its address.
     sql(&db, "UPDATE accounts SET deleted_at = now(), closed_reason = 'deleted_by_admin'").await;
@@ -60,18 +58,17 @@ async fn the_account_store_keeps_the_account_store_contract() {
 }
 
 #[tokio::test]
-async fn closing_a_sellers_account_withdraws_only_the_listings_nobody_is_buying() {
+async fn closing_a_sellers_account_withdraws_their_unsold_books_and_cancels_the_orders_holding_them() {
     let (_db, store) = store().await;
     let seller_id = seller(&store, "closing@example.com", true).await;
     let other_seller = seller(&store, "staying@example.com", true).await;
     let poetry = category(&store, "Poetry").await;
     let available = list(&store, book(seller_id, &poetry, "Available")).await;
-    let pending = list(&store, book(seller_id, &poetry, "Pending")).await;
+    let held = list(&store, book(seller_id, &poetry, "Held")).await;
     let sold = list(&store, book(seller_id, &poetry, "Sold")).await;
     let someone_elses = list(&store, book(other_seller, &poetry, "Someone else's")).await;
-    store.move_book_status(pending, BookStatus::Pending).await.expect("reserve");
-    store.move_book_status(sold, BookStatus::Pending).await.expect("reserve");
-    store.move_book_status(sold, BookStatus::Sold).await.expect("sell");
+    let holding = builders::hold(&store, held).await;
+    let bought = builders::sell(&store, sold).await;
 
     use puronoboi_ports::AccountStore as _;
     let closed = store.close_account(seller_id, puronoboi_domain::ClosedReason::DeletedByAdmin).await.expect("ok").expect("was live");
@@ -79,14 +76,21 @@ async fn closing_a_sellers_account_withdraws_only_the_listings_nobody_is_buying(
 
     for (id, status) in [
         (available, BookStatus::Withdrawn),
-        (pending, BookStatus::Pending),
+        (held, BookStatus::Withdrawn),
         (sold, BookStatus::Sold),
         (someone_elses, BookStatus::Available),
     ] {
         assert_eq!(store.book_detail(id).await.expect("lookup").expect("kept").book.status, status);
     }
+    let cancelled = store.order(holding.id).await.expect("lookup").expect("kept");
+    assert_eq!((cancelled.status, cancelled.cancel_reason), (OrderStatus::Cancelled, Some(CancelReason::SellerAccountClosed)));
+    assert_eq!(store.order(bought.id).await.expect("lookup").expect("kept").status, OrderStatus::Paid, "a sale is history");
+    let late_buyer = builders::buyer(&store).await;
     assert!(
-        matches!(store.move_book_status(available, BookStatus::Pending).await, Err(ChangeStatusError::Illegal(_))),
+        matches!(
+            store.place_order(&late_buyer, available, &builders::contact(), 5).await,
+            Err(puronoboi_ports::PlaceOrderError::BookNotFound)
+        ),
         "withdrawn is final"
     );
 }
@@ -136,9 +140,8 @@ async fn public_listings_show_available_books_only_but_a_book_page_opens_in_ever
     let available = list(&store, advertised("Sonar Tori")).await;
     let pending = list(&store, advertised("Gitanjali")).await;
     let sold = list(&store, advertised("Banalata Sen")).await;
-    store.move_book_status(pending, BookStatus::Pending).await.expect("reserve");
-    store.move_book_status(sold, BookStatus::Pending).await.expect("reserve");
-    store.move_book_status(sold, BookStatus::Sold).await.expect("sell");
+    builders::hold(&store, pending).await;
+    builders::sell(&store, sold).await;
 
     let counts = store.categories(100).await.expect("categories");
     assert_eq!(counts.len(), 1);
@@ -174,42 +177,34 @@ async fn the_verified_badge_follows_the_seller_account_not_a_copy() {
 }
 
 #[tokio::test]
-async fn status_moves_follow_the_state_machine() {
-    let (_db, store) = store().await;
-    let seller_id = seller(&store, "s@example.com", true).await;
-    let poetry = category(&store, "Poetry").await;
-    let id = list(&store, book(seller_id, &poetry, "Sanchayita")).await;
-
-    let skip = store.move_book_status(id, BookStatus::Sold).await;
-    assert!(matches!(skip, Err(ChangeStatusError::Illegal(IllegalStatusChange { from: BookStatus::Available, to: BookStatus::Sold }))));
-    assert_eq!(store.move_book_status(id, BookStatus::Pending).await.expect("reserve"), BookStatus::Pending);
-    assert_eq!(store.move_book_status(id, BookStatus::Available).await.expect("release"), BookStatus::Available);
-    assert!(matches!(store.move_book_status(BookId::new(), BookStatus::Pending).await, Err(ChangeStatusError::NotFound)));
-}
-
-#[tokio::test]
-async fn of_many_concurrent_reservations_exactly_one_wins() {
+async fn of_many_concurrent_orders_for_one_book_exactly_one_holds_it() {
     let (_db, store) = store().await;
     let seller_id = seller(&store, "s@example.com", true).await;
     let poetry = category(&store, "Poetry").await;
     let id = list(&store, book(seller_id, &poetry, "Shesher Kobita")).await;
+    let mut buyers = Vec::new();
+    for _ in 0..12 {
+        buyers.push(builders::buyer(&store).await);
+    }
 
     let store = Arc::new(store);
-    let attempts: Vec<_> = (0..12)
-        .map(|_| {
+    let attempts: Vec<_> = buyers
+        .into_iter()
+        .map(|buyer| {
             let store = Arc::clone(&store);
-            tokio::spawn(async move { store.move_book_status(id, BookStatus::Pending).await })
+            tokio::spawn(async move { store.place_order(&buyer, id, &builders::contact(), 5).await })
         })
         .collect();
     let mut won = 0;
     for attempt in attempts {
         match attempt.await.expect("task") {
-            Ok(_) => won += 1,
-            Err(ChangeStatusError::Illegal(e)) => assert_eq!(e.from, BookStatus::Pending),
-            Err(other) => panic!("unexpected {other:?}"),
+            Ok(puronoboi_ports::Placed::New(_)) => won += 1,
+            Err(puronoboi_ports::PlaceOrderError::BookUnavailable) => {}
+            other => panic!("unexpected {other:?}"),
         }
     }
     assert_eq!(won, 1);
+    assert_eq!(store.book_detail(id).await.expect("lookup").expect("found").book.status, BookStatus::Pending);
 }
 
 #[tokio::test]
@@ -318,8 +313,8 @@ async fn orders_and_books(db: &TestDb) -> String {
 /// leaves the books and the orders as they were.
 #[tokio::test]
 async fn placing_an_order_answers_new_existing_or_why_not_and_a_refusal_changes_nothing() {
-    use puronoboi_domain::{AccountRole, Email, OrderContactForm, PersonName};
-    use puronoboi_ports::{AccountStore as _, NewAccount, OrderStore as _, PlaceOrderError, Placed};
+    use puronoboi_domain::OrderContactForm;
+    use puronoboi_ports::{PlaceOrderError, Placed};
 
     let (db, store) = store().await;
     let seller_id = seller(&store, "rahim@example.com", true).await;
@@ -328,16 +323,8 @@ async fn placing_an_order_answers_new_existing_or_why_not_and_a_refusal_changes_
     for title in ["Gitanjali", "Sonar Tori", "Chitra", "Balaka", "Kheya"] {
         books.push(list(&store, book(seller_id, &poetry, title)).await);
     }
-    let buyer_id = store
-        .open_account(NewAccount {
-            name: PersonName::parse("Farhana Akter").expect("a name"),
-            email: Email::parse("farhana@example.com").expect("an e-mail"),
-            role: AccountRole::Buyer,
-            verified: false,
-        })
-        .await
-        .expect("an account");
-    let buyer = store.account_by_id(buyer_id).await.expect("read").expect("the buyer");
+    let buyer = builders::buyer(&store).await;
+    let buyer_id = buyer.id;
     let contact = OrderContactForm { phone: "01712345678".to_owned(), location: "Dhanmondi 27".to_owned() }.parse().expect("valid");
     let refusal = |result: Result<Placed, PlaceOrderError>| match result {
         Err(e) => e,

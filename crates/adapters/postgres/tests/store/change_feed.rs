@@ -6,11 +6,11 @@
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use puronoboi_domain::{BookStatus, CategoryName};
+use puronoboi_domain::CategoryName;
 use puronoboi_ports::{CatalogueChanges, CatalogueWriter as _};
 use puronoboi_postgres::{CatalogueListener, ListenerSettings, PgStore};
 use puronoboi_test_support::TestDb;
-use puronoboi_test_support::builders::{book, category, list, seller};
+use puronoboi_test_support::builders::{self, book, category, list, seller};
 
 #[derive(Debug, Clone, Copy)]
 enum Event {
@@ -102,7 +102,7 @@ async fn every_kind_of_public_change_is_announced_before_the_feed_vouches_past_i
     let id = list(&feed.store, book(seller_id, &poetry, "Gitanjali")).await;
     announced(&feed, Instant::now(), "a book listed").await;
 
-    feed.store.move_book_status(id, BookStatus::Pending).await.expect("reserved");
+    builders::hold(&feed.store, id).await;
     announced(&feed, Instant::now(), "a book reserved").await;
 
     feed.store.add_category(&CategoryName::parse("Drama").expect("a name")).await.expect("added");
@@ -112,6 +112,7 @@ async fn every_kind_of_public_change_is_announced_before_the_feed_vouches_past_i
     sql.execute("UPDATE accounts SET verified = true WHERE id = $1::text::uuid", &[&seller_id.to_string()]).await.expect("verified");
     announced(&feed, Instant::now(), "a seller verified").await;
 
+    sql.execute("DELETE FROM orders WHERE book_id = $1::text::uuid", &[&id.to_string()]).await.expect("its order deleted");
     sql.execute("DELETE FROM books WHERE id = $1::text::uuid", &[&id.to_string()]).await.expect("deleted");
     announced(&feed, Instant::now(), "a book deleted").await;
 }
