@@ -10,8 +10,7 @@ use puronoboi_domain::{
     ListingForm, NewBook, Page, PageRequest, SellerBlock,
 };
 use puronoboi_ports::{
-    AccountStore, AddCategoryError, CatalogueReader, CatalogueWriter, CategoryGroup, CategoryPageError, ChangeStatusError, ListBookError,
-    NewAccount, OpenAccountError, StoreError,
+    AccountStore, AddCategoryError, CatalogueReader, CatalogueWriter, CategoryGroup, CategoryPageError, ListBookError, StoreError,
 };
 
 use crate::accounts::new_account;
@@ -211,17 +210,6 @@ impl CatalogueWriter for InMemoryShop {
             },
         });
         Ok(id)
-    }
-
-    // Kept only while the port still declares them: tests build state through the ports' own moves instead.
-
-    async fn open_account(&self, account: NewAccount) -> Result<AccountId, OpenAccountError> {
-        self.accounts.open_seeded(account.name.as_str(), account.email, account.role, account.verified).ok_or(OpenAccountError::EmailTaken)
-    }
-
-    async fn move_book_status(&self, id: BookId, to: BookStatus) -> Result<BookStatus, ChangeStatusError> {
-        let moved = self.lock().move_book(id, |from| from.move_to(to));
-        Ok(moved.ok_or(ChangeStatusError::NotFound)??)
     }
 }
 

@@ -236,11 +236,11 @@ impl OrderStore for InMemoryShop {
             }
             OrderStatus::Cancelled | OrderStatus::Expired => {
                 // Paid after all only while the book is still for sale and the buyer's account is open: the book
-                // is held for the order again and sold to it.
+                // is sold to the order's buyer.
                 if !self.is_open(order.buyer_id) {
                     return Ok(Settlement::MustRefund(order));
                 }
-                match state.move_book(order.book_id, |book| book.reserve()?.sell()) {
+                match state.move_book(order.book_id, BookStatus::sell_paid_late) {
                     Some(Ok(_)) => order.status.settle_late(),
                     _ => return Ok(Settlement::MustRefund(order)),
                 }

@@ -3,6 +3,7 @@
 
 mod catalogue;
 mod change_feed;
+mod contracts;
 mod refusals;
 mod transitions;
 mod unreachable;
