@@ -118,3 +118,33 @@ async fn ensure_template(cluster: &String) -> anyhow::Result<()> {
 pub(crate) fn workspace_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, Instant};
+
+    use super::*;
+
+    async fn exists(name: &str) -> bool {
+        let mut admin = AsyncPgConnection::establish(&format!("{}/postgres", TestDb::cluster_url().await)).await.expect("connect");
+        let rows = diesel::sql_query(format!("SELECT 1 FROM pg_database WHERE datname = '{name}'")).execute(&mut admin).await;
+        rows.expect("pg_database") == 1
+    }
+
+    #[tokio::test]
+    async fn a_test_database_is_dropped_with_its_last_handle() {
+        let db = TestDb::new().await;
+        let copy = db.clone();
+        let name = db.name.clone();
+        drop(db);
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        assert!(exists(&name).await, "a copy of the handle keeps the database");
+
+        drop(copy);
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while exists(&name).await {
+            assert!(Instant::now() < deadline, "{name} is still there 10 s after its last handle went");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+}
