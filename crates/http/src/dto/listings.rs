@@ -24,7 +24,7 @@ pub struct PageDto<T: TS> {
     pub total: i64,
 }
 
-/// A listing as its seller sees it in My Products (every status but withdrawn), and what `POST /api/books`,
+/// A listing as its seller sees it among their listings (every status but withdrawn), and what `POST /api/books`,
 /// `PATCH /api/books/{id}` and the advertise calls answer.
 #[derive(Debug, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]

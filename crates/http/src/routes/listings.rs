@@ -85,7 +85,7 @@ async fn create(State(state): State<AppState>, caller: Caller, form: UploadForm)
     Ok((StatusCode::CREATED, Json(created.into())))
 }
 
-/// The seller's own books (My Products), newest first, 20 per page unless asked.
+/// The seller's own listings, newest first, 20 per page unless asked.
 #[utoipa::path(
     get,
     path = "/me/books",
