@@ -50,10 +50,13 @@ bindings:
     rm -rf bindings
     cargo test --locked -p puronoboi-http --lib export_bindings
 
-# Clippy with the workspace lints, and formatting.
+# Clippy with the workspace lints, formatting, and no dependency a crate does not use (cargo-machete, installed by
+# scripts/ensure-tools.sh when missing).
 lint:
     cargo clippy --workspace --all-targets --locked -- -D warnings
     cargo fmt --all --check
+    @scripts/ensure-tools.sh --cargo
+    cargo machete
 
 web-install:
     if [ ! -d {{web}}/node_modules ] || [ {{web}}/package-lock.json -nt {{web}}/node_modules/.package-lock.json ]; then npm --prefix {{web}} ci --no-audit --no-fund; fi

@@ -2,7 +2,7 @@
 import type { OrderStatusDto } from "./OrderStatusDto";
 
 /**
- * Who is buying a seller's book, for My Products: so that they can meet. Only on pending and sold books.
+ * Who is buying a seller's book, for the seller's listings: so that they can meet. Only on pending and sold books.
  */
 export type BuyerContactDto = { name: string, 
 /**

@@ -4,7 +4,7 @@ import type { BuyerContactDto } from "./BuyerContactDto";
 import type { CategoryDto } from "./CategoryDto";
 
 /**
- * A listing as its seller sees it in My Products (every status but withdrawn), and what `POST /api/books`,
+ * A listing as its seller sees it among their listings (every status but withdrawn), and what `POST /api/books`,
  * `PATCH /api/books/{id}` and the advertise calls answer.
  */
 export type SellerBookDto = { id: string, title: string, author: string, category: CategoryDto, picture: string, description: string, publishYear: number | null, ratings: number, reviews: number, 

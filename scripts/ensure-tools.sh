@@ -1,19 +1,24 @@
 #!/usr/bin/env bash
 # Makes sure this machine has what `just test` needs beyond Rust and Node.js: Chromium at /usr/bin/chromium, a font
-# with Bengali coverage, the PostgreSQL client (psql) and server binaries (initdb), curl, npm and Python's venv. Idempotent: when
-# everything is present it exits 0 at once and prints nothing (`just test` runs it first, every time).
-# When something is missing it installs it with apt-get if it can (as root, or with passwordless sudo); otherwise it
-# names what is missing and prints the one command to run, and exits 1.
+# with Bengali coverage, the PostgreSQL client (psql) and server binaries (initdb), curl, npm and Python's venv, and
+# cargo-machete (the unused-dependency check of `just lint`). Idempotent: when everything is present it exits 0 at once
+# and prints nothing (`just test` and `just lint` run it first, every time).
+# When something is missing it installs it (apt-get as root or with passwordless sudo; cargo install for cargo tools);
+# otherwise it names what is missing and prints the one command to run, and exits 1.
 #   --check   never install: only report (exit 1, with the command, if anything is missing).
+#   --cargo   only the cargo tools (what `just lint` needs).
 set -euo pipefail
 
 check_only=no
-case "${1:-}" in
-  '') ;;
-  --check) check_only=yes ;;
-  -h | --help) sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-  *) echo "usage: $0 [--check]" >&2; exit 2 ;;
-esac
+cargo_only=no
+for arg in "$@"; do
+  case "$arg" in
+    --check) check_only=yes ;;
+    --cargo) cargo_only=yes ;;
+    -h | --help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "usage: $0 [--check] [--cargo]" >&2; exit 2 ;;
+  esac
+done
 
 have() { command -v "$1" >/dev/null 2>&1; }
 installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
@@ -55,6 +60,23 @@ scan() {
     fi
   done
 }
+
+# Cargo tools come from crates.io, not Debian: installed with cargo, pinned so every machine runs the same check.
+CARGO_MACHETE_VERSION=0.9.2
+has_cargo_machete() { cargo machete --version 2>/dev/null | grep -qF "$CARGO_MACHETE_VERSION"; }
+if ! has_cargo_machete; then
+  if [ "$check_only" = yes ]; then
+    echo "missing: cargo-machete $CARGO_MACHETE_VERSION (the unused-dependency check)" >&2
+    echo "To install it, run: cargo install cargo-machete --version $CARGO_MACHETE_VERSION --locked" >&2
+    exit 1
+  fi
+  echo "ensure-tools: installing cargo-machete $CARGO_MACHETE_VERSION"
+  if ! cargo install cargo-machete --version "$CARGO_MACHETE_VERSION" --locked --quiet; then
+    echo "ensure-tools: cargo install cargo-machete failed (see above)." >&2
+    exit 1
+  fi
+fi
+[ "$cargo_only" = yes ] && exit 0
 
 scan
 [ ${#missing[@]} -eq 0 ] && exit 0

@@ -31,6 +31,48 @@ impl CategoryName {
     }
 }
 
+/// Which category a new listing goes in: one from the list, or a name typed under "Others". A listing has exactly
+/// one of the two.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CategoryChoice {
+    Existing(CategoryId),
+    /// Checked as a [`CategoryName`] when the category is added, so that its problem is reported on its own field.
+    New(String),
+}
+
+/// Why the add-book form's two category fields do not name one category. Every problem belongs to the field
+/// `categoryId` ([`CategoryChoiceError::FIELD`]), where the form shows the list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum CategoryChoiceError {
+    #[error("this field is required")]
+    Neither,
+    #[error("choose a category from the list or type a new one, not both")]
+    Both,
+    #[error("choose a category from the list")]
+    NotFromTheList,
+}
+
+impl CategoryChoiceError {
+    /// The form field every problem is shown under.
+    pub const FIELD: &'static str = "categoryId";
+}
+
+impl CategoryChoice {
+    /// The choice the form's two fields make: `category_id` picked from the list, or `new_category` typed. A blank
+    /// field counts as not sent.
+    pub fn parse(category_id: Option<&str>, new_category: Option<&str>) -> Result<Self, CategoryChoiceError> {
+        fn sent(field: Option<&str>) -> Option<&str> {
+            field.filter(|value| !value.trim().is_empty())
+        }
+        match (sent(category_id), sent(new_category)) {
+            (Some(_), Some(_)) => Err(CategoryChoiceError::Both),
+            (Some(id), None) => id.trim().parse().map(Self::Existing).map_err(|_| CategoryChoiceError::NotFromTheList),
+            (None, Some(name)) => Ok(Self::New(name.to_owned())),
+            (None, None) => Err(CategoryChoiceError::Neither),
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Category {
     pub id: CategoryId,
@@ -52,6 +94,25 @@ mod tests {
     #[test]
     fn collapses_inner_whitespace() {
         assert_eq!(CategoryName::parse("  Bangla \t  Literature ").map(|n| n.as_str().to_owned()), Ok("Bangla Literature".to_owned()));
+    }
+
+    #[test]
+    fn a_listing_picks_a_category_from_the_list_or_names_a_new_one() {
+        let id = CategoryId::new();
+        assert_eq!(CategoryChoice::parse(Some(&format!(" {id} ")), None), Ok(CategoryChoice::Existing(id)));
+        assert_eq!(CategoryChoice::parse(None, Some("Poetry")), Ok(CategoryChoice::New("Poetry".to_owned())));
+        // A blank field is one the form left empty.
+        assert_eq!(CategoryChoice::parse(Some("  "), Some("Poetry")), Ok(CategoryChoice::New("Poetry".to_owned())));
+        assert_eq!(CategoryChoice::parse(Some(&id.to_string()), Some("")), Ok(CategoryChoice::Existing(id)));
+    }
+
+    #[test]
+    fn a_listing_takes_one_category_not_both_nor_none() {
+        let id = CategoryId::new().to_string();
+        assert_eq!(CategoryChoice::parse(Some(&id), Some("Poetry")), Err(CategoryChoiceError::Both));
+        assert_eq!(CategoryChoice::parse(None, None), Err(CategoryChoiceError::Neither));
+        assert_eq!(CategoryChoice::parse(Some(" "), Some("\t")), Err(CategoryChoiceError::Neither));
+        assert_eq!(CategoryChoice::parse(Some("poetry"), None), Err(CategoryChoiceError::NotFromTheList));
     }
 
     #[test]

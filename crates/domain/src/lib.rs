@@ -17,7 +17,7 @@ pub use book::{
     Listing, ListingEdit, ListingEditForm, ListingForm, Location, NewBook, ParseStatusError, PersonName, PublishYear, PublishYearError,
     Ratings, RatingsError, Reviews, ReviewsError, SellerBlock,
 };
-pub use category::{Category, CategoryName, CategoryNameError, CategorySummary};
+pub use category::{Category, CategoryChoice, CategoryChoiceError, CategoryName, CategoryNameError, CategorySummary};
 pub use email::{Email, EmailError};
 pub use ids::{AccountId, BookId, CategoryId, OrderId};
 pub use money::{TAKA_CURRENCY, Taka, TakaError};

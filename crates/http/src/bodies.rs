@@ -56,7 +56,7 @@ impl Default for BodyRules {
         Self {
             min_bytes_per_second: Self::MIN_BYTES_PER_SECOND,
             grace: Self::GRACE,
-            drain_at_most: crate::routes::LARGEST_BODY,
+            drain_at_most: crate::multipart::LARGEST_UPLOAD as u64,
             drain_for: Self::DRAIN_FOR,
         }
     }

@@ -31,7 +31,8 @@ pub enum ErrorCode {
     InvalidQuery,
     /// 400: a page that starts beyond the first 10,000 rows of a list.
     PageTooDeep,
-    /// 400: the request body cannot be read (not JSON, unknown fields, a missing multipart field).
+    /// 400: the request body cannot be read (not JSON, unknown fields, a missing multipart field); 413 when a JSON
+    /// body is larger than the call accepts.
     InvalidInput,
     /// 422: the body was read but fields break a rule; `fields` maps each camelCase field name to its message.
     ValidationFailed,
@@ -140,6 +141,8 @@ pub const FORBIDDEN_ACCESS: &str = "Forbidden Access";
 #[derive(Debug)]
 pub struct ApiError {
     code: ErrorCode,
+    /// The code's own status, except where one code covers two statuses (see [`ApiError::body_too_large`]).
+    status: StatusCode,
     message: String,
     fields: Option<BTreeMap<String, String>>,
     /// Whole seconds, sent as `Retry-After`.
@@ -148,7 +151,13 @@ pub struct ApiError {
 
 impl ApiError {
     pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
-        Self { code, message: message.into(), fields: None, retry_after: None }
+        Self { code, status: code.status(), message: message.into(), fields: None, retry_after: None }
+    }
+
+    /// 413 `invalid_input`: a body larger than the route accepts. The code is the one every other unreadable body
+    /// answers, so clients need no new case; the status tells proxies and tools what happened.
+    pub fn body_too_large(message: impl Into<String>) -> Self {
+        Self { status: StatusCode::PAYLOAD_TOO_LARGE, ..Self::new(ErrorCode::InvalidInput, message) }
     }
 
     /// 429 `rate_limited`, with `Retry-After` in whole seconds (rounded up, at least 1).
@@ -164,7 +173,7 @@ impl ApiError {
             Some((field, problem)) => format!("{field}: {problem} (and {} more)", fields.len() - 1),
             None => "The request is invalid.".to_owned(),
         };
-        Self { code: ErrorCode::ValidationFailed, message, fields: Some(fields), retry_after: None }
+        Self { fields: Some(fields), ..Self::new(ErrorCode::ValidationFailed, message) }
     }
 
     pub fn not_found(message: impl Into<String>) -> Self {
@@ -207,7 +216,7 @@ impl ApiError {
     }
 
     pub fn status(&self) -> StatusCode {
-        self.code.status()
+        self.status
     }
 
     pub fn message(&self) -> &str {

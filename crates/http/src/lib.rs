@@ -8,6 +8,7 @@ mod extract;
 mod host_check;
 pub mod limits;
 pub mod metrics;
+mod multipart;
 pub mod openapi;
 mod pages;
 mod rendered;

@@ -101,7 +101,10 @@ error_responses! {
 
 error_responses! {
     /// A request body that cannot be read.
-    BadBody { 400 => "`invalid_input`: the body is not the JSON this operation reads (or has unknown fields)." }
+    BadBody {
+        400 => "`invalid_input`: the body is not sent as JSON (`Content-Type: application/json`), is not JSON, or is not the JSON this operation reads (or has unknown fields).",
+        413 => "`invalid_input`: the body is larger than this operation accepts.",
+    }
 }
 
 error_responses! {

@@ -49,18 +49,6 @@ pub enum SupersedeError {
     Open(#[from] OpenIdentityAccountError),
 }
 
-impl From<StoreError> for OpenIdentityAccountError {
-    fn from(e: StoreError) -> Self {
-        Self::Unknown(e.0)
-    }
-}
-
-impl From<StoreError> for LinkIdentityError {
-    fn from(e: StoreError) -> Self {
-        Self::Unknown(e.0)
-    }
-}
-
 #[async_trait]
 pub trait AccountStore: Send + Sync {
     /// The account with this id, live or closed.

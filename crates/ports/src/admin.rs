@@ -25,12 +25,6 @@ pub enum AdminActionError {
     Unknown(#[from] anyhow::Error),
 }
 
-impl From<StoreError> for AdminActionError {
-    fn from(e: StoreError) -> Self {
-        Self::Unknown(e.0)
-    }
-}
-
 /// A category in the admin's table, with its books.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CategoryOverview {
@@ -70,12 +64,6 @@ pub enum CategoryActionError {
     NotEmpty { books: i64 },
     #[error(transparent)]
     Unknown(#[from] anyhow::Error),
-}
-
-impl From<StoreError> for CategoryActionError {
-    fn from(e: StoreError) -> Self {
-        Self::Unknown(e.0)
-    }
 }
 
 #[async_trait]

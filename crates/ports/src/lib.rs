@@ -29,3 +29,29 @@ pub use payments::{
 };
 pub use readiness::ReadinessProbe;
 pub use uploads::{TakeUploadError, UploadQuota};
+
+/// Lets `?` turn a [`StoreError`] into an operation's error, as its `Unknown(anyhow::Error)` catch-all. The one
+/// definition of that conversion: every such error enum, here and in the use cases, is listed in an invocation.
+#[macro_export]
+macro_rules! unknown_from_store_error {
+    ($($error:ty),+ $(,)?) => {$(
+        impl From<$crate::StoreError> for $error {
+            fn from(e: $crate::StoreError) -> Self {
+                Self::Unknown(e.0)
+            }
+        }
+    )+};
+}
+
+unknown_from_store_error!(
+    AdminActionError,
+    CategoryActionError,
+    LinkIdentityError,
+    OpenIdentityAccountError,
+    ListingChangeError,
+    PlaceOrderError,
+    OrderChangeError,
+    SettleError,
+    CardAttemptError,
+    AddWishError,
+);

@@ -18,12 +18,6 @@ pub enum ListingChangeError {
     Unknown(#[from] anyhow::Error),
 }
 
-impl From<StoreError> for ListingChangeError {
-    fn from(e: StoreError) -> Self {
-        Self::Unknown(e.0)
-    }
-}
-
 /// Who holds (pending) or bought (paid) a seller's book: what the seller needs to meet them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OrderBuyer {

@@ -26,12 +26,6 @@ pub enum PlaceOrderError {
     Unknown(#[from] anyhow::Error),
 }
 
-impl From<StoreError> for PlaceOrderError {
-    fn from(e: StoreError) -> Self {
-        Self::Unknown(e.0)
-    }
-}
-
 /// What placing an order did.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Placed {
@@ -51,12 +45,6 @@ pub enum OrderChangeError {
     Closed(OrderStatus),
     #[error(transparent)]
     Unknown(#[from] anyhow::Error),
-}
-
-impl From<StoreError> for OrderChangeError {
-    fn from(e: StoreError) -> Self {
-        Self::Unknown(e.0)
-    }
 }
 
 /// What recording a succeeded payment did. Exactly one call per order ever answers `Paid`.
@@ -80,12 +68,6 @@ pub enum SettleError {
     PaidByAnother(Box<Order>),
     #[error(transparent)]
     Unknown(#[from] anyhow::Error),
-}
-
-impl From<StoreError> for SettleError {
-    fn from(e: StoreError) -> Self {
-        Self::Unknown(e.0)
-    }
 }
 
 /// Buyers' orders. Every change is atomic with respect to every other buyer, tab and server instance.
@@ -227,12 +209,6 @@ pub enum CardAttemptError {
     Unknown(#[from] anyhow::Error),
 }
 
-impl From<StoreError> for CardAttemptError {
-    fn from(e: StoreError) -> Self {
-        Self::Unknown(e.0)
-    }
-}
-
 /// One book on a wish list, as the book is now.
 #[derive(Debug, Clone, PartialEq)]
 pub struct WishListItem {
@@ -255,12 +231,6 @@ pub enum AddWishError {
     Full,
     #[error(transparent)]
     Unknown(#[from] anyhow::Error),
-}
-
-impl From<StoreError> for AddWishError {
-    fn from(e: StoreError) -> Self {
-        Self::Unknown(e.0)
-    }
 }
 
 /// Buyers' wish lists. Only the owner's id ever reaches these methods.

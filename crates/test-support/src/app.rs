@@ -39,7 +39,6 @@ pub struct TestAppBuilder {
     identity: Identity,
     admin_emails: Vec<String>,
     web_dist: Option<PathBuf>,
-    images: Option<Arc<dyn ImageHost>>,
     seeded: bool,
     database: Option<TestDb>,
     uploads_per_minute: Option<NonZeroU32>,
@@ -66,12 +65,6 @@ impl TestAppBuilder {
 
     pub fn web_dist(mut self, dist: PathBuf) -> Self {
         self.web_dist = Some(dist);
-        self
-    }
-
-    /// Replaces the local image store (for example with an imgbb host pointed at wiremock).
-    pub fn image_host(mut self, host: Arc<dyn ImageHost>) -> Self {
-        self.images = Some(host);
         self
     }
 
@@ -153,7 +146,7 @@ impl TestAppBuilder {
         let store = PgStore::connect(&db.url, 8).expect("a pool");
         let images_dir = tempfile::tempdir().expect("an images dir");
         let pictures = Arc::new(LocalImageHost::new(images_dir.path(), "/images"));
-        let images: Arc<dyn ImageHost> = self.images.unwrap_or_else(|| pictures.clone());
+        let images: Arc<dyn ImageHost> = pictures.clone();
         let http = reqwest::Client::new();
 
         // As in production, the emulator's address is also the one browsers are told about.

@@ -3,6 +3,7 @@
 use std::net::TcpListener;
 use std::path::PathBuf;
 use std::process::Command;
+use std::sync::Arc;
 
 use anyhow::{Context as _, bail};
 use diesel_async::{AsyncConnection as _, AsyncPgConnection, RunQueryDsl as _};
@@ -15,11 +16,41 @@ const TEMPLATE_LOCK: i64 = 0x7075_726f_6e6f;
 static CLUSTER_URL: OnceCell<String> = OnceCell::const_new();
 static TEMPLATE_READY: OnceCell<()> = OnceCell::const_new();
 
-/// A fresh, migrated database of its own for one test.
+/// A fresh, migrated database of its own for one test, dropped when the test ends (when the last copy of this
+/// handle goes: a `TestApp` sharing another's database keeps it).
 #[derive(Debug, Clone)]
 pub struct TestDb {
     pub url: String,
     pub name: String,
+    _dropped_with_the_last_copy: Arc<DropDatabase>,
+}
+
+/// Drops a test's database. A whole API run clones a few hundred of them; without this they stay until the cluster
+/// goes at the end of the run, and a developer's long-lived cluster (`PURONOBOI_TEST_PG_URL`) fills up.
+#[derive(Debug)]
+struct DropDatabase {
+    cluster: String,
+    name: String,
+}
+
+impl Drop for DropDatabase {
+    fn drop(&mut self) {
+        let admin_url = format!("{}/postgres", self.cluster);
+        // FORCE: the test's pools may still hold connections. IF EXISTS: a test may have dropped it itself.
+        let statement = format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name);
+        // Drop cannot wait, and the test's runtime is ending (or is a current-thread one that waiting here would
+        // block), so the database is dropped on a thread of its own. A database still there when the process exits
+        // goes with the cluster.
+        let dropping = std::thread::Builder::new().name("drop-test-db".into()).spawn(move || {
+            let Ok(runtime) = tokio::runtime::Builder::new_current_thread().enable_all().build() else { return };
+            runtime.block_on(async {
+                if let Ok(mut admin) = AsyncPgConnection::establish(&admin_url).await {
+                    let _ = diesel::sql_query(statement).execute(&mut admin).await;
+                }
+            });
+        });
+        drop(dropping);
+    }
 }
 
 impl TestDb {
@@ -32,7 +63,8 @@ impl TestDb {
             .execute(&mut admin)
             .await
             .expect("clone the template database");
-        Self { url: format!("{cluster}/{name}"), name }
+        let dropper = Arc::new(DropDatabase { cluster: cluster.clone(), name: name.clone() });
+        Self { url: format!("{cluster}/{name}"), name, _dropped_with_the_last_copy: dropper }
     }
 
     /// The cluster without a database name, for tests that create databases of their own.
@@ -85,4 +117,34 @@ async fn ensure_template(cluster: &String) -> anyhow::Result<()> {
 
 pub(crate) fn workspace_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, Instant};
+
+    use super::*;
+
+    async fn exists(name: &str) -> bool {
+        let mut admin = AsyncPgConnection::establish(&format!("{}/postgres", TestDb::cluster_url().await)).await.expect("connect");
+        let rows = diesel::sql_query(format!("SELECT 1 FROM pg_database WHERE datname = '{name}'")).execute(&mut admin).await;
+        rows.expect("pg_database") == 1
+    }
+
+    #[tokio::test]
+    async fn a_test_database_is_dropped_with_its_last_handle() {
+        let db = TestDb::new().await;
+        let copy = db.clone();
+        let name = db.name.clone();
+        drop(db);
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        assert!(exists(&name).await, "a copy of the handle keeps the database");
+
+        drop(copy);
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while exists(&name).await {
+            assert!(Instant::now() < deadline, "{name} is still there 10 s after its last handle went");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
 }

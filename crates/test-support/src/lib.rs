@@ -7,8 +7,10 @@
 
 mod app;
 pub mod builders;
+pub mod cards;
 mod cluster;
 mod emulator;
+mod ids;
 pub mod localstripe;
 pub use puronoboi_fakes::pictures;
 
@@ -18,3 +20,4 @@ pub use app::{
 };
 pub use cluster::TestDb;
 pub use emulator::{TEST_PROJECT_ID, emulator_host};
+pub use ids::unique;

@@ -3,7 +3,7 @@
 //! own with scripts/localstripe.sh, stopped when the process exits.
 //!
 //! Tests share the instance, so each works with its own payments and its own webhook id. It needs only std, tokio,
-//! anyhow and reqwest, so an adapter's tests can include this file (`#[path]`) without building the whole harness.
+//! anyhow, serde_json and reqwest (with its `form` feature), so an adapter's tests can include this file (`#[path]`) without building the whole harness.
 
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
@@ -40,6 +40,17 @@ pub async fn register_webhook(base: &str, id: &str, url: &str, secret: &str) {
         .await
         .expect("localstripe answers");
     assert!(response.status().is_success(), "registering webhook {id} on localstripe: {}", response.status());
+}
+
+/// A card token made the way Stripe.js's `createToken` makes one in the browser, with the publishable key: what a
+/// buyer sends to pay.
+pub async fn card_token(base: &str, publishable_key: &str, number: &str) -> String {
+    let form =
+        [("key", publishable_key), ("card[number]", number), ("card[exp_month]", "12"), ("card[exp_year]", "2034"), ("card[cvc]", "123")];
+    let response = reqwest::Client::new().post(format!("{base}/v1/tokens")).form(&form).send().await.expect("localstripe answers");
+    assert!(response.status().is_success(), "POST /v1/tokens on localstripe: {}", response.status());
+    let token: serde_json::Value = response.json().await.expect("JSON");
+    token["id"].as_str().expect("a card token").to_owned()
 }
 
 async fn start_or_reuse() -> anyhow::Result<String> {

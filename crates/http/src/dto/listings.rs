@@ -1,5 +1,9 @@
 //! A seller's own listings, and the admin's tables of accounts.
 
+use std::collections::BTreeMap;
+
+use puronoboi_app::listings::{CategoryChoice as ChosenCategory, NewListing};
+use puronoboi_domain::{CategoryChoice, CategoryChoiceError, FieldErrors, ListingForm};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 use utoipa::ToSchema;
@@ -20,7 +24,7 @@ pub struct PageDto<T: TS> {
     pub total: i64,
 }
 
-/// A listing as its seller sees it in My Products (every status but withdrawn), and what `POST /api/books`,
+/// A listing as its seller sees it among their listings (every status but withdrawn), and what `POST /api/books`,
 /// `PATCH /api/books/{id}` and the advertise calls answer.
 #[derive(Debug, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -64,6 +68,74 @@ pub struct EditListingDto {
     pub description: Option<String>,
     pub location: Option<String>,
     pub phone: Option<String>,
+}
+
+/// The add-book form's text fields as they arrived: multipart/form-data sends every value as text, by its camelCase
+/// name.
+#[derive(Debug, Default)]
+pub struct NewListingFields(pub BTreeMap<String, String>);
+
+impl NewListingFields {
+    /// Every text field the form has.
+    pub const NAMES: [&'static str; 13] = [
+        "title",
+        "author",
+        "categoryId",
+        "newCategory",
+        "sellerName",
+        "location",
+        "phone",
+        "originalPrice",
+        "resalePrice",
+        "publishYear",
+        "description",
+        "ratings",
+        "reviews",
+    ];
+
+    /// The listing the form asks for, with its picture. A field that cannot even be read as what it stands for (a
+    /// price that is not a number, two categories) travels in [`NewListing::unreadable`], so the use case reports it
+    /// with every other problem of the form at once.
+    pub fn try_into_domain(self, picture: Option<Vec<u8>>) -> NewListing {
+        let fields = self.0;
+        let mut unreadable = FieldErrors::new();
+        let text = |name: &str| fields.get(name).cloned().unwrap_or_default();
+        let sent = |name: &str| fields.get(name).map(|value| value.trim()).filter(|value| !value.is_empty());
+        let mut number = |name: &'static str| -> Option<i64> {
+            sent(name)?.parse().map_err(|_| unreadable.insert(name, "must be a whole number".to_owned())).ok()
+        };
+        let (publish_year, reviews, original_price, resale_price) =
+            (number("publishYear"), number("reviews"), number("originalPrice"), number("resalePrice"));
+        let ratings = sent("ratings")
+            .and_then(|raw| raw.parse::<f64>().map_err(|_| unreadable.insert("ratings", "must be a number from 0 to 5".to_owned())).ok());
+        let category =
+            match CategoryChoice::parse(fields.get("categoryId").map(String::as_str), fields.get("newCategory").map(String::as_str)) {
+                Ok(CategoryChoice::Existing(id)) => Some(ChosenCategory::Existing(id)),
+                Ok(CategoryChoice::New(name)) => Some(ChosenCategory::New(name)),
+                Err(problem) => {
+                    unreadable.insert(CategoryChoiceError::FIELD, problem.to_string());
+                    None
+                }
+            };
+        NewListing {
+            form: ListingForm {
+                title: text("title"),
+                author: text("author"),
+                description: fields.get("description").cloned(),
+                publish_year,
+                ratings,
+                reviews,
+                seller_name: text("sellerName"),
+                location: text("location"),
+                phone: text("phone"),
+                original_price,
+                resale_price,
+            },
+            category,
+            picture,
+            unreadable,
+        }
+    }
 }
 
 /// A row of the admin's seller table.
@@ -164,6 +236,18 @@ impl From<puronoboi_ports::AccountOverview> for AdminBuyerDto {
     }
 }
 
+impl From<EditListingDto> for puronoboi_domain::ListingEditForm {
+    fn from(dto: EditListingDto) -> Self {
+        Self {
+            original_price: dto.original_price,
+            resale_price: dto.resale_price,
+            description: dto.description,
+            location: dto.location,
+            phone: dto.phone,
+        }
+    }
+}
+
 impl<T: TS> PageDto<T> {
     /// A page of domain items, each turned into its DTO.
     pub fn from_page<D>(page: puronoboi_domain::Page<D>) -> Self
@@ -176,5 +260,58 @@ impl<T: TS> PageDto<T> {
             per_page: page.request.per_page(),
             total: page.total,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use puronoboi_domain::CategoryId;
+
+    use super::*;
+
+    fn fields(pairs: &[(&str, &str)]) -> NewListingFields {
+        NewListingFields(pairs.iter().map(|(name, value)| ((*name).to_owned(), (*value).to_owned())).collect())
+    }
+
+    #[test]
+    fn the_form_becomes_the_domains_listing_form() {
+        let category = CategoryId::new();
+        let listing = fields(&[
+            ("title", "Banalata Sen"),
+            ("author", "Jibanananda Das"),
+            ("categoryId", &category.to_string()),
+            ("sellerName", "Rahim"),
+            ("location", "Nilkhet"),
+            ("phone", "01715384926"),
+            ("originalPrice", " 400 "),
+            ("resalePrice", "250"),
+            ("publishYear", "1942"),
+            ("ratings", "4.5"),
+            ("reviews", ""),
+        ])
+        .try_into_domain(Some(vec![1, 2, 3]));
+        assert!(listing.unreadable.is_empty(), "{:?}", listing.unreadable);
+        assert_eq!(listing.category, Some(ChosenCategory::Existing(category)));
+        assert_eq!((listing.form.original_price, listing.form.resale_price, listing.form.publish_year), (Some(400), Some(250), Some(1942)));
+        assert_eq!((listing.form.ratings, listing.form.reviews), (Some(4.5), None));
+        assert_eq!((listing.form.title.as_str(), listing.form.description), ("Banalata Sen", None));
+        assert_eq!(listing.picture, Some(vec![1, 2, 3]));
+    }
+
+    #[test]
+    fn every_unreadable_field_is_reported_on_its_own_name() {
+        let listing = fields(&[("originalPrice", "four hundred"), ("ratings", "good"), ("categoryId", "x"), ("newCategory", "Poetry")])
+            .try_into_domain(None);
+        assert_eq!(listing.unreadable.get("originalPrice").map(String::as_str), Some("must be a whole number"));
+        assert_eq!(listing.unreadable.get("ratings").map(String::as_str), Some("must be a number from 0 to 5"));
+        assert_eq!(listing.unreadable.get("categoryId"), Some(&CategoryChoiceError::Both.to_string()));
+        assert_eq!((listing.category, listing.form.original_price), (None, None));
+    }
+
+    #[test]
+    fn a_form_without_a_category_says_it_is_required() {
+        let listing = fields(&[("title", "Gitanjali")]).try_into_domain(None);
+        assert_eq!(listing.unreadable.get("categoryId").map(String::as_str), Some("this field is required"));
+        assert_eq!(listing.category, None);
     }
 }

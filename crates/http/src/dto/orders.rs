@@ -1,4 +1,4 @@
-//! Orders, the wish list and card payments, as the buyer's pages and the seller's My Products see them.
+//! Orders, the wish list and card payments, as the buyer's pages and the seller's listings see them.
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -144,7 +144,7 @@ pub struct PaymentResultDto {
     pub message: Option<String>,
 }
 
-/// Who is buying a seller's book, for My Products: so that they can meet. Only on pending and sold books.
+/// Who is buying a seller's book, for the seller's listings: so that they can meet. Only on pending and sold books.
 #[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]

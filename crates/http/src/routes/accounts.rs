@@ -2,36 +2,28 @@
 //! `POST /api/me/photo`.
 
 use axum::Json;
-use axum::body::Bytes;
-use axum::extract::{DefaultBodyLimit, Multipart, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::http::request::Parts;
-use puronoboi_app::images::MAX_UPLOAD_BYTES;
 use puronoboi_app::sessions::{RequestedRole, SessionRequest};
-use puronoboi_app::uploads::{UploadSlot, Uploads};
-use puronoboi_domain::AccountId;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::router::UtoipaMethodRouterExt as _;
 use utoipa_axum::routes;
 
 use crate::AppState;
 use crate::dto::{AccountTypeDto, MeDto, SessionDto, SessionRequestDto};
-use crate::error::{ApiError, ErrorBody, ErrorCode};
-use crate::extract::{ApiMultipart, Caller, bearer_token};
+use crate::error::{ApiError, ErrorBody};
+use crate::extract::{ApiJson, Caller, bearer_token};
 use crate::limits::{AddressCounted, Kind, Sessions};
+use crate::multipart::{self, UploadForm};
 use crate::openapi::{Internal, Invalid, Limited, SignedIn, Upload};
-
-/// Room for the multipart framing around a picture of the largest accepted size, and for a form's text fields.
-pub(crate) const MULTIPART_OVERHEAD: usize = 64 * 1024;
-/// The longest text field a form may send, in bytes (a 4,000-character description in Bangla is 12,000).
-const MAX_TEXT_FIELD_BYTES: usize = 16 * 1024;
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(open_session))
         .routes(routes!(logout))
         .routes(routes!(me))
-        .routes(routes!(upload_photo).layer(DefaultBodyLimit::max(MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD)))
+        .routes(routes!(upload_photo).layer(multipart::upload_limit()))
 }
 
 /// The Firebase ID token in the Authorization header, extracted without consuming the body.
@@ -61,6 +53,7 @@ impl axum::extract::FromRequestParts<AppState> for IdentityToken {
     responses(
         (status = 200, body = SessionDto),
         (status = 400, description = "`invalid_input`: the body is not a session request, or the sign-in has no e-mail address.", body = ErrorBody),
+        (status = 413, description = "`invalid_input`: the body is larger than this operation accepts.", body = ErrorBody),
         (status = 401, description = "`unauthenticated`: no Firebase ID token, or one that does not verify. `sign_in_again`: the ID token comes from a sign-in made before the account's sign-ins were ended (a logout, a closure); only a fresh sign-in opens a session.", body = ErrorBody),
         (status = 403, description = "`account_deleted` (\"Forbidden Access\"): the account was deleted.", body = ErrorBody),
         (status = 409, description = "`email_taken`: another sign-in already uses this e-mail address.", body = ErrorBody),
@@ -74,17 +67,13 @@ async fn open_session(
     State(state): State<AppState>,
     _: AddressCounted<Sessions>,
     IdentityToken(token): IdentityToken,
-    body: Bytes,
+    request: Option<ApiJson<SessionRequestDto>>,
 ) -> Result<Json<SessionDto>, ApiError> {
     let Some(sessions) = &state.sessions else {
         return Err(ApiError::unavailable("Sign-in is not configured on this server."));
     };
     // The body is optional: social sign-in sends nothing.
-    let request: SessionRequestDto = if body.iter().all(u8::is_ascii_whitespace) {
-        SessionRequestDto::default()
-    } else {
-        serde_json::from_slice(&body).map_err(|e| ApiError::invalid_input(format!("Invalid session request: {e}")))?
-    };
+    let request = request.map(|ApiJson(request)| request).unwrap_or_default();
     let opened = sessions
         .open(
             &token,
@@ -138,12 +127,8 @@ async fn me(Caller(account): Caller) -> Json<MeDto> {
         (status = 503, description = "`unavailable`: sign-in is not configured, or pictures cannot be stored right now.", body = ErrorBody),
     )
 )]
-async fn upload_photo(
-    State(state): State<AppState>,
-    Caller(account): Caller,
-    ApiMultipart(mut form): ApiMultipart,
-) -> Result<Json<MeDto>, ApiError> {
-    let (slot, bytes) = admitted_picture(&state.uploads, account.id, &mut form).await?;
+async fn upload_photo(State(state): State<AppState>, Caller(account): Caller, form: UploadForm) -> Result<Json<MeDto>, ApiError> {
+    let (slot, bytes) = form.admitted_picture(&state.uploads, account.id).await?;
     Ok(Json(state.photos.set_profile_photo(&slot, account.id, bytes).await?.into()))
 }
 
@@ -154,81 +139,4 @@ struct PictureForm {
     /// A JPEG, PNG or WebP picture of at most 5 MB.
     #[schema(format = Binary, content_media_type = "application/octet-stream")]
     image: Vec<u8>,
-}
-
-/// Admits an upload (the account's rate, then a slot; see `puronoboi_app::uploads`) and only then reads its
-/// picture, so an upload waiting for a slot holds nothing in memory. The slot stays held while the caller decodes
-/// and stores the picture. A refused upload's body is read to its end before the answer goes out (see
-/// `crate::bodies`), so its client sees the answer.
-pub async fn admitted_picture(uploads: &Uploads, account: AccountId, form: &mut Multipart) -> Result<(UploadSlot, Vec<u8>), ApiError> {
-    let slot = uploads.admit(account).await?;
-    // A sender too slow for the deadline gives its slot back to the uploads waiting for one.
-    match tokio::time::timeout_at(slot.read_by(), image_field(form)).await {
-        Ok(bytes) => Ok((slot, bytes?)),
-        Err(_) => Err(ApiError::new(ErrorCode::RequestTimeout, "The picture took too long to arrive. Please try again.")),
-    }
-}
-
-/// Like [`admitted_picture`], for a form that sends text fields with its picture (the add-book form): answers the
-/// slot, the text fields by name, and the picture if one came. Only the `allowed` text fields are accepted, each
-/// once: a field the form does not have (an `email`, say) is refused rather than silently dropped.
-pub async fn admitted_multipart(
-    uploads: &Uploads,
-    account: AccountId,
-    form: &mut Multipart,
-    allowed: &[&str],
-) -> Result<(UploadSlot, std::collections::BTreeMap<String, String>, Option<Vec<u8>>), ApiError> {
-    let slot = uploads.admit(account).await?;
-    let read = async {
-        let mut fields = std::collections::BTreeMap::new();
-        let mut picture = None;
-        while let Some(field) = form.next_field().await.map_err(multipart_error)? {
-            let name = field.name().unwrap_or_default().to_owned();
-            if name == "image" {
-                if picture.is_some() {
-                    return Err(ApiError::invalid_input("Send one picture, in the field 'image'."));
-                }
-                picture = Some(field.bytes().await.map_err(multipart_error)?.to_vec());
-            } else if allowed.contains(&name.as_str()) {
-                let bytes = field.bytes().await.map_err(multipart_error)?;
-                if bytes.len() > MAX_TEXT_FIELD_BYTES {
-                    return Err(ApiError::invalid_input(format!("The field '{name}' is too long.")));
-                }
-                let text =
-                    String::from_utf8(bytes.to_vec()).map_err(|_| ApiError::invalid_input(format!("The field '{name}' is not text.")))?;
-                if fields.insert(name.clone(), text).is_some() {
-                    return Err(ApiError::invalid_input(format!("The field '{name}' was sent twice.")));
-                }
-            } else {
-                return Err(ApiError::invalid_input(format!("This form has no field '{name}'.")));
-            }
-        }
-        Ok((fields, picture))
-    };
-    match tokio::time::timeout_at(slot.read_by(), read).await {
-        Ok(read) => read.map(|(fields, picture)| (slot, fields, picture)),
-        Err(_) => Err(ApiError::new(ErrorCode::RequestTimeout, "The form took too long to arrive. Please try again.")),
-    }
-}
-
-/// The bytes of the multipart field `image`. Other fields are skipped; file names and content types are ignored
-/// because the bytes alone decide what a picture is.
-pub async fn image_field(form: &mut Multipart) -> Result<Vec<u8>, ApiError> {
-    loop {
-        let field = form.next_field().await.map_err(multipart_error)?;
-        let Some(field) = field else {
-            return Err(ApiError::invalid_input("Attach the picture as the form field 'image'."));
-        };
-        if field.name() == Some("image") {
-            return field.bytes().await.map(Vec::from).map_err(multipart_error);
-        }
-    }
-}
-
-fn multipart_error(e: axum::extract::multipart::MultipartError) -> ApiError {
-    if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-        ApiError::new(ErrorCode::ImageTooLarge, "The picture is larger than 5 MB.")
-    } else {
-        ApiError::invalid_input(format!("Could not read the upload: {}", e.body_text()))
-    }
 }

@@ -12,7 +12,7 @@ use utoipa_axum::routes;
 use crate::AppState;
 use crate::dto::{AdminCategoryDto, CategoryDto, MergeCategoryDto, MergedCategoryDto, PageDto, RenameCategoryDto};
 use crate::error::{ApiError, ErrorBody, ErrorCode};
-use crate::extract::{ApiPath, ApiQuery, Caller, PageQuery, parse_id};
+use crate::extract::{ApiJson, ApiPath, ApiQuery, Caller, PageQuery, parse_id};
 use crate::openapi::{BadBody, BadQuery, Invalid, SignedIn};
 
 pub fn routes() -> OpenApiRouter<AppState> {
@@ -23,11 +23,6 @@ const ADMINS_ONLY: &str = "manage categories";
 
 fn category_id(raw: &str) -> Result<CategoryId, ApiError> {
     parse_id(raw, ErrorCode::CategoryNotFound, "category")
-}
-
-/// Read after the caller is known to be the admin, so that nobody else learns anything from how a body is refused.
-fn body<T: serde::de::DeserializeOwned>(bytes: &[u8], what: &str) -> Result<T, ApiError> {
-    serde_json::from_slice(bytes).map_err(|e| ApiError::invalid_input(format!("Invalid {what}: {e}")))
 }
 
 /// Every category by name, with its books (all statuses, and those for sale), 50 per page unless asked.
@@ -69,11 +64,10 @@ async fn rename_category(
     State(state): State<AppState>,
     caller: Caller,
     ApiPath(id): ApiPath<String>,
-    bytes: axum::body::Bytes,
+    ApiJson(dto): ApiJson<RenameCategoryDto>,
 ) -> Result<Json<CategoryDto>, ApiError> {
     let admin = caller.require(AccountRole::Admin, ADMINS_ONLY)?;
     let id = category_id(&id)?;
-    let dto: RenameCategoryDto = body(&bytes, "rename")?;
     Ok(Json(state.admin.rename_category(&admin, id, &dto.name).await?.into()))
 }
 
@@ -97,11 +91,10 @@ async fn merge_category(
     State(state): State<AppState>,
     caller: Caller,
     ApiPath(id): ApiPath<String>,
-    bytes: axum::body::Bytes,
+    ApiJson(dto): ApiJson<MergeCategoryDto>,
 ) -> Result<Json<MergedCategoryDto>, ApiError> {
     let admin = caller.require(AccountRole::Admin, ADMINS_ONLY)?;
     let id = category_id(&id)?;
-    let dto: MergeCategoryDto = body(&bytes, "merge")?;
     Ok(Json(state.admin.merge_category(&admin, id, CategoryId::from_uuid(dto.into)).await?.into()))
 }
 

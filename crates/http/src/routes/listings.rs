@@ -3,48 +3,29 @@
 //! answers 404 like a book that does not exist, so ids cannot be probed.
 
 use axum::Json;
-use axum::extract::{DefaultBodyLimit, State};
+use axum::extract::State;
 use axum::http::StatusCode;
-use puronoboi_app::images::MAX_UPLOAD_BYTES;
-use puronoboi_app::listings::{CategoryChoice, NewListing};
-use puronoboi_domain::{AccountRole, BookId, CategoryId, ListingEditForm, ListingForm};
+use puronoboi_domain::{AccountRole, BookId};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::AppState;
-use crate::dto::{EditListingDto, PageDto, SellerBookDto};
+use crate::dto::{EditListingDto, NewListingFields, PageDto, SellerBookDto};
 use crate::error::{ApiError, ErrorBody, ErrorCode};
-use crate::extract::{ApiMultipart, ApiPath, ApiQuery, Caller, PageQuery, parse_id};
+use crate::extract::{ApiJson, ApiPath, ApiQuery, Caller, PageQuery, parse_id};
+use crate::multipart::{self, UploadForm};
 use crate::openapi::{BadBody, BadQuery, Invalid, SignedIn, Upload};
-use crate::routes::accounts::{MULTIPART_OVERHEAD, admitted_multipart};
 use utoipa_axum::router::UtoipaMethodRouterExt as _;
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(create).layer(DefaultBodyLimit::max(MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD)))
+        .routes(routes!(create).layer(multipart::upload_limit()))
         .routes(routes!(mine))
         .routes(routes!(edit, withdraw))
         .routes(routes!(advertise, stop_advertising))
 }
 
 const SELLERS_ONLY: &str = "list and manage books";
-
-/// The text fields of the add-book form, by their camelCase names.
-const TEXT_FIELDS: [&str; 13] = [
-    "title",
-    "author",
-    "categoryId",
-    "newCategory",
-    "sellerName",
-    "location",
-    "phone",
-    "originalPrice",
-    "resalePrice",
-    "publishYear",
-    "description",
-    "ratings",
-    "reviews",
-];
 
 /// The add-book form, as multipart/form-data. Numbers are sent as text; `categoryId` picks a category from the
 /// list and `newCategory` names a new one (one of the two).
@@ -96,64 +77,15 @@ struct NewListingForm {
         (status = 503, description = "`unavailable`: sign-in is not configured, or pictures cannot be stored right now.", body = ErrorBody),
     )
 )]
-async fn create(
-    State(state): State<AppState>,
-    caller: Caller,
-    ApiMultipart(mut form): ApiMultipart,
-) -> Result<(StatusCode, Json<SellerBookDto>), ApiError> {
+async fn create(State(state): State<AppState>, caller: Caller, form: UploadForm) -> Result<(StatusCode, Json<SellerBookDto>), ApiError> {
     let seller = caller.require(AccountRole::Seller, SELLERS_ONLY)?;
-    let (slot, fields, picture) = admitted_multipart(&state.uploads, seller.id, &mut form, &TEXT_FIELDS).await?;
-    let mut unreadable = puronoboi_domain::FieldErrors::new();
-    let text = |name: &str| fields.get(name).cloned().unwrap_or_default();
-    let mut number = |name: &'static str| -> Option<i64> {
-        let raw = fields.get(name).map(|v| v.trim()).filter(|v| !v.is_empty())?;
-        raw.parse().map_err(|_| unreadable.insert(name, "must be a whole number".to_owned())).ok()
-    };
-    let (publish_year, reviews, original_price, resale_price) =
-        (number("publishYear"), number("reviews"), number("originalPrice"), number("resalePrice"));
-    let ratings = match fields.get("ratings").map(|v| v.trim()).filter(|v| !v.is_empty()) {
-        None => None,
-        Some(raw) => raw.parse::<f64>().map_err(|_| unreadable.insert("ratings", "must be a number from 0 to 5".to_owned())).ok(),
-    };
-    let category =
-        match (fields.get("categoryId").filter(|v| !v.trim().is_empty()), fields.get("newCategory").filter(|v| !v.trim().is_empty())) {
-            (Some(_), Some(_)) => {
-                unreadable.insert("categoryId", "choose a category from the list or type a new one, not both".to_owned());
-                None
-            }
-            (Some(id), None) => match id.trim().parse::<CategoryId>() {
-                Ok(id) => Some(CategoryChoice::Existing(id)),
-                Err(_) => {
-                    unreadable.insert("categoryId", "choose a category from the list".to_owned());
-                    None
-                }
-            },
-            (None, Some(name)) => Some(CategoryChoice::New(name.clone())),
-            (None, None) => None,
-        };
-    let request = NewListing {
-        form: ListingForm {
-            title: text("title"),
-            author: text("author"),
-            description: fields.get("description").cloned(),
-            publish_year,
-            ratings,
-            reviews,
-            seller_name: text("sellerName"),
-            location: text("location"),
-            phone: text("phone"),
-            original_price,
-            resale_price,
-        },
-        category,
-        picture,
-        unreadable,
-    };
+    let (slot, form) = form.admitted_fields(&state.uploads, seller.id, &NewListingFields::NAMES).await?;
+    let request = NewListingFields(form.text).try_into_domain(form.picture);
     let created = state.listings.create(&seller, &slot, request).await?;
     Ok((StatusCode::CREATED, Json(created.into())))
 }
 
-/// The seller's own books (My Products), newest first, 20 per page unless asked.
+/// The seller's own listings, newest first, 20 per page unless asked.
 #[utoipa::path(
     get,
     path = "/me/books",
@@ -260,17 +192,9 @@ async fn edit(
     State(state): State<AppState>,
     caller: Caller,
     ApiPath(id): ApiPath<String>,
-    body: axum::body::Bytes,
+    ApiJson(dto): ApiJson<EditListingDto>,
 ) -> Result<Json<SellerBookDto>, ApiError> {
     let seller = caller.require(AccountRole::Seller, SELLERS_ONLY)?;
     let id = book_id(&id)?;
-    let dto: EditListingDto = serde_json::from_slice(&body).map_err(|e| ApiError::invalid_input(format!("Invalid edit: {e}")))?;
-    let form = ListingEditForm {
-        original_price: dto.original_price,
-        resale_price: dto.resale_price,
-        description: dto.description,
-        location: dto.location,
-        phone: dto.phone,
-    };
-    Ok(Json(state.listings.edit(seller.id, id, form).await?.into()))
+    Ok(Json(state.listings.edit(seller.id, id, dto.into()).await?.into()))
 }

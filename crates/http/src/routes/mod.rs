@@ -9,6 +9,7 @@ pub(crate) mod catalogue;
 mod listings;
 mod meta;
 mod orders;
+mod payments;
 
 use axum::Router;
 use utoipa::OpenApi as _;
@@ -17,9 +18,6 @@ use utoipa_axum::router::OpenApiRouter;
 use crate::AppState;
 use crate::error::ApiError;
 use crate::openapi::ApiDoc;
-
-/// The largest request body any route accepts: a picture upload with its form.
-pub(crate) const LARGEST_BODY: u64 = (puronoboi_app::images::MAX_UPLOAD_BYTES + accounts::MULTIPART_OVERHEAD) as u64;
 
 /// The API with its description, every path under `/api` in both.
 pub fn described() -> OpenApiRouter<AppState> {
@@ -31,6 +29,7 @@ pub fn described() -> OpenApiRouter<AppState> {
         .merge(admin::routes())
         .merge(admin_categories::routes())
         .merge(orders::routes())
+        .merge(payments::routes())
         .fallback(async || ApiError::not_found("No such API endpoint."));
     OpenApiRouter::with_openapi(ApiDoc::openapi()).nest("/api", api)
 }

@@ -15,8 +15,9 @@ use std::collections::BTreeSet;
 
 use jsonwebtoken::{Algorithm, EncodingKey, Header};
 use puronoboi_domain::AccountId;
+use puronoboi_test_support::cards::VISA;
 use puronoboi_test_support::pictures::{png_of, wide_rgb};
-use puronoboi_test_support::{Identity, TestApp, builders, expect_json, test_session_secret};
+use puronoboi_test_support::{Identity, TestApp, builders, expect_json, test_session_secret, unique};
 use reqwest::Method;
 use serde_json::{Value, json};
 
@@ -95,13 +96,8 @@ const TABLE: &[(&str, &str, [u16; 8])] = &[
 /// The API's own description of itself is not an operation on anyone's data, so it has no row.
 const OPENAPI_DOCUMENT: &str = "/api/openapi.json";
 
-const VISA: &str = "4242424242424242";
 /// What the API answers for a path no router serves.
 const FALLBACK_MESSAGE: &str = "No such API endpoint.";
-
-fn unique(local: &str) -> String {
-    format!("{local}-{}@puronoboi.test", uuid::Uuid::new_v4().simple())
-}
 
 fn method(name: &str) -> Method {
     name.parse().unwrap_or_else(|_| panic!("a method: {name}"))

@@ -2,12 +2,8 @@
 //! (refused on its next call and its next sign-in, its books off the shop) while its history stays.
 
 use puronoboi_demo::catalogue::{BOOKS, DemoStatus, SELLERS};
-use puronoboi_test_support::{Identity, TestApp, expect_json};
+use puronoboi_test_support::{Identity, TestApp, expect_json, unique};
 use serde_json::{Value, json};
-
-fn unique(local: &str) -> String {
-    format!("{local}-{}@puronoboi.test", uuid::Uuid::new_v4().simple())
-}
 
 const ADMIN: &str = "boss@puronoboi.test";
 

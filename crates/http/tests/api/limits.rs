@@ -12,13 +12,9 @@ use puronoboi_domain::AccountRole;
 use puronoboi_http::BodyRules;
 use puronoboi_http::limits::{Kind, RateLimits, Setting};
 use puronoboi_test_support::pictures::{png_of, wide_rgb};
-use puronoboi_test_support::{Identity, TestApp, builders, expect_json};
+use puronoboi_test_support::{Identity, TestApp, builders, expect_json, unique};
 use reqwest::Method;
 use serde_json::{Value, json};
-
-fn unique(local: &str) -> String {
-    format!("{local}-{}@puronoboi.test", uuid::Uuid::new_v4().simple())
-}
 
 /// Every limit off except `kind`'s, which allows 2 calls a minute per address or per account.
 fn two_a_minute(kind: Kind, per_ip: bool) -> RateLimits {

@@ -3,13 +3,9 @@
 
 use puronoboi_ports::CatalogueWriter as _;
 use puronoboi_test_support::pictures::{png_of, wide_rgb};
-use puronoboi_test_support::{Identity, TestApp, builders, expect_json};
+use puronoboi_test_support::{Identity, TestApp, builders, expect_json, unique};
 use reqwest::multipart::{Form, Part};
 use serde_json::{Value, json};
-
-fn unique(local: &str) -> String {
-    format!("{local}-{}@puronoboi.test", uuid::Uuid::new_v4().simple())
-}
 
 async fn app() -> TestApp {
     TestApp::builder().identity(Identity::Emulator).seeded().uploads_per_minute(100).spawn().await

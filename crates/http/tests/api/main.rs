@@ -8,6 +8,7 @@ mod catalogue;
 mod forged_tokens;
 mod freshness;
 mod hosts;
+mod json_bodies;
 mod limits;
 mod listings;
 mod mass_assignment;

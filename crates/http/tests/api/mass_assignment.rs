@@ -8,17 +8,12 @@
 use puronoboi_domain::{AccountId, BookId};
 use puronoboi_http::limits::RateLimits;
 use puronoboi_stripe::sign_payload;
+use puronoboi_test_support::cards::VISA;
 use puronoboi_test_support::pictures::{png_of, wide_rgb};
-use puronoboi_test_support::{Identity, TEST_WEBHOOK_SECRET, TestApp, builders, expect_json};
+use puronoboi_test_support::{Identity, TEST_WEBHOOK_SECRET, TestApp, builders, expect_json, unique};
 use reqwest::Method;
 use reqwest::multipart::{Form, Part};
 use serde_json::{Value, json};
-
-const VISA: &str = "4242424242424242";
-
-fn unique(local: &str) -> String {
-    format!("{local}-{}@puronoboi.test", uuid::Uuid::new_v4().simple())
-}
 
 /// The fields a client must never set, with values an attacker would like; `someone` is another account's id.
 fn extras(someone: &str) -> Vec<(&'static str, Value)> {

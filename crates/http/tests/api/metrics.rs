@@ -6,7 +6,8 @@
 use std::sync::Arc;
 
 use puronoboi_http::metrics::{self, PoolUsage};
-use puronoboi_test_support::{Identity, TEST_STRIPE_PUBLISHABLE_KEY, TestApp, builders, expect_json};
+use puronoboi_test_support::cards::VISA;
+use puronoboi_test_support::{Identity, TestApp, builders, expect_json};
 use reqwest::Method;
 use serde_json::json;
 
@@ -110,16 +111,7 @@ async fn orders_placed_and_payments_recorded_are_counted_where_they_happen() {
     let again = app.client.post(app.url("/api/orders")).bearer_auth(&buyer).json(&body).send().await.expect("answered");
     assert!(again.status().is_success(), "{}", again.status());
 
-    let localstripe = app.localstripe.as_deref().expect("card payments are on");
-    let card = [
-        ("key", TEST_STRIPE_PUBLISHABLE_KEY),
-        ("card[number]", "4242424242424242"),
-        ("card[exp_month]", "12"),
-        ("card[exp_year]", "2034"),
-        ("card[cvc]", "123"),
-    ];
-    let token = app.client.post(format!("{localstripe}/v1/tokens")).form(&card).send().await.expect("tokenised");
-    let token = expect_json(token, 200, "POST /v1/tokens").await["id"].as_str().expect("a card token").to_owned();
+    let token = builders::card_token(&app, VISA).await;
     let paid = app
         .client
         .post(app.url(&format!("/api/orders/{order}/payment")))

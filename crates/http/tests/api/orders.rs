@@ -8,13 +8,9 @@ use std::time::Duration;
 use futures_util::future::join_all;
 use puronoboi_domain::BookId;
 use puronoboi_test_support::builders;
-use puronoboi_test_support::{Identity, TestApp, expect_json};
+use puronoboi_test_support::{Identity, TestApp, expect_json, unique};
 use reqwest::Method;
 use serde_json::{Value, json};
-
-fn unique(local: &str) -> String {
-    format!("{local}-{}@puronoboi.test", uuid::Uuid::new_v4().simple())
-}
 
 const ADMIN: &str = "orders-admin@puronoboi.test";
 

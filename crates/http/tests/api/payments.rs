@@ -6,19 +6,12 @@ use futures_util::future::join_all;
 use puronoboi_domain::BookId;
 use puronoboi_http::limits::RateLimits;
 use puronoboi_stripe::sign_payload;
+use puronoboi_test_support::cards::{DECLINED, THREE_D_SECURE, VISA};
 use puronoboi_test_support::{
-    Identity, TEST_STRIPE_PUBLISHABLE_KEY, TEST_STRIPE_SECRET_KEY, TEST_WEBHOOK_SECRET, TestApp, builders, expect_json,
+    Identity, TEST_STRIPE_PUBLISHABLE_KEY, TEST_STRIPE_SECRET_KEY, TEST_WEBHOOK_SECRET, TestApp, builders, expect_json, unique,
 };
 use reqwest::Method;
 use serde_json::{Value, json};
-
-const VISA: &str = "4242424242424242";
-const DECLINED: &str = "4000000000000341";
-const THREE_D_SECURE: &str = "4000000000003220";
-
-fn unique(local: &str) -> String {
-    format!("{local}-{}@puronoboi.test", uuid::Uuid::new_v4().simple())
-}
 
 async fn app() -> TestApp {
     TestApp::builder().identity(Identity::Emulator).card_payments().spawn().await

@@ -9,17 +9,13 @@ use puronoboi_ports::AccountStore as _;
 use puronoboi_ports::DemoIdentities as _;
 use puronoboi_ports::DemoLogin;
 use puronoboi_test_support::builders::{book, category, list};
-use puronoboi_test_support::{Identity, TestApp, expect_json, test_session_secret};
+use puronoboi_test_support::{Identity, TestApp, expect_json, test_session_secret, unique};
 use serde_json::{Value, json};
 
 const PASSWORD: &str = "correct horse battery";
 
 async fn app() -> TestApp {
     TestApp::builder().identity(Identity::Emulator).spawn().await
-}
-
-fn unique(local: &str) -> String {
-    format!("{local}-{}@puronoboi.test", uuid::Uuid::new_v4().simple())
 }
 
 async fn me(app: &TestApp, access_token: &str) -> reqwest::Response {

@@ -1,12 +1,10 @@
 //! The binary refuses dangerous configurations before it listens or touches the database.
-#![expect(clippy::expect_used, reason = "test helpers outside #[test] fns stop the test loudly")]
 
-use std::process::Command;
+use crate::running::server_command;
 
 fn server(env: &[(&str, &str)]) -> std::process::Output {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_puronoboi-server"));
+    let mut command = server_command();
     command
-        .env_clear()
         // Nothing listens here: a server that got past its configuration would fail on the database instead.
         .env("DATABASE_URL", "postgres://nobody@127.0.0.1:9/none")
         .env("PORT", "0")
@@ -33,9 +31,7 @@ fn the_emulator_is_refused_with_a_real_project() {
 
 #[test]
 fn sign_in_without_a_session_secret_is_refused() {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_puronoboi-server"));
-    let output = command
-        .env_clear()
+    let output = server_command()
         .env("DATABASE_URL", "postgres://nobody@127.0.0.1:9/none")
         .env("FIREBASE_PROJECT_ID", "demo-puronoboi")
         .env("FIREBASE_AUTH_EMULATOR_HOST", "127.0.0.1:9099")

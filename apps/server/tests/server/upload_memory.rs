@@ -1,47 +1,20 @@
 //! The real server binary under a burst of the costliest uploads there are: 30 at once (from 30 accounts), each a 5 MiB PNG that
 //! decodes to 40 megapixels. Uploads past the gate's slots and queue are turned away with 429, the rest are stored,
 //! none fails, and the process's peak memory stays under 512 MiB.
-#![expect(clippy::expect_used, reason = "test helpers outside #[test] fns stop the test loudly")]
 
-use std::io::{BufRead as _, BufReader};
-use std::net::TcpListener;
-use std::process::{Child, Command, Stdio};
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 use image::{ImageEncoder as _, Rgb, RgbImage};
 use puronoboi_firebase_verify::EmulatorAdmin;
 use puronoboi_test_support::{TEST_PROJECT_ID, TestDb, emulator_host};
 
+use crate::running::{Server, free_port, server_command};
+
 const UPLOADS: usize = 30;
 const PEAK_LIMIT_KIB: u64 = 512 * 1024;
 /// The server's upload cap (5 MiB); the picture must fit under it or it would be refused unread.
 const MAX_UPLOAD_BYTES: usize = 5 * 1024 * 1024;
-
-/// Kills the server when the test ends, however it ends.
-struct Server {
-    child: Child,
-    log: std::path::PathBuf,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-impl Server {
-    fn pid(&self) -> u32 {
-        self.child.id()
-    }
-
-    /// The end of the server's log, for a failure message.
-    fn log_tail(&self) -> String {
-        let lines: Vec<String> =
-            std::fs::File::open(&self.log).map(|f| BufReader::new(f).lines().map_while(Result::ok).collect()).unwrap_or_default();
-        lines[lines.len().saturating_sub(30)..].join("\n")
-    }
-}
 
 /// A field from /proc/<pid>/status, in KiB.
 fn status_kib(pid: u32, field: &str) -> Option<u64> {
@@ -73,12 +46,11 @@ fn decompression_heavy_png() -> Vec<u8> {
     png
 }
 
-async fn start_server(database_url: &str, emulator: &str, images_dir: &std::path::Path, log: std::path::PathBuf) -> (Server, String) {
-    let port = TcpListener::bind("127.0.0.1:0").expect("a free port").local_addr().expect("an address").port();
+async fn start_server(database_url: &str, emulator: &str, images_dir: &std::path::Path, log: std::path::PathBuf) -> Server {
+    let port = free_port();
     let log_file = std::fs::File::create(&log).expect("a log file");
-    let child = Command::new(env!("CARGO_BIN_EXE_puronoboi-server"))
-        .env_clear()
-        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+    let mut command = server_command();
+    command
         .env("DATABASE_URL", database_url)
         .env("FIREBASE_PROJECT_ID", TEST_PROJECT_ID)
         .env("FIREBASE_AUTH_EMULATOR_HOST", emulator)
@@ -89,22 +61,8 @@ async fn start_server(database_url: &str, emulator: &str, images_dir: &std::path
         .env("UPLOAD_RATE_PER_MINUTE", "100")
         .env("RUST_LOG", "warn")
         .stdout(Stdio::null())
-        .stderr(log_file)
-        .spawn()
-        .expect("the server binary starts");
-    let server = Server { child, log };
-    let address = format!("http://127.0.0.1:{port}");
-
-    let client = reqwest::Client::new();
-    let deadline = Instant::now() + Duration::from_secs(60);
-    loop {
-        if client.get(format!("{address}/api/health")).send().await.is_ok_and(|r| r.status().is_success()) {
-            break;
-        }
-        assert!(Instant::now() < deadline, "the server did not come up:\n{}", server.log_tail());
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    (server, address)
+        .stderr(log_file);
+    Server::start(command, port, log).await
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -117,7 +75,8 @@ async fn thirty_uploads_of_forty_megapixels_at_once_stay_under_512_mib_and_never
     let emulator = emulator_host().await;
     let scratch = tempfile::tempdir().expect("a scratch dir");
     let images_dir = scratch.path().join("images");
-    let (server, address) = start_server(&db.url, &emulator, &images_dir, scratch.path().join("server.log")).await;
+    let server = start_server(&db.url, &emulator, &images_dir, scratch.path().join("server.log")).await;
+    let address = server.address.clone();
 
     let client = reqwest::Client::builder().timeout(Duration::from_secs(60)).build().expect("a client");
     let admin = EmulatorAdmin::new(TEST_PROJECT_ID, emulator, client.clone()).expect("an emulator admin");

@@ -3,12 +3,7 @@
 //! confirm, retry a declined payment with another card, finish 3-D Secure the way localstripe's Stripe.js stand-in
 //! does, refund, and receive the signed webhook.
 //!
-//! localstripe ignores `Idempotency-Key`, so nothing here relies on it (stripe_api.rs checks the header is sent).
-#![expect(clippy::expect_used, reason = "test helpers outside #[test] fns stop the test loudly")]
-
-// The harness's localstripe helper, included rather than depended on: it needs nothing of the rest of the harness.
-#[path = "../../../test-support/src/localstripe.rs"]
-mod localstripe;
+//! localstripe ignores `Idempotency-Key`, so nothing here relies on it (`api` checks the header is sent).
 
 use std::time::{Duration, Instant};
 
@@ -17,19 +12,15 @@ use puronoboi_domain::{OrderId, Taka};
 use puronoboi_fakes::payments::{CardHolder, TestCard, payment_gateway_contract};
 use puronoboi_ports::{GatewayError, PaymentEvent, PaymentGateway, ProviderPayment, ProviderPaymentStatus, RefundStatus};
 use puronoboi_stripe::{StripeConfig, StripeGateway};
-use serde_json::Value;
 use wiremock::matchers::method;
 use wiremock::{Mock, MockServer, ResponseTemplate};
+
+use crate::cards::{DECLINED, THREE_D_SECURE, VISA};
+use crate::localstripe;
 
 const SECRET_KEY: &str = "sk_test_puronoboi_localstripe";
 const PUBLISHABLE_KEY: &str = "pk_test_puronoboi_localstripe";
 const WEBHOOK_SECRET: &str = "whsec_puronoboi_localstripe_test";
-
-const VISA: &str = "4242424242424242";
-/// Declined when charged (localstripe's and Stripe's test card "charge fails").
-const DECLINED: &str = "4000000000000341";
-/// Asks for 3-D Secure on every payment.
-const THREE_D_SECURE: &str = "4000000000003220";
 
 async fn gateway() -> (StripeGateway, String) {
     let base = localstripe::localstripe_url().await;
@@ -37,22 +28,8 @@ async fn gateway() -> (StripeGateway, String) {
     (StripeGateway::new(config, reqwest::Client::new()), base)
 }
 
-/// A card token made the way Stripe.js's `createToken` makes one: from the browser, with the publishable key.
 async fn card_token(base: &str, number: &str) -> String {
-    let form =
-        [("key", PUBLISHABLE_KEY), ("card[number]", number), ("card[exp_month]", "12"), ("card[exp_year]", "2034"), ("card[cvc]", "123")];
-    let token: Value = reqwest::Client::new()
-        .post(format!("{base}/v1/tokens"))
-        .form(&form)
-        .send()
-        .await
-        .expect("localstripe answers")
-        .error_for_status()
-        .expect("a token")
-        .json()
-        .await
-        .expect("JSON");
-    token["id"].as_str().expect("a token id").to_owned()
+    localstripe::card_token(base, PUBLISHABLE_KEY, number).await
 }
 
 /// Finishes (or fails) 3-D Secure the way localstripe's Stripe.js stand-in does in the browser.

@@ -1,7 +1,6 @@
 //! The exact requests the gateway sends, against a mock standing in for api.stripe.com, and how it reads Stripe's
 //! answers and errors. The bodies are shaped like the examples in Stripe's API reference
 //! (<https://docs.stripe.com/api/payment_intents/object>, <https://docs.stripe.com/api/errors>).
-#![expect(clippy::expect_used, reason = "test helpers outside #[test] fns stop the test loudly")]
 
 use std::collections::BTreeMap;
 use std::time::Duration;

@@ -1,49 +1,24 @@
 //! The real server binary's operational outputs: with LOG_FORMAT=json every log line of a request carries that
 //! request's id (the caller's `x-request-id`, or the one the server made up and sent back), and Prometheus metrics
 //! are served on METRICS_ADDR only when it is set (unset: the process listens on its site port alone).
-#![expect(clippy::expect_used, reason = "test helpers outside #[test] fns stop the test loudly")]
 
 use std::collections::HashSet;
-use std::net::TcpListener;
-use std::process::{Child, Command, Stdio};
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 use puronoboi_test_support::TestDb;
 use serde_json::Value;
 
-/// Kills the server when the test ends, however it ends.
-struct Server {
-    child: Child,
-    log: std::path::PathBuf,
-    address: String,
-}
+use crate::running::{Server, free_port, server_command};
 
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-impl Server {
-    fn log(&self) -> String {
-        std::fs::read_to_string(&self.log).unwrap_or_default()
-    }
-}
-
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0").expect("a free port").local_addr().expect("an address").port()
-}
-
-/// Starts the server over a fresh database, logging JSON (with tower_http's per-request lines) to a file.
-async fn start(scratch: &std::path::Path, metrics_addr: Option<&str>) -> Server {
+/// Starts the server over a fresh database (dropped with the answer's `TestDb`), logging JSON (with tower_http's
+/// per-request lines) to a file.
+async fn start(scratch: &std::path::Path, metrics_addr: Option<&str>) -> (Server, TestDb) {
     let db = TestDb::new().await;
     let port = free_port();
     let log = scratch.join(format!("server-{port}.log"));
-    let mut command = Command::new(env!("CARGO_BIN_EXE_puronoboi-server"));
+    let mut command = server_command();
     command
-        .env_clear()
-        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
         .env("DATABASE_URL", &db.url)
         .env("HOST", "127.0.0.1")
         .env("PORT", port.to_string())
@@ -55,14 +30,7 @@ async fn start(scratch: &std::path::Path, metrics_addr: Option<&str>) -> Server 
     if let Some(address) = metrics_addr {
         command.env("METRICS_ADDR", address);
     }
-    let server = Server { child: command.spawn().expect("the server binary starts"), log, address: format!("http://127.0.0.1:{port}") };
-    let client = reqwest::Client::new();
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while !client.get(format!("{}/api/health", server.address)).send().await.is_ok_and(|r| r.status().is_success()) {
-        assert!(Instant::now() < deadline, "the server did not come up:\n{}", server.log());
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    server
+    (Server::start(command, port, log).await, db)
 }
 
 /// The TCP ports the process listens on: its socket inodes matched against the kernel's LISTEN sockets.
@@ -94,7 +62,7 @@ fn port_of(address: &str) -> u16 {
 async fn json_logs_carry_the_request_id_and_metrics_are_served_only_on_metrics_addr() {
     let scratch = tempfile::tempdir().expect("a scratch dir");
     let metrics_port = free_port();
-    let server = start(scratch.path(), Some(&format!("127.0.0.1:{metrics_port}"))).await;
+    let (server, _db) = start(scratch.path(), Some(&format!("127.0.0.1:{metrics_port}"))).await;
     let client = reqwest::Client::new();
 
     let given = format!("obs-{}", uuid::Uuid::new_v4().simple());
@@ -147,15 +115,15 @@ async fn json_logs_carry_the_request_id_and_metrics_are_served_only_on_metrics_a
     assert!(!text.contains(&book.to_string()), "a raw id became a label: {text}");
     let site = client.get(format!("{}/metrics", server.address)).send().await.expect("answered");
     assert!(!site.text().await.expect("a body").contains("http_requests_total"), "the site does not serve metrics");
-    let ports = listening_ports(server.child.id());
+    let ports = listening_ports(server.pid());
     assert_eq!(ports, HashSet::from([port_of(&server.address), metrics_port]), "the site and the metrics listener");
 }
 
 #[tokio::test]
 async fn without_metrics_addr_nothing_else_listens() {
     let scratch = tempfile::tempdir().expect("a scratch dir");
-    let server = start(scratch.path(), None).await;
-    assert_eq!(listening_ports(server.child.id()), HashSet::from([port_of(&server.address)]), "the site's port alone");
+    let (server, _db) = start(scratch.path(), None).await;
+    assert_eq!(listening_ports(server.pid()), HashSet::from([port_of(&server.address)]), "the site's port alone");
     let site = reqwest::get(format!("{}/metrics", server.address)).await.expect("answered");
     assert_eq!(site.status(), 404);
 }
@@ -163,8 +131,7 @@ async fn without_metrics_addr_nothing_else_listens() {
 #[test]
 fn a_metrics_addr_that_is_not_an_address_is_refused_at_start() {
     for bad in ["9100", "localhost:9100", "127.0.0.1:8080"] {
-        let output = Command::new(env!("CARGO_BIN_EXE_puronoboi-server"))
-            .env_clear()
+        let output = server_command()
             .env("DATABASE_URL", "postgres://nobody@127.0.0.1:9/none")
             .env("PORT", "8080")
             .env("METRICS_ADDR", bad)
