@@ -50,10 +50,11 @@ bindings:
     rm -rf bindings
     cargo test --locked -p puronoboi-http --lib export_bindings
 
-# Clippy with the workspace lints, and formatting.
-lint:
+# Clippy with the workspace lints, and formatting; ESLint over the web app (its import boundaries and hooks rules).
+lint: web-install
     cargo clippy --workspace --all-targets --locked -- -D warnings
     cargo fmt --all --check
+    npm --prefix {{web}} run lint
 
 web-install:
     if [ ! -d {{web}}/node_modules ] || [ {{web}}/package-lock.json -nt {{web}}/node_modules/.package-lock.json ]; then npm --prefix {{web}} ci --no-audit --no-fund; fi
