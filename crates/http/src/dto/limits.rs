@@ -84,6 +84,9 @@ mod tests {
 
     use super::*;
 
+    /// Whether a value type takes the text.
+    type Accepts = fn(&str) -> bool;
+
     /// Named like ts-rs's own export tests, so `cargo test export_bindings` (`just bindings`) writes the values too.
     #[test]
     fn export_bindings_validation_limits_values() {
@@ -116,7 +119,7 @@ mod tests {
     fn each_text_limit_admits_its_length_and_refuses_one_more_character() {
         let limits = ValidationLimits::current();
         let at = |n: u32| "অ".repeat(n as usize);
-        let cases: [(u32, fn(&str) -> bool); 4] = [
+        let cases: [(u32, Accepts); 4] = [
             (limits.book_title_max_chars, |s| BookTitle::parse(s).is_ok()),
             (limits.author_max_chars, |s| Author::parse(s).is_ok()),
             (limits.person_name_max_chars, |s| PersonName::parse(s).is_ok()),
