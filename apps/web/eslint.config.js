@@ -3,16 +3,18 @@
 // The shape (see src/): a feature folder (src/features/<name>) may import src/lib, src/components and its own files,
 // never another feature: what two features share moves to src/lib or src/components. src/lib and src/components import
 // no feature and not the app; src/app (routes, layouts) and the entry points (src/main.tsx, src/boot.ts) may import
-// features. The test harness (src/test) renders the whole app, so it may import src/app; shared code may not import
-// it. No import cycles anywhere.
+// features. The test harness (src/test) renders the whole app, so it may import src/app. No import cycles anywhere.
 //
 // TypeScript 7 (the native compiler) ships no JavaScript API, and typescript-eslint needs one even to parse (its peer
 // range stops below 6.1). So package.json follows the side-by-side set-up the TypeScript team documented for 7.0: the
 // `typescript` package name, which typescript-eslint and ts-api-utils `require`, is TypeScript 6's API
 // (`npm:@typescript/typescript6`), and `tsc` is TypeScript 7 (`@typescript/native`, `npm:typescript@7`): it is the
-// compiler that type-checks and builds. An alias only for the linter is not possible: npm refuses a root `typescript`
-// of 7 beside the linter's peer range (ERESOLVE), overrides included. Drop both aliases once typescript-eslint speaks
-// TypeScript 7's API (7.1).
+// compiler that type-checks and builds (node_modules/.bin/tsc is its: npm links the first of two same-named binaries,
+// and @typescript/native sorts before TypeScript 6's own copy, @typescript/old). An alias only for the linter is not
+// possible: npm refuses a root `typescript` of 7 beside the linter's peer range (ERESOLVE), overrides included.
+// typescript-eslint names @typescript/native as an optional peer of 7.1 or later for an experimental backend that
+// stays off unless asked for, so `npm ls` calls our 7.0 invalid; harmless. Drop both aliases once typescript-eslint
+// speaks TypeScript 7's API (7.1).
 //
 // No type information: the linter parses each file on its own. `tsc` (strict, TypeScript 7) already checks the types;
 // type-aware rules would run a second, older checker over the same code on every lint and could disagree with the
