@@ -50,13 +50,14 @@ bindings:
     rm -rf bindings
     cargo test --locked -p puronoboi-http --lib export_bindings
 
-# Clippy with the workspace lints, formatting, and no dependency a crate does not use (cargo-machete, installed by
-# scripts/ensure-tools.sh when missing).
-lint:
+# Clippy with the workspace lints, formatting, no dependency a crate does not use (cargo-machete, installed by
+# scripts/ensure-tools.sh when missing), and ESLint over the web app (its import boundaries and hooks rules).
+lint: web-install
     cargo clippy --workspace --all-targets --locked -- -D warnings
     cargo fmt --all --check
     @scripts/ensure-tools.sh --cargo
     cargo machete
+    npm --prefix {{web}} run lint
 
 web-install:
     if [ ! -d {{web}}/node_modules ] || [ {{web}}/package-lock.json -nt {{web}}/node_modules/.package-lock.json ]; then npm --prefix {{web}} ci --no-audit --no-fund; fi

@@ -93,8 +93,8 @@ const load = {
   myWishList: () => import('@/features/wishlist/components/MyWishListPage'),
   orderPayment: () => import('@/features/payments/components/OrderPaymentPage'),
   wishListPayment: () => import('@/features/payments/components/WishListPaymentPage'),
-  addAProduct: () => import('@/features/products/components/AddAProductPage'),
-  myProducts: () => import('@/features/products/components/MyProductsPage'),
+  addListing: () => import('@/features/listings/components/AddListingPage'),
+  myListings: () => import('@/features/listings/components/MyListingsPage'),
   allSeller: () => import('@/features/admin/components/AllSellerPage'),
   allBuyer: () => import('@/features/admin/components/AllBuyerPage'),
   categories: () => import('@/features/admin/components/CategoriesPage'),
@@ -124,8 +124,8 @@ const dashboard: RouteObject = {
         {
           element: <RequireAuth role="seller" />,
           children: [
-            { path: 'addAProduct', element: page(load.addAProduct, 'AddAProductPage') },
-            { path: 'myProducts', element: page(load.myProducts, 'MyProductsPage') },
+            { path: 'addAProduct', element: page(load.addListing, 'AddListingPage') },
+            { path: 'myProducts', element: page(load.myListings, 'MyListingsPage') },
           ],
         },
         {

@@ -4,11 +4,13 @@
 mod accounts;
 mod admin_categories;
 mod catalogue;
+mod limits;
 mod listings;
 mod orders;
 
 pub use accounts::*;
 pub use admin_categories::*;
 pub use catalogue::*;
+pub use limits::*;
 pub use listings::*;
 pub use orders::*;

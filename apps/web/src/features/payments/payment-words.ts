@@ -11,6 +11,4 @@ export const CARD_UNREADABLE = 'Enter your card number, expiry date and CVC.';
 export const CARD_DECLINED = 'The payment did not go through. Please try another card.';
 export const AUTHENTICATION_FAILED = 'Your card could not be authenticated. Please try again or use another card.';
 export const BOOK_TAKEN = 'Someone else has just ordered this book.';
-export const PHONE_REQUIRED = 'Phone no is required';
-export const LOCATION_REQUIRED = 'Location is required';
 export const NO_CARD_PAYMENTS = 'Card payments are not available on this server.';

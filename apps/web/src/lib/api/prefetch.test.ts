@@ -1,31 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { waitFor } from '@testing-library/react';
-import { groupedBooksQueryOptions, prefetchShop, SHOP_BOOKS_PER_CATEGORY } from '@/features/catalogue/api/get-grouped-books';
 import { useAuthStore, writeAccessToken } from '@/lib/auth-store';
 import { createQueryClient } from '@/lib/query-client';
 import { stubFetch } from '@/test/fetch-stub';
-import { bookCard, bookDetail, groups, POETRY } from '@/test/fixtures';
+import { recordPreloads } from '@/test/preloads';
+import { bookDetail } from '@/test/fixtures';
 import { bookQueryOptions, prefetchBook } from './get-book';
 
-/** The pictures preloaded through `new Image()`, in order. */
-let preloaded: string[] = [];
-
-beforeEach(() => {
-  preloaded = [];
-  vi.stubGlobal(
-    'Image',
-    class {
-      setAttribute() {}
-      set src(value: string) {
-        preloaded.push(value);
-      }
-    },
-  );
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+const preloaded = recordPreloads();
 
 describe('asking for a page’s data while its code arrives', () => {
   it('a visitor’s book page: the book, then its cover, under the key the page reads', async () => {
@@ -56,18 +38,5 @@ describe('asking for a page’s data while its code arrives', () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(preloaded).toEqual([]);
-  });
-
-  it('the shop: its shelves, then the first two covers of the first shelf that has books', async () => {
-    const shelves = groups();
-    const empty = { category: POETRY, books: [], bookCount: 0 };
-    const first = shelves[0];
-    if (!first) throw new Error('the fixture has shelves');
-    first.books.push(bookCard({ id: 'second', picture: '/images/second.webp' }), bookCard({ id: 'third', picture: '/images/third.webp' }));
-    stubFetch({ '/api/books/grouped': { body: [empty, ...shelves] } });
-    const client = createQueryClient();
-    prefetchShop(client);
-    await waitFor(() => expect(preloaded).toEqual(first.books.slice(0, 2).map((book) => book.picture)));
-    expect(client.getQueryData(groupedBooksQueryOptions(SHOP_BOOKS_PER_CATEGORY).queryKey)).toEqual([empty, ...shelves]);
   });
 });

@@ -10,15 +10,17 @@ import { TextField } from '@/components/ui/TextField';
 import { isApiError } from '@/lib/api-client';
 import { userMessage } from '@/lib/error-handling';
 import { applyFieldErrors } from '@/lib/form-errors';
+import { LIMITS, REQUIRED, requiredText, tooLong } from '@/lib/form-rules';
 import { useRenameCategory } from '../api/rename-category';
 
 export const RENAMED_TOAST = 'Category renamed';
-export const NAME_REQUIRED = 'This field is required';
-export const NAME_TOO_LONG = 'At most 60 characters';
+export const NAME_REQUIRED = REQUIRED;
+export const NAME_TOO_LONG = tooLong(LIMITS.categoryNameMaxChars);
 
-// The server's rules for a category's name: 1 to 60 characters once trimmed, inner spaces collapsed.
+// The server's rules for a category's name: present once trimmed, within its length (the server also collapses inner
+// spaces).
 const renameSchema = z.object({
-  name: z.string().trim().min(1, NAME_REQUIRED).max(60, NAME_TOO_LONG),
+  name: requiredText(LIMITS.categoryNameMaxChars),
 });
 type RenameValues = z.infer<typeof renameSchema>;
 
@@ -50,7 +52,7 @@ export function RenameCategoryDialog({ category, onDone }: { category: AdminCate
         <TextField
           label="New name"
           autoComplete="off"
-          maxLength={60}
+          maxLength={LIMITS.categoryNameMaxChars}
           data-autofocus
           hint="Sellers see it in the add-book list, buyers on the shelves."
           error={form.formState.errors.name?.message}

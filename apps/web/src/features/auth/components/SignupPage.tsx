@@ -6,6 +6,7 @@ import toast from 'react-hot-toast';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { LuLock, LuMail, LuUser, LuUserPlus } from 'react-icons/lu';
 import { TextField } from '@/components/ui/TextField';
+import { LIMITS, requiredText } from '@/lib/form-rules';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { signInErrorMessage } from '../auth-errors';
 import { signUp } from '../sign-in';
@@ -20,7 +21,7 @@ export const SIGNUP_SUCCESS_TOAST = 'User created successfully';
 
 // Spec section 5: only "required", no format or length rules.
 const signupSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required'),
+  name: requiredText(LIMITS.personNameMaxChars, 'Name is required'),
   email: z.string().trim().min(1, 'Email is required'),
   password: z.string().min(1, 'Password is required'),
   seller: z.boolean(),

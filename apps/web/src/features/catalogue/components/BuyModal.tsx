@@ -4,10 +4,10 @@ import { Link } from 'react-router-dom';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import toast from 'react-hot-toast';
-import { LuMapPin, LuPhone } from 'react-icons/lu';
 import type { BookDetailDto } from '@bindings/BookDetailDto';
 import type { MeDto } from '@bindings/MeDto';
 import type { OrderDto } from '@bindings/OrderDto';
+import { CONTACT_FIELDS, ContactFields, contactShape } from '@/components/forms/ContactFields';
 import { FormAlert } from '@/components/ui/FormAlert';
 import { Modal } from '@/components/ui/Modal';
 import { TextField } from '@/components/ui/TextField';
@@ -16,7 +16,6 @@ import { usePlaceOrder } from '@/lib/api/place-order';
 import { userMessage } from '@/lib/error-handling';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { formatTaka } from '@/lib/format';
-import { isBangladeshMobile, PHONE_MESSAGE } from '@/lib/phone';
 
 export const ORDER_CONFIRMED_TOAST = 'Order Confirmed';
 /** Said when someone else's order reached the server first (the server's own words, should it send none). */
@@ -28,14 +27,10 @@ export const buySchema = z.object({
   email: z.string().trim().min(1, 'Email Address is required'),
   title: z.string().trim().min(1, 'book is required'),
   price: z.string().trim().min(1, 'Price is required'),
-  // The number's format is the server's to judge: its message then shows beside the field.
-  phone: z.string().trim().min(1, 'Phone no is required').refine((value) => value === '' || isBangladeshMobile(value), PHONE_MESSAGE),
-  location: z.string().trim().min(1, 'Location is required'),
+  ...contactShape,
 });
 type BuyValues = z.infer<typeof buySchema>;
 
-/** The only fields the server reads from the form (the rest it takes from the account and the book). */
-const SENT_FIELDS = ['phone', 'location'] as const satisfies readonly (keyof BuyValues)[];
 
 /** Why the order was refused, when the reason belongs to no single field. */
 type Refusal = { kind: 'taken' | 'tooMany' | 'other'; message: string };
@@ -85,7 +80,7 @@ export function BuyModal({ book, buyer, onClose, onPlaced }: BuyModalProps) {
       toast.success(ORDER_CONFIRMED_TOAST);
       onPlaced(order);
     } catch (error) {
-      if (!applyFieldErrors(error, form.setError, { fields: SENT_FIELDS })) setRefusal(refusalOf(error));
+      if (!applyFieldErrors(error, form.setError, { fields: CONTACT_FIELDS })) setRefusal(refusalOf(error));
     }
   });
 
@@ -105,25 +100,8 @@ export function BuyModal({ book, buyer, onClose, onPlaced }: BuyModalProps) {
           <TextField label="Book" {...fromAccount} {...field('title')} />
           <TextField label="Price" {...fromAccount} {...field('price')} />
         </fieldset>
-        <TextField
-          label="Phone"
-          type="tel"
-          autoComplete="tel"
-          inputMode="tel"
-          placeholder="01712-345678"
-          icon={<LuPhone className="size-4" />}
-          hint="A Bangladesh mobile number the seller can call."
-          data-autofocus
-          {...field('phone')}
-        />
-        <TextField
-          label="Location"
-          autoComplete="street-address"
-          placeholder="e.g. Nilkhet, Dhaka"
-          icon={<LuMapPin className="size-4" />}
-          hint="Where you would like to meet the seller."
-          {...field('location')}
-        />
+        {/* The only fields the server reads from the form (the rest it takes from the account and the book). */}
+        <ContactFields phone={field('phone')} location={field('location')} autoFocusPhone />
         <FormAlert message={refusal?.message} />
         {refusal?.kind === 'tooMany' && (
           <Link to="/dashboard/myOrders" className="link link-primary -mt-2 w-fit text-sm font-semibold">

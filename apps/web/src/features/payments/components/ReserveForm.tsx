@@ -3,25 +3,17 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { LuArrowRight, LuMapPin, LuPhone } from 'react-icons/lu';
+import { LuArrowRight } from 'react-icons/lu';
 import type { OrderDto } from '@bindings/OrderDto';
+import { CONTACT_FIELDS, ContactFields, contactShape, type ContactValues } from '@/components/forms/ContactFields';
 import { FormAlert } from '@/components/ui/FormAlert';
-import { TextField } from '@/components/ui/TextField';
 import { isApiError } from '@/lib/api-client';
 import { usePlaceOrder } from '@/lib/api/place-order';
 import { userMessage } from '@/lib/error-handling';
 import { applyFieldErrors } from '@/lib/form-errors';
-import { LOCATION_REQUIRED, PHONE_REQUIRED } from '../payment-words';
-import { isBangladeshMobile, PHONE_MESSAGE } from '@/lib/phone';
 
-/** The spec's messages word for word; the phone must be a Bangladesh mobile, as the server also checks. */
-const reserveSchema = z.object({
-  phone: z.string().trim().min(1, PHONE_REQUIRED).refine((value) => value === '' || isBangladeshMobile(value), PHONE_MESSAGE),
-  location: z.string().trim().min(1, LOCATION_REQUIRED),
-});
-export type ReserveValues = z.infer<typeof reserveSchema>;
-
-const SENT_FIELDS = ['phone', 'location'] as const satisfies readonly (keyof ReserveValues)[];
+const reserveSchema = z.object(contactShape);
+export type ReserveValues = ContactValues;
 
 interface ReserveFormProps {
   bookId: string;
@@ -54,7 +46,7 @@ export function ReserveForm({ bookId, defaults, onReserved, onTaken }: ReserveFo
         onTaken();
         return;
       }
-      if (applyFieldErrors(error, form.setError, { fields: SENT_FIELDS })) return;
+      if (applyFieldErrors(error, form.setError, { fields: CONTACT_FIELDS })) return;
       setFailure({ message: userMessage(error), tooMany: isApiError(error) && error.code === 'too_many_pending_orders' });
     }
   });
@@ -69,25 +61,9 @@ export function ReserveForm({ bookId, defaults, onReserved, onTaken }: ReserveFo
         <p className="text-base-content/75">We hold the book for you while you pay. The seller will call to arrange the meeting.</p>
       </div>
       <form noValidate onSubmit={onSubmit} aria-label="Your contact details" aria-busy={sending} className="flex flex-col gap-4">
-        <TextField
-          label="Phone"
-          type="tel"
-          autoComplete="tel"
-          inputMode="tel"
-          placeholder="01712-345678"
-          icon={<LuPhone className="size-4" />}
-          hint="A Bangladesh mobile number the seller can call."
-          error={errors.phone?.message}
-          {...form.register('phone')}
-        />
-        <TextField
-          label="Location"
-          autoComplete="street-address"
-          placeholder="e.g. Nilkhet, Dhaka"
-          icon={<LuMapPin className="size-4" />}
-          hint="Where you would like to meet the seller."
-          error={errors.location?.message}
-          {...form.register('location')}
+        <ContactFields
+          phone={{ error: errors.phone?.message, ...form.register('phone') }}
+          location={{ error: errors.location?.message, ...form.register('location') }}
         />
         <FormAlert message={failure?.message} />
         {failure?.tooMany && (

@@ -9,7 +9,8 @@ import { callsTo, requestsTo, stubFetch, type Reply } from '@/test/fetch-stub';
 import { BUYER, bookDetail, errorReply, order, pageOf } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 import { fakeStripe } from '../fake-stripe';
-import { BOOK_TAKEN, LOCATION_REQUIRED, PHONE_REQUIRED, SUCCESS_TOAST } from '../payment-words';
+import { LOCATION_REQUIRED, PHONE_REQUIRED } from '@/components/forms/ContactFields';
+import { BOOK_TAKEN, SUCCESS_TOAST } from '../payment-words';
 import { configWith, result } from '../test-routes';
 
 vi.mock('@/lib/stripe/load-stripe', async (importOriginal) => ({

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { LuImageUp } from 'react-icons/lu';
 import { Modal } from '@/components/ui/Modal';
 import { userMessage } from '@/lib/error-handling';
+import { formatMegabytes, LIMITS } from '@/lib/form-rules';
 import { useUploadPhoto } from '../api/upload-photo';
 
 export const UPLOAD_PROMPT = 'Click to upload your photo';
@@ -69,7 +70,7 @@ export function PhotoUploadModal({ onClose }: { onClose: () => void }) {
             {sending && <span className="loading loading-spinner loading-sm mr-2 align-middle" aria-hidden="true" />}
             {sending ? UPLOADING : UPLOAD_PROMPT}
           </span>
-          <span id={`${inputId}-hint`} className="text-sm text-base-content/65">{file ? file.name : 'JPEG, PNG or WebP, up to 5 MB'}</span>
+          <span id={`${inputId}-hint`} className="text-sm text-base-content/65">{file ? file.name : `JPEG, PNG or WebP, up to ${formatMegabytes(LIMITS.pictureMaxBytes)}`}</span>
         </label>
         {failure && (
           <p role="alert" className="rounded-field border border-error/25 bg-error/5 px-3 py-2.5 text-sm font-medium text-error">

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { isBangladeshMobile, isPrice, PICTURE_SIZE_MESSAGE, PICTURE_TYPE_MESSAGE, pictureProblem, REQUIRED } from './listing-rules';
+import {
+  isBangladeshMobile,
+  isPrice,
+  PICTURE_SIZE_MESSAGE,
+  PICTURE_TYPE_MESSAGE,
+  pictureProblem,
+  PRICE_MESSAGE,
+  publishYearMessage,
+  REQUIRED,
+} from './listing-rules';
 
 function file(type: string, size = 1000): File {
   const picked = new File(['x'], 'picked', { type });
@@ -36,5 +45,13 @@ describe('pictureProblem', () => {
     expect(pictureProblem(file('application/pdf'))).toBe(PICTURE_TYPE_MESSAGE);
     expect(pictureProblem(file('image/png', 5 * 1024 * 1024))).toBeNull();
     expect(pictureProblem(file('image/png', 5 * 1024 * 1024 + 1))).toBe(PICTURE_SIZE_MESSAGE);
+  });
+});
+
+describe('the messages', () => {
+  it('word the server’s limits as people write them: taka in lakh grouping, the picture size in MB', () => {
+    expect(PRICE_MESSAGE).toBe('Enter a whole number of taka from 1 to 5,00,000');
+    expect(PICTURE_SIZE_MESSAGE).toBe('The picture is larger than 5 MB: choose a smaller one');
+    expect(publishYearMessage(2026)).toBe('Enter a year from 1450 to 2026');
   });
 });

@@ -12,6 +12,7 @@ import { TextField } from '@/components/ui/TextField';
 import { userMessage } from '@/lib/error-handling';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { useEditBook } from '../api/edit-book';
+import { LIMITS } from '@/lib/form-rules';
 import * as rules from '../listing-rules';
 
 export const SAVED_TOAST = 'Changes saved';
@@ -20,7 +21,7 @@ const editSchema = z.object({
   originalPrice: rules.price,
   resalePrice: rules.price,
   description: rules.description,
-  location: rules.requiredText(200),
+  location: rules.requiredText(LIMITS.locationMaxChars),
   phone: rules.phone,
 });
 type EditValues = z.infer<typeof editSchema>;

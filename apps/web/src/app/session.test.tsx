@@ -7,8 +7,8 @@ import { fakeFirebase, idTokenFor } from '@/test/fake-firebase';
 import { requestsTo, stubFetch } from '@/test/fetch-stub';
 import { BUYER, sessionFor } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
-import { ACCESS_TOKEN_EXPIRES_KEY, ACCESS_TOKEN_KEY, useAuthStore } from './auth-store';
-import { authRequest, viewerRequest } from './session-token';
+import { ACCESS_TOKEN_EXPIRES_KEY, ACCESS_TOKEN_KEY, useAuthStore } from '@/lib/auth-store';
+import { authRequest, viewerRequest } from '@/lib/session-token';
 
 function storeToken(token: string, expiresInMs = 10 * 60 * 1000) {
   localStorage.setItem(ACCESS_TOKEN_KEY, token);

@@ -9,7 +9,7 @@ import { SELLER, errorReply, pageOf, sellerBook } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 import { SAVED_TOAST } from './EditListingModal';
 import { ADVERTISED_TOAST, STOPPED_TOAST } from './ListingActions';
-import { DELETED_TOAST, DELETE_QUESTION, EMPTY_TEXT } from './MyProductsPage';
+import { DELETED_TOAST, DELETE_QUESTION, EMPTY_TEXT } from './MyListingsPage';
 
 const PATH = '/dashboard/myProducts';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { NewListingFields } from '../api/create-book';
+import { LIMITS, optionalText } from '@/lib/form-rules';
 import * as rules from '../listing-rules';
 
 /** The category list's "Others" entry: the seller types a new category instead. */
@@ -9,14 +10,14 @@ export const OTHERS = 'others';
 export function addBookSchema(thisYear: number) {
   return z
     .object({
-      title: rules.requiredText(200),
-      author: rules.requiredText(120),
+      title: rules.requiredText(LIMITS.bookTitleMaxChars),
+      author: rules.requiredText(LIMITS.authorMaxChars),
       categoryId: z.string().min(1, rules.REQUIRED),
-      newCategory: z.string().trim().max(60, 'At most 60 characters'),
-      sellerName: rules.requiredText(120),
+      newCategory: optionalText(LIMITS.categoryNameMaxChars),
+      sellerName: rules.requiredText(LIMITS.personNameMaxChars),
       email: z.string().trim().min(1, rules.REQUIRED),
       phone: rules.phone,
-      location: rules.requiredText(200),
+      location: rules.requiredText(LIMITS.locationMaxChars),
       originalPrice: rules.price,
       resalePrice: rules.price,
       publishYear: rules.publishYear(thisYear),

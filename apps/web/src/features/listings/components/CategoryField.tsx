@@ -1,6 +1,7 @@
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { SelectField } from '@/components/ui/SelectField';
 import { TextField } from '@/components/ui/TextField';
+import { LIMITS } from '@/lib/form-rules';
 import { useCategories } from '../api/get-categories';
 import { OTHERS, type AddBookValues } from './add-book-form';
 
@@ -39,7 +40,7 @@ export function CategoryField({ form }: { form: UseFormReturn<AddBookValues> }) 
           label="New category"
           placeholder="e.g. Travel writing"
           autoComplete="off"
-          maxLength={60}
+          maxLength={LIMITS.categoryNameMaxChars}
           hint="Type the category this book belongs in."
           error={errors.newCategory?.message}
           {...form.register('newCategory')}

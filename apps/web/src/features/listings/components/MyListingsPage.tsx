@@ -38,7 +38,7 @@ function DeleteListingDialog({ book, onDone }: { book: SellerBookDto; onDone: ()
   );
 }
 
-function NoProducts() {
+function NoListings() {
   return (
     <EmptyState icon={<LuLibrary className="size-7" />} title={EMPTY_TEXT}>
       <p>Books you list appear here, where you can advertise, edit or delete them.</p>
@@ -51,7 +51,7 @@ function NoProducts() {
 }
 
 /** /dashboard/myProducts (seller): every listing with its status, and what can still be done with it. */
-export function MyProductsPage() {
+export function MyListingsPage() {
   const [page, goToPage] = usePageParam();
   const books = useMyBooks(page);
   const [editing, setEditing] = useState<SellerBookDto | null>(null);
@@ -74,7 +74,7 @@ export function MyProductsPage() {
           retrying={books.isFetching}
         />
       )}
-      {books.isSuccess && total === 0 && <NoProducts />}
+      {books.isSuccess && total === 0 && <NoListings />}
       {books.isSuccess && total > 0 && (
         <div className={books.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={books.isPlaceholderData}>
           <ListingList books={books.data.items} onEdit={setEditing} onDelete={setDeleting} />

@@ -1,0 +1,42 @@
+import type { SellerBookDto } from '@bindings/SellerBookDto';
+import { BookList, type BookListEntry } from '@/components/ui/BookList';
+import { OriginalPrice, Price } from '@/components/ui/Price';
+import { BuyerContact } from './BuyerContact';
+import { ListingActions } from './ListingActions';
+import { ListingStatus } from './ListingStatus';
+
+interface ListingListProps {
+  books: SellerBookDto[];
+  onEdit: (book: SellerBookDto) => void;
+  onDelete: (book: SellerBookDto) => void;
+}
+
+function Prices({ book }: { book: SellerBookDto }) {
+  return (
+    <span className="flex flex-col">
+      <Price amount={book.resalePrice} className="font-bold text-primary" />
+      {book.originalPrice > book.resalePrice && <OriginalPrice amount={book.originalPrice} className="text-xs" />}
+    </span>
+  );
+}
+
+/** The seller's listings with their status, the buyer to meet once one is ordered, and what can still be done. */
+export function ListingList({ books, onEdit, onDelete }: ListingListProps) {
+  const entryOf = (book: SellerBookDto): BookListEntry => ({
+    key: book.id,
+    data: { 'data-book-id': book.id },
+    bookId: book.id,
+    title: book.title,
+    picture: book.picture,
+    byline: (
+      <span className="text-sm text-base-content/65">
+        {book.author} · {book.category.name}
+      </span>
+    ),
+    price: <Prices book={book} />,
+    status: <ListingStatus book={book} />,
+    more: book.buyer && <BuyerContact buyer={book.buyer} />,
+    actions: <ListingActions book={book} onEdit={onEdit} onDelete={onDelete} />,
+  });
+  return <BookList label="Your books" entries={books.map(entryOf)} />;
+}
