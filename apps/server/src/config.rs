@@ -10,6 +10,7 @@ use anyhow::{Context as _, bail};
 use puronoboi_app::tokens::{AccessTokens, SessionSecret};
 use puronoboi_app::uploads::Uploads;
 use puronoboi_domain::{Email, Taka};
+use puronoboi_http::dto::DEFAULT_CARD_MINIMUM_TAKA;
 use puronoboi_http::limits::{Kind, RateLimits, TrustedProxies};
 use url::{Host, Url};
 
@@ -177,7 +178,8 @@ impl Config {
             hsts: flag("HSTS")?,
             upload_rate_per_minute,
             stripe: StripeSettings::from_env()?,
-            card_minimum: Taka::new(number("CARD_MIN_TAKA", 60)?).context("CARD_MIN_TAKA must be a price between 1 and 500000 taka")?,
+            card_minimum: Taka::new(number("CARD_MIN_TAKA", i64::from(DEFAULT_CARD_MINIMUM_TAKA))?)
+                .context("CARD_MIN_TAKA must be a price between 1 and 500000 taka")?,
             order_hold: order_hold()?,
             read_cache_mib: read_cache_mib()?,
             rate_limits: rate_limits(var)?,
@@ -392,7 +394,7 @@ mod tests {
                 api_base: "https://api.stripe.com".into(),
                 js_url: "https://js.stripe.com/v3/".into(),
             }),
-            card_minimum: Taka::new(60).expect("a price"),
+            card_minimum: Taka::new(i64::from(DEFAULT_CARD_MINIMUM_TAKA)).expect("a price"),
             order_hold: Duration::from_secs(3600),
             read_cache_mib: 64,
             rate_limits: RateLimits::default(),

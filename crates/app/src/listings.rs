@@ -4,7 +4,8 @@ use std::sync::Arc;
 
 use chrono::Datelike as _;
 use puronoboi_domain::{
-    Account, AccountId, BookDetail, BookId, CategoryId, CategoryName, FieldErrors, ListingEditForm, ListingForm, NewBook, Page, PageRequest,
+    Account, AccountId, BookDetail, BookId, CategoryChoice, CategoryName, FieldErrors, ListingEditForm, ListingForm, NewBook, Page,
+    PageRequest,
 };
 use puronoboi_ports::{
     AddCategoryError, CatalogueReader, CatalogueWriter, ListBookError, ListingChangeError, SellerListing, SellerListings, StoreError,
@@ -12,13 +13,6 @@ use puronoboi_ports::{
 
 use crate::photos::{PhotoError, Photos};
 use crate::uploads::UploadSlot;
-
-/// Which category a new listing goes in: one from the list, or a name typed under "Others".
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum CategoryChoice {
-    Existing(CategoryId),
-    New(String),
-}
 
 /// The add-book form as it arrived, picture included.
 #[derive(Debug, Default)]
@@ -41,11 +35,7 @@ pub enum CreateListingError {
     Unknown(#[from] anyhow::Error),
 }
 
-impl From<StoreError> for CreateListingError {
-    fn from(e: StoreError) -> Self {
-        Self::Unknown(e.0)
-    }
-}
+puronoboi_ports::unknown_from_store_error!(CreateListingError);
 
 #[derive(Debug, thiserror::Error)]
 pub enum EditListingError {
@@ -290,7 +280,7 @@ mod tests {
     #[tokio::test]
     async fn a_bad_form_stores_nothing() {
         let w = world().await;
-        let mut bad = request(CategoryChoice::Existing(CategoryId::new()));
+        let mut bad = request(CategoryChoice::Existing(puronoboi_domain::CategoryId::new()));
         bad.form.title = "  ".to_owned();
         bad.form.resale_price = None;
         bad.unreadable.insert("resalePrice", "enter a number".to_owned());

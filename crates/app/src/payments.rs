@@ -63,11 +63,7 @@ pub enum PayError {
     Unknown(#[from] anyhow::Error),
 }
 
-impl From<StoreError> for PayError {
-    fn from(e: StoreError) -> Self {
-        Self::Unknown(e.0)
-    }
-}
+puronoboi_ports::unknown_from_store_error!(PayError);
 
 impl From<OrderChangeError> for PayError {
     fn from(e: OrderChangeError) -> Self {

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use puronoboi_domain::{Account, AccountId};
-use puronoboi_ports::{AccountStore, ImageHost, ImageHostError, StoreError};
+use puronoboi_ports::{AccountStore, ImageHost, ImageHostError};
 
 use crate::images::{UploadRejected, clean_upload};
 use crate::uploads::UploadSlot;
@@ -22,11 +22,7 @@ pub enum PhotoError {
     Unknown(#[from] anyhow::Error),
 }
 
-impl From<StoreError> for PhotoError {
-    fn from(e: StoreError) -> Self {
-        Self::Unknown(e.0)
-    }
-}
+puronoboi_ports::unknown_from_store_error!(PhotoError);
 
 impl From<ImageHostError> for PhotoError {
     fn from(e: ImageHostError) -> Self {

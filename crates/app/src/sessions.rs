@@ -69,11 +69,7 @@ pub enum OpenSessionError {
     Unknown(#[from] anyhow::Error),
 }
 
-impl From<StoreError> for OpenSessionError {
-    fn from(e: StoreError) -> Self {
-        Self::Unknown(e.0)
-    }
-}
+puronoboi_ports::unknown_from_store_error!(OpenSessionError);
 
 #[derive(Debug, thiserror::Error)]
 pub enum AuthError {

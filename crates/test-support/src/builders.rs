@@ -161,15 +161,7 @@ pub fn changed_tables(
 /// answers the card token a buyer sends to `POST /api/orders/{id}/payment`.
 pub async fn card_token(app: &crate::TestApp, number: &str) -> String {
     let base = app.localstripe.as_deref().expect("the app was built with card payments");
-    let form = [
-        ("key", crate::TEST_STRIPE_PUBLISHABLE_KEY),
-        ("card[number]", number),
-        ("card[exp_month]", "12"),
-        ("card[exp_year]", "2034"),
-        ("card[cvc]", "123"),
-    ];
-    let response = app.client.post(format!("{base}/v1/tokens")).form(&form).send().await.expect("tokenised");
-    crate::expect_json(response, 200, "POST /v1/tokens").await["id"].as_str().expect("a card token").to_owned()
+    crate::localstripe::card_token(base, crate::TEST_STRIPE_PUBLISHABLE_KEY, number).await
 }
 
 /// A PaymentIntent created straight at localstripe for `order` (in `metadata[order_id]`) and recorded as the order's
@@ -199,7 +191,7 @@ pub async fn intent_made_elsewhere(
     confirmed: bool,
 ) -> serde_json::Value {
     let base = app.localstripe.as_deref().expect("the app was built with card payments");
-    let token = card_token(app, "4242424242424242").await;
+    let token = card_token(app, crate::cards::VISA).await;
     let response =
         app.client.get(format!("{base}/v1/tokens/{token}")).bearer_auth(crate::TEST_STRIPE_SECRET_KEY).send().await.expect("token");
     let card = crate::expect_json(response, 200, "GET /v1/tokens").await["card"]["id"].as_str().expect("a card id").to_owned();

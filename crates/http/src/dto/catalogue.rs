@@ -278,7 +278,7 @@ impl PublicConfigDto {
                 provider: PaymentProvider::None,
                 publishable_key: None,
                 stripe_js_url: None,
-                card_minimum_taka: 60,
+                card_minimum_taka: super::DEFAULT_CARD_MINIMUM_TAKA,
             },
         }
     }

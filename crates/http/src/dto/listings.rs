@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use puronoboi_app::listings::{CategoryChoice as ChosenCategory, NewListing};
+use puronoboi_app::listings::NewListing;
 use puronoboi_domain::{CategoryChoice, CategoryChoiceError, FieldErrors, ListingForm};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -110,8 +110,7 @@ impl NewListingFields {
             .and_then(|raw| raw.parse::<f64>().map_err(|_| unreadable.insert("ratings", "must be a number from 0 to 5".to_owned())).ok());
         let category =
             match CategoryChoice::parse(fields.get("categoryId").map(String::as_str), fields.get("newCategory").map(String::as_str)) {
-                Ok(CategoryChoice::Existing(id)) => Some(ChosenCategory::Existing(id)),
-                Ok(CategoryChoice::New(name)) => Some(ChosenCategory::New(name)),
+                Ok(choice) => Some(choice),
                 Err(problem) => {
                     unreadable.insert(CategoryChoiceError::FIELD, problem.to_string());
                     None
@@ -291,7 +290,7 @@ mod tests {
         ])
         .try_into_domain(Some(vec![1, 2, 3]));
         assert!(listing.unreadable.is_empty(), "{:?}", listing.unreadable);
-        assert_eq!(listing.category, Some(ChosenCategory::Existing(category)));
+        assert_eq!(listing.category, Some(CategoryChoice::Existing(category)));
         assert_eq!((listing.form.original_price, listing.form.resale_price, listing.form.publish_year), (Some(400), Some(250), Some(1942)));
         assert_eq!((listing.form.ratings, listing.form.reviews), (Some(4.5), None));
         assert_eq!((listing.form.title.as_str(), listing.form.description), ("Banalata Sen", None));
