@@ -324,6 +324,24 @@ impl TestApp {
         self.client.get(self.url(path)).send().await.expect("the request is answered")
     }
 
+    /// Calls the API as a client would: `token` as the bearer, `body` as JSON. Answers whatever the server answers.
+    pub async fn call(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        token: Option<&str>,
+        body: Option<&serde_json::Value>,
+    ) -> reqwest::Response {
+        let mut request = self.client.request(method, self.url(path));
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        if let Some(body) = body {
+            request = request.json(body);
+        }
+        request.send().await.expect("the request is answered")
+    }
+
     /// GETs `path`, asserts the status, and decodes the JSON body.
     pub async fn get_json(&self, path: &str, status: u16) -> serde_json::Value {
         let response = self.get(path).await;

@@ -14,12 +14,7 @@ async fn app() -> (TestApp, String) {
 }
 
 async fn call(app: &TestApp, method: reqwest::Method, path: &str, token: Option<&str>) -> reqwest::Response {
-    let request = app.client.request(method, app.url(path));
-    let request = match token {
-        Some(token) => request.bearer_auth(token),
-        None => request,
-    };
-    request.send().await.expect("answered")
+    app.call(method, path, token, None).await
 }
 
 fn seller_row<'a>(page: &'a Value, email: &str) -> &'a Value {

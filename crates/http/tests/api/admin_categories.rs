@@ -16,12 +16,7 @@ async fn app() -> (TestApp, String) {
 }
 
 async fn call(app: &TestApp, method: Method, path: &str, token: &str, body: Option<Value>) -> reqwest::Response {
-    let request = app.client.request(method, app.url(path)).bearer_auth(token);
-    let request = match body {
-        Some(body) => request.json(&body),
-        None => request,
-    };
-    request.send().await.expect("answered")
+    app.call(method, path, Some(token), body.as_ref()).await
 }
 
 /// Books in a category, one per status: (available, pending, sold, withdrawn).

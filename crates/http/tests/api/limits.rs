@@ -36,14 +36,7 @@ async fn account(app: &TestApp, role: AccountRole) -> String {
 }
 
 async fn call(app: &TestApp, method: Method, path: &str, token: Option<&str>, body: Option<Value>) -> reqwest::Response {
-    let mut request = app.client.request(method, app.url(path));
-    if let Some(token) = token {
-        request = request.bearer_auth(token);
-    }
-    if let Some(body) = body {
-        request = request.json(&body);
-    }
-    request.send().await.expect("answered")
+    app.call(method, path, token, body.as_ref()).await
 }
 
 /// Asserts a 429 `rate_limited` with a `Retry-After` of whole seconds within `at_most`, and a message.

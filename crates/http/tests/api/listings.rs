@@ -51,7 +51,7 @@ async fn list_book(app: &TestApp, token: &str, title: &str) -> Value {
 }
 
 async fn call(app: &TestApp, method: reqwest::Method, path: &str, token: &str) -> reqwest::Response {
-    app.client.request(method, app.url(path)).bearer_auth(token).send().await.expect("answered")
+    app.call(method, path, Some(token), None).await
 }
 
 /// The book's row as the database holds it: (status, advertised, resale price).

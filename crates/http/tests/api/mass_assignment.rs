@@ -59,11 +59,7 @@ async fn app() -> (TestApp, String) {
 }
 
 async fn call(app: &TestApp, method: Method, path: &str, token: &str, body: Option<&Value>) -> reqwest::Response {
-    let mut request = app.client.request(method, app.url(path)).bearer_auth(token);
-    if let Some(body) = body {
-        request = request.json(body);
-    }
-    request.send().await.expect("answered")
+    app.call(method, path, Some(token), body).await
 }
 
 async fn refused(response: reqwest::Response, what: &str) {

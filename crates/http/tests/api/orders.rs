@@ -32,14 +32,7 @@ async fn shelf(app: &TestApp, count: usize, price: i64) -> (puronoboi_domain::Ac
 }
 
 async fn call(app: &TestApp, method: Method, path: &str, token: Option<&str>, body: Option<Value>) -> reqwest::Response {
-    let mut request = app.client.request(method, app.url(path));
-    if let Some(token) = token {
-        request = request.bearer_auth(token);
-    }
-    if let Some(body) = body {
-        request = request.json(&body);
-    }
-    request.send().await.expect("answered")
+    app.call(method, path, token, body.as_ref()).await
 }
 
 fn order_body(book: BookId) -> Value {

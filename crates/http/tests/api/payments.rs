@@ -26,14 +26,7 @@ async fn book(app: &TestApp, price: i64) -> BookId {
 }
 
 async fn call(app: &TestApp, method: Method, path: &str, token: Option<&str>, body: Option<Value>) -> reqwest::Response {
-    let mut request = app.client.request(method, app.url(path));
-    if let Some(token) = token {
-        request = request.bearer_auth(token);
-    }
-    if let Some(body) = body {
-        request = request.json(&body);
-    }
-    request.send().await.expect("answered")
+    app.call(method, path, token, body.as_ref()).await
 }
 
 /// A buyer with a pending order for a fresh book at `price`; answers (buyer token, order id, book id).
