@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use anyhow::Context as _;
+use puronoboi_app::SearchCatchUp;
 use puronoboi_app::orders::OrderExpiry;
 use puronoboi_app::payments::Payments;
 use puronoboi_app::tokens::AccessTokens;
@@ -113,11 +114,15 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     // owed refund is taken by one instance at a time.
     let sweep_payments = Payments::new(payment_gateway.clone(), store.clone(), config.card_minimum);
     OrderExpiry::new(store.clone(), sweep_payments, config.order_hold).spawn(std::time::Duration::from_secs(60));
+    // Listings written around the index (a bulk load, a restore, rows from before search) are keyed now and
+    // looked for every 10 s; every instance does it, skipping rows another one is keying.
+    SearchCatchUp::new(store.clone(), SearchCatchUp::DEFAULT_BATCH).spawn(std::time::Duration::from_secs(10));
     // Held until the server stops: dropping the listener stops it.
     let PublicCatalogue { reader: catalogue, local_writes, listener: _catalogue_listener } = public_catalogue(&config, store.clone())?;
     let state = puronoboi_http::build_state(Wiring {
         catalogue,
         catalogue_writer: store.clone(),
+        search: store.clone(),
         seller_listings: store.clone(),
         admin: store.clone(),
         accounts: store.clone(),

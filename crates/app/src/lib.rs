@@ -7,9 +7,11 @@ pub mod orders;
 pub mod payments;
 pub mod photos;
 pub mod revocation;
+pub mod search;
 pub mod sessions;
 pub mod storefront;
 pub mod tokens;
 pub mod uploads;
 
+pub use search::{Search, SearchCatchUp};
 pub use storefront::{BookLookupError, GroupedError, Storefront};

@@ -330,6 +330,8 @@ pub struct SellerBlock {
 #[derive(Debug, Clone, PartialEq)]
 pub struct BookCard {
     pub id: BookId,
+    /// The category it is listed in, so a list that mixes categories (search) can link each card to its shelf.
+    pub category_id: CategoryId,
     pub title: BookTitle,
     pub author: Author,
     pub picture_url: String,

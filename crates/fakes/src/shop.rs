@@ -57,6 +57,7 @@ impl InMemoryShop {
         let b = &book.book;
         BookCard {
             id: b.id,
+            category_id: b.category.id,
             title: b.title.clone(),
             author: b.author.clone(),
             picture_url: b.picture_url.clone(),

@@ -23,7 +23,6 @@ use std::time::Duration;
 use axum::Router;
 use axum::http::{HeaderName, HeaderValue, StatusCode, header};
 use axum::routing::get;
-use puronoboi_app::Storefront;
 use puronoboi_app::admin::Admin;
 use puronoboi_app::listings::Listings;
 use puronoboi_app::orders::Orders;
@@ -33,10 +32,11 @@ use puronoboi_app::revocation::SignInRevoker;
 use puronoboi_app::sessions::Sessions;
 use puronoboi_app::tokens::AccessTokens;
 use puronoboi_app::uploads::{UploadGate, Uploads};
+use puronoboi_app::{Search, Storefront};
 use puronoboi_domain::{Email, Taka};
 use puronoboi_ports::{
     AccountStore, AdminStore, CatalogueChanges, CatalogueReader, CatalogueWriter, IdentityAdmin, IdentityVerifier, ImageHost, OrderStore,
-    PaymentGateway, ReadinessProbe, SellerListings, UploadQuota, WishListStore,
+    PaymentGateway, ReadinessProbe, SearchIndex, SellerListings, UploadQuota, WishListStore,
 };
 use tower_http::compression::CompressionLayer;
 use tower_http::compression::predicate::{NotForContentType, Predicate as _, SizeAbove};
@@ -68,6 +68,7 @@ impl std::ops::Deref for AppState {
 /// The use cases and settings behind [`AppState`].
 pub struct Services {
     pub storefront: Storefront,
+    pub search: Search,
     pub listings: Listings,
     pub admin: Admin,
     pub orders: Orders,
@@ -93,6 +94,8 @@ pub struct Services {
 pub struct Wiring {
     pub catalogue: Arc<dyn CatalogueReader>,
     pub catalogue_writer: Arc<dyn CatalogueWriter>,
+    /// Where searches are answered.
+    pub search: Arc<dyn SearchIndex>,
     pub seller_listings: Arc<dyn SellerListings>,
     pub admin: Arc<dyn AdminStore>,
     pub accounts: Arc<dyn AccountStore>,
@@ -143,6 +146,7 @@ pub fn build_state(wiring: Wiring) -> AppState {
     let photos = Photos::new(wiring.images, wiring.accounts);
     AppState(Arc::new(Services {
         storefront: Storefront::new(Arc::clone(&wiring.catalogue)),
+        search: Search::new(wiring.search),
         listings: Listings::new(wiring.catalogue, wiring.catalogue_writer, wiring.seller_listings, photos.clone()),
         admin: Admin::new(wiring.admin).with_revoker(revoker),
         orders: Orders::new(Arc::clone(&wiring.orders), wiring.wish_lists),

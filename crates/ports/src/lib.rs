@@ -9,6 +9,7 @@ pub mod listings;
 pub mod orders;
 pub mod payments;
 pub mod readiness;
+pub mod search;
 pub mod uploads;
 
 pub use accounts::{AccountStore, LinkIdentityError, NewIdentityAccount, OpenIdentityAccountError, SupersedeError};
@@ -28,6 +29,7 @@ pub use payments::{
     GatewayError, PaymentEvent, PaymentGateway, ProviderPayment, ProviderPaymentStatus, Refund, RefundStatus, WebhookError,
 };
 pub use readiness::ReadinessProbe;
+pub use search::SearchIndex;
 pub use uploads::{TakeUploadError, UploadQuota};
 
 /// Lets `?` turn a [`StoreError`] into an operation's error, as its `Unknown(anyhow::Error)` catch-all. The one

@@ -218,6 +218,7 @@ impl TestAppBuilder {
         let security = SecurityHeaders::for_config(&public_config, &[], false);
         let state = puronoboi_http::build_state(Wiring {
             catalogue: catalogue_cache.clone(),
+            search: shared.clone(),
             catalogue_writer: shared.clone(),
             seller_listings: shared.clone(),
             admin: shared.clone(),

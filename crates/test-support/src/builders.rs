@@ -112,10 +112,11 @@ pub async fn list(store: &dyn CatalogueWriter, book: NewBook) -> BookId {
 }
 
 /// The tables a request could write to. [`table_digests`] covers each of them.
-pub const WRITABLE_TABLES: [&str; 10] = [
+pub const WRITABLE_TABLES: [&str; 11] = [
     "accounts",
     "categories",
     "books",
+    "search_works",
     "orders",
     "payments",
     "wish_list_items",

@@ -19,6 +19,7 @@ use crate::errors::violated_constraint;
 use crate::queries;
 use crate::rows::{BookRow, CardRow, CategoryCountRow, CategoryRow, GroupedCardRow, NewBookRow, VerifiedCardRow};
 use crate::schema::{accounts, books, categories};
+use crate::search;
 
 diesel::define_sql_function!(fn lower(x: Text) -> Text);
 
@@ -199,10 +200,13 @@ impl CatalogueWriter for PgStore {
             resale_price: listing.resale_price.amount(),
             status: BookStatus::LISTED.as_str(),
             advertised: book.advertised,
+            work_id: None,
         };
         let inserted = conn
             .transaction(async |conn| {
-                diesel::insert_into(books::table).values(row).execute(conn).await?;
+                // Keyed in the same transaction: the book is searchable the moment it exists.
+                let work = search::work_for_listing(conn, listing.title.as_str(), listing.author.as_str()).await?;
+                diesel::insert_into(books::table).values(NewBookRow { work_id: Some(work), ..row }).execute(conn).await?;
                 // The category is in use: it stays on the add-book list for another while.
                 diesel::update(categories::table.find(book.category_id.as_uuid()))
                     .set(categories::last_used_at.eq(diesel::dsl::now))

@@ -12,6 +12,7 @@ mod queries;
 mod rows;
 #[rustfmt::skip]
 mod schema;
+mod search;
 mod seeding;
 mod statement;
 mod status_writes;
@@ -61,7 +62,13 @@ impl deadpool::managed::Manager for Connections {
     type Error = PoolError;
 
     async fn create(&self) -> Result<AsyncPgConnection, PoolError> {
-        self.0.create().await
+        let mut conn = self.0.create().await?;
+        // How alike a near spelling must be for search (a placeholder until pg_trgm loads, which then takes it).
+        diesel::sql_query(format!("SET pg_trgm.word_similarity_threshold = {}", search::WORD_SIMILARITY_THRESHOLD))
+            .execute(&mut conn)
+            .await
+            .map_err(PoolError::QueryError)?;
+        Ok(conn)
     }
 
     async fn recycle(&self, conn: &mut AsyncPgConnection, metrics: &Metrics) -> RecycleResult<PoolError> {

@@ -58,7 +58,7 @@ pub(crate) fn categories_with_counts(limit: u32, unused_for_days: u32) -> impl L
 /// rows.
 const NEWEST_BY_CATEGORY_SQL: &str = "
 SELECT c.id AS category_id, c.name AS category_name, c.available_books,
-       b.id, b.title, b.author, b.picture_url, b.ratings, b.reviews, b.original_price, b.resale_price,
+       b.id, b.category_id, b.title, b.author, b.picture_url, b.ratings, b.reviews, b.original_price, b.resale_price,
        b.location, b.status, a.verified AS seller_verified
 FROM (
     SELECT c.id, c.name, n.available_books
@@ -114,7 +114,7 @@ pub(crate) fn category_count(id: Uuid) -> impl Listing<i64> {
 /// `books_available_by_category_idx` alone (only their ids are read, an index-only scan once the table is vacuumed);
 /// the page's own rows are then fetched by primary key. A deep page costs index entries, not table rows.
 const CATEGORY_PAGE_SQL: &str = "
-SELECT b.id, b.title, b.author, b.picture_url, b.ratings, b.reviews, b.original_price, b.resale_price, b.location,
+SELECT b.id, b.category_id, b.title, b.author, b.picture_url, b.ratings, b.reviews, b.original_price, b.resale_price, b.location,
        b.status, a.verified AS seller_verified
 FROM (
     SELECT id, created_at FROM books

@@ -20,6 +20,8 @@ use crate::schema::{accounts, books, categories, orders, wish_list_items};
 pub(crate) struct CardRow {
     #[diesel(sql_type = SqlUuid)]
     pub id: Uuid,
+    #[diesel(sql_type = SqlUuid)]
+    pub category_id: Uuid,
     #[diesel(sql_type = Text)]
     pub title: String,
     #[diesel(sql_type = Text)]
@@ -145,6 +147,8 @@ pub(crate) struct NewBookRow<'a> {
     pub resale_price: i32,
     pub status: &'a str,
     pub advertised: bool,
+    /// The work (title and author) search finds the listing by.
+    pub work_id: Option<i64>,
 }
 
 #[derive(Debug, Insertable)]
@@ -174,6 +178,7 @@ impl CardRow {
     pub fn into_card(self, seller_verified: bool) -> anyhow::Result<BookCard> {
         Ok(BookCard {
             id: BookId::from_uuid(self.id),
+            category_id: CategoryId::from_uuid(self.category_id),
             title: stored(BookTitle::parse(&self.title), "title")?,
             author: stored(Author::parse(&self.author), "author")?,
             picture_url: self.picture_url,

@@ -51,6 +51,7 @@ diesel::table! {
         status -> Text,
         advertised -> Bool,
         created_at -> Timestamptz,
+        work_id -> Nullable<Int8>,
     }
 }
 

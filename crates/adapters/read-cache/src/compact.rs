@@ -208,6 +208,7 @@ pub(crate) fn encode_cards(cards: &[BookCard]) -> Box<[u8]> {
     w.i32(i32::try_from(cards.len()).unwrap_or(i32::MAX));
     for card in cards {
         w.id(card.id.as_uuid());
+        w.id(card.category_id.as_uuid());
         w.f64(card.ratings.value());
         w.i32(card.reviews.count());
         w.i32(card.original_price.amount());
@@ -227,6 +228,7 @@ pub(crate) fn decode_cards(bytes: &[u8]) -> Option<Vec<BookCard>> {
     let mut cards = Vec::with_capacity(n.min(bytes.len()));
     for _ in 0..n {
         let id = BookId::from_uuid(r.id()?);
+        let category_id = CategoryId::from_uuid(r.id()?);
         let ratings = Ratings::new(r.f64()?).ok()?;
         let reviews = Reviews::new(i64::from(r.i32()?)).ok()?;
         let original_price = Taka::new(i64::from(r.i32()?)).ok()?;
@@ -235,6 +237,7 @@ pub(crate) fn decode_cards(bytes: &[u8]) -> Option<Vec<BookCard>> {
         let status = r.status()?;
         cards.push(BookCard {
             id,
+            category_id,
             title: BookTitle::parse(r.text()?).ok()?,
             author: Author::parse(r.text()?).ok()?,
             picture_url: r.text()?.to_owned(),
@@ -288,6 +291,7 @@ pub(crate) mod tests {
     fn card(n: u8, status: BookStatus) -> BookCard {
         BookCard {
             id: BookId::from_uuid(Uuid::from_bytes([n; 16])),
+            category_id: CategoryId::from_uuid(Uuid::from_bytes([n ^ 0x5a; 16])),
             title: BookTitle::parse(&format!("Book {n}")).unwrap(),
             author: Author::parse("Humayun Ahmed").unwrap(),
             picture_url: format!("/images/{n}.jpg"),

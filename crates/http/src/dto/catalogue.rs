@@ -65,6 +65,8 @@ impl From<CategorySummary> for CategorySummaryDto {
 #[ts(export)]
 pub struct BookCardDto {
     pub id: Uuid,
+    /// The category the book is listed in.
+    pub category_id: Uuid,
     pub title: String,
     pub author: String,
     /// Image URL, absolute or relative to this server.
@@ -84,6 +86,7 @@ impl From<BookCard> for BookCardDto {
     fn from(b: BookCard) -> Self {
         Self {
             id: b.id.as_uuid(),
+            category_id: b.category_id.as_uuid(),
             title: b.title.into_inner(),
             author: b.author.into_inner(),
             picture: b.picture_url,

@@ -7,6 +7,7 @@ mod catalogue;
 mod limits;
 mod listings;
 mod orders;
+mod search;
 
 pub use accounts::*;
 pub use admin_categories::*;
@@ -14,3 +15,4 @@ pub use catalogue::*;
 pub use limits::*;
 pub use listings::*;
 pub use orders::*;
+pub use search::*;

@@ -10,6 +10,7 @@ mod listings;
 mod meta;
 mod orders;
 mod payments;
+mod search;
 
 use axum::Router;
 use utoipa::OpenApi as _;
@@ -30,6 +31,7 @@ pub fn described() -> OpenApiRouter<AppState> {
         .merge(admin_categories::routes())
         .merge(orders::routes())
         .merge(payments::routes())
+        .merge(search::routes())
         .fallback(async || ApiError::not_found("No such API endpoint."));
     OpenApiRouter::with_openapi(ApiDoc::openapi()).nest("/api", api)
 }

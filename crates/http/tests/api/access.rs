@@ -60,6 +60,7 @@ const TABLE: &[(&str, &str, [u16; 8])] = &[
     ("GET",    "/api/books/grouped",                      [200,  200,  200,  200,  200,  200,  200,  200]),
     ("GET",    "/api/books/{id}",                         [200,  200,  200,  200,  200,  200,  200,  200]),
     ("GET",    "/api/advertised",                         [200,  200,  200,  200,  200,  200,  200,  200]),
+    ("GET",    "/api/search",                             [200,  200,  200,  200,  200,  200,  200,  200]),
     // A seller's listings: {id} is seller A's book; seller B gets the 404 of a book that does not exist.
     ("POST",   "/api/books",                              [401,  403,  403,  201,  201,  403,  403,  401]),
     ("GET",    "/api/me/books",                           [401,  403,  403,  200,  200,  403,  403,  401]),

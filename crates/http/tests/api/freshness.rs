@@ -20,16 +20,19 @@ async fn serving_copies(app: &TestApp) {
     }
 }
 
-/// What the four public reads show, read through `app`.
+/// What the public reads (and a search for the book's title) show, read through `app`.
 #[derive(Debug, PartialEq)]
 struct Shown {
     book_status: String,
     category_total: i64,
     category_count: i64,
     grouped_count: i64,
+    found_by_search: bool,
 }
 
 async fn shown(app: &TestApp, book: &str, category: &str) -> Shown {
+    let title = app.get_json(&format!("/api/books/{book}"), 200).await["title"].as_str().expect("a title").to_owned();
+    let search = app.get_json(&format!("/api/search?q={}&perPage=48", urlencoding(&title)), 200).await;
     let page = app.get_json(&format!("/api/categories/{category}/books?perPage=24"), 200).await;
     let categories = app.get_json("/api/categories", 200).await;
     let grouped = app.get_json("/api/books/grouped?perCategory=4", 200).await;
@@ -45,7 +48,13 @@ async fn shown(app: &TestApp, book: &str, category: &str) -> Shown {
         category_total: page["total"].as_i64().expect("a total"),
         category_count: count_in(&categories, "bookCount"),
         grouped_count: count_in(&grouped, "bookCount"),
+        found_by_search: search["items"].as_array().expect("results").iter().any(|card| card["id"] == book),
     }
+}
+
+fn urlencoding(text: &str) -> String {
+    let url = reqwest::Url::parse_with_params("http://x/", [("q", text)]).expect("a URL");
+    url.query().unwrap_or_default().trim_start_matches("q=").to_owned()
 }
 
 /// Polls `app` until it shows `expected`; answers how long that took. Fails once it has shown old data for longer
@@ -90,6 +99,7 @@ async fn an_order_through_one_instance_shows_on_the_other_within_a_second() {
     let before = shown(&b, &book, &category).await;
     assert_eq!(before, shown(&b, &book, &category).await);
     assert_eq!(before.book_status, "available");
+    assert!(before.found_by_search, "an available book is found by its title");
 
     let token = a_buyer_token(&a).await;
     let response = a
@@ -108,6 +118,7 @@ async fn an_order_through_one_instance_shows_on_the_other_within_a_second() {
         category_total: before.category_total - 1,
         category_count: before.category_count - 1,
         grouped_count: before.grouped_count - 1,
+        found_by_search: false,
     };
     let took = seen_within(&b, &book, &category, changed_at, &expected).await;
     eprintln!("instance B showed the order after {took:?}");
@@ -139,6 +150,7 @@ async fn a_change_made_while_the_listener_is_down_is_never_hidden_by_a_copy() {
         category_total: before.category_total - 1,
         category_count: before.category_count - 1,
         grouped_count: before.grouped_count - 1,
+        found_by_search: false,
     };
     seen_within(&app, &book, &category, changed_at, &expected).await;
     assert_eq!(listeners(&app).await, 0, "the fresh answer came while the listener was still down");

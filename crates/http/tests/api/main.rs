@@ -18,4 +18,5 @@ mod orders;
 mod payments;
 mod photos;
 mod race;
+mod search;
 mod sessions;

@@ -5,6 +5,7 @@ mod catalogue;
 mod change_feed;
 mod contracts;
 mod refusals;
+mod search;
 mod transitions;
 mod unreachable;
 mod upload_quota;

@@ -1,0 +1,197 @@
+//! Search on PostgreSQL: what it finds, in which order, with which filters, and how listings written around it
+//! (a bulk load, rules that changed) are brought into it.
+#![expect(clippy::expect_used, reason = "test helpers outside #[test] fns stop the test loudly")]
+
+use diesel_async::{AsyncConnection as _, AsyncPgConnection, RunQueryDsl as _};
+use puronoboi_domain::{AccountId, BookId, BookStatus, Category, CategoryId, PageRequest, PriceRange, SearchQuery, SearchSort, SearchText};
+use puronoboi_ports::SearchIndex as _;
+use puronoboi_postgres::PgStore;
+use puronoboi_test_support::TestDb;
+use puronoboi_test_support::builders::{book_from, category, form, list, sell, seller, test_only_force_book_status};
+
+async fn store() -> (TestDb, PgStore) {
+    let db = TestDb::new().await;
+    let store = PgStore::connect(&db.url, 8).expect("a pool");
+    (db, store)
+}
+
+async fn sql(db: &TestDb, statement: &str) -> usize {
+    let mut conn = AsyncPgConnection::establish(&db.url).await.expect("connect");
+    diesel::sql_query(statement).execute(&mut conn).await.expect("statement runs")
+}
+
+struct Shelf {
+    seller: AccountId,
+    novels: Category,
+    poetry: Category,
+}
+
+async fn shelf(store: &PgStore) -> Shelf {
+    Shelf {
+        seller: seller(store, "rahim@example.com", true).await,
+        novels: category(store, "Novels").await,
+        poetry: category(store, "Poetry").await,
+    }
+}
+
+async fn listed(store: &PgStore, shelf: &Shelf, in_category: &Category, title: &str, author: &str, price: i64) -> BookId {
+    let mut typed = form(title);
+    typed.author = author.to_owned();
+    typed.resale_price = Some(price);
+    typed.original_price = Some(price + 100);
+    list(store, book_from(shelf.seller, in_category, typed)).await
+}
+
+fn query(text: &str) -> SearchQuery {
+    let text = SearchText::parse(text).expect("a valid search");
+    SearchQuery {
+        sort: SearchQuery::sort_for(text.as_ref(), None),
+        text,
+        category: None,
+        price: PriceRange::default(),
+        page: PageRequest::new(1, 24).expect("a page"),
+    }
+}
+
+async fn found(store: &PgStore, q: &SearchQuery) -> Vec<BookId> {
+    store.search(q).await.expect("a search answers").items.into_iter().map(|card| card.id).collect()
+}
+
+#[tokio::test]
+async fn a_new_listing_is_found_at_once_by_its_words_in_either_script_and_leaves_when_sold() {
+    let (db, store) = store().await;
+    let s = shelf(&store).await;
+    let bengali = listed(&store, &s, &s.novels, "পথের পাঁচালী", "বিভূতিভূষণ বন্দ্যোপাধ্যায়", 250).await;
+    let english = listed(&store, &s, &s.novels, "Pride and Prejudice", "Jane Austen", 300).await;
+
+    assert_eq!(found(&store, &query("পথের পাঁচালী")).await, vec![bengali]);
+    assert_eq!(found(&store, &query("pride prejudice")).await, vec![english]);
+    assert_eq!(found(&store, &query("austen")).await, vec![english], "the author counts too");
+    assert_eq!(found(&store, &query("PRIDE")).await, vec![english], "letter case does not matter");
+
+    // Sold: gone from every search; the card shows its category.
+    let card = store.search(&query("austen")).await.expect("answers").items.remove(0);
+    assert_eq!(card.category_id, s.novels.id);
+    sell(&store, english).await;
+    assert!(found(&store, &query("austen")).await.is_empty());
+    test_only_force_book_status(&db.url, bengali, BookStatus::Withdrawn).await;
+    assert!(found(&store, &query("পথের")).await.is_empty());
+}
+
+#[tokio::test]
+async fn exact_words_come_before_prefixes_and_prefixes_before_near_spellings_then_newer_first() {
+    let (_db, store) = store().await;
+    let s = shelf(&store).await;
+    let near = listed(&store, &s, &s.novels, "Lalsalo", "Someone", 100).await;
+    let prefix = listed(&store, &s, &s.novels, "Lalsalupur Stories", "Someone Else", 100).await;
+    let older_exact = listed(&store, &s, &s.novels, "Lalsalu", "Syed Waliullah", 100).await;
+    let newer_exact = listed(&store, &s, &s.novels, "Lalsalu", "Syed Waliullah", 120).await;
+
+    let order = found(&store, &query("lalsalu")).await;
+    assert_eq!(order[..2], [newer_exact, older_exact], "exact matches first, the newer listing first: {order:?}");
+    assert_eq!(order[2], prefix, "then a word starting with the query");
+    assert!(order.contains(&near), "a near spelling is still found: {order:?}");
+}
+
+#[tokio::test]
+async fn one_and_two_letter_queries_match_whole_words_and_prefixes_only() {
+    let (_db, store) = store().await;
+    let s = shelf(&store).await;
+    let word = listed(&store, &s, &s.poetry, "Ek Din", "Poet One", 100).await;
+    let start = listed(&store, &s, &s.poetry, "Ekattor", "Poet Two", 100).await;
+    listed(&store, &s, &s.poetry, "Dek", "Poet Three", 100).await;
+
+    let hits = found(&store, &query("ek")).await;
+    assert!(hits.contains(&word) && hits.contains(&start), "{hits:?}");
+    assert_eq!(hits.len(), 2, "\"Dek\" only contains the letters, which is no match for a two-letter query");
+    assert!(found(&store, &query("!!! ... ")).await.is_empty(), "no letters, nothing found");
+}
+
+#[tokio::test]
+async fn filters_sort_and_pages_work_with_and_without_words() {
+    let (_db, store) = store().await;
+    let s = shelf(&store).await;
+    let mut prices = Vec::new();
+    for (i, price) in [300, 100, 500, 200, 400].into_iter().enumerate() {
+        let shelf_of = if i % 2 == 0 { &s.novels } else { &s.poetry };
+        prices.push((listed(&store, &s, shelf_of, &format!("Nodi Kotha {i}"), "Anisul Hoque", price).await, price));
+    }
+
+    let mut cheap_first = query("nodi");
+    cheap_first.sort = SearchSort::PriceAscending;
+    let by_price: Vec<i64> = {
+        let ids = found(&store, &cheap_first).await;
+        ids.iter().map(|id| prices.iter().find(|(b, _)| b == id).expect("a listed book").1).collect()
+    };
+    assert_eq!(by_price, [100, 200, 300, 400, 500]);
+
+    let mut everything = query("");
+    everything.sort = SearchSort::PriceDescending;
+    everything.price = PriceRange::new(Some(200), Some(400)).expect("a range");
+    everything.category = Some(s.novels.id);
+    let page = store.search(&everything).await.expect("answers");
+    let ids: Vec<BookId> = page.items.iter().map(|c| c.id).collect();
+    assert_eq!(ids, [prices[4].0, prices[0].0], "novels from 200 to 400, dearest first");
+    assert_eq!(page.total, 2);
+
+    let mut second = query("anisul");
+    second.page = PageRequest::new(2, 2).expect("a page");
+    let page = store.search(&second).await.expect("answers");
+    assert_eq!((page.items.len(), page.total), (2, 5));
+    second.page = PageRequest::new(9, 2).expect("a page");
+    let beyond = store.search(&second).await.expect("answers");
+    assert_eq!((beyond.items.len(), beyond.total), (0, 5), "a page past the end still tells how many there are");
+
+    let mut unknown_category = query("anisul");
+    unknown_category.category = Some(CategoryId::new());
+    assert!(found(&store, &unknown_category).await.is_empty());
+}
+
+#[tokio::test]
+async fn listings_written_around_the_index_and_works_keyed_by_old_rules_are_caught_up() {
+    let (db, store) = store().await;
+    let s = shelf(&store).await;
+    let listed_normally = listed(&store, &s, &s.novels, "Devdas", "Sarat Chandra", 100).await;
+    // A bulk load writes listings without a work, as a restore of old rows would.
+    let loaded = sql(
+        &db,
+        "INSERT INTO books (id, seller_id, category_id, title, author, picture_url, seller_name, location, phone, seller_email,
+                            original_price, resale_price, status)
+         SELECT gen_random_uuid(), seller_id, category_id, 'Srikanta ' || n, author, picture_url, seller_name, location, phone,
+                seller_email, original_price, resale_price, 'available'
+         FROM books, generate_series(1, 5) AS n",
+    )
+    .await;
+    assert_eq!(loaded, 5);
+    assert!(found(&store, &query("srikanta")).await.is_empty(), "not yet in the index");
+
+    assert_eq!(store.catch_up(2).await.expect("catches up"), 2, "a batch at a time");
+    let mut keyed = 2;
+    loop {
+        let n = store.catch_up(2).await.expect("catches up");
+        if n == 0 {
+            break;
+        }
+        keyed += n;
+    }
+    assert_eq!(keyed, 5);
+    assert_eq!(found(&store, &query("srikanta")).await.len(), 5);
+
+    // Rules changed: every work is keyed again, and still found.
+    let stale = sql(&db, "UPDATE search_works SET keys_version = 'older', native = '', roman = '', terms = ''::tsvector").await;
+    assert_eq!(stale, 6);
+    assert!(found(&store, &query("devdas")).await.is_empty());
+    assert!(store.catch_up(100).await.expect("catches up") >= 6);
+    assert_eq!(found(&store, &query("devdas")).await, vec![listed_normally]);
+    assert_eq!(store.catch_up(100).await.expect("catches up"), 0, "nothing left");
+}
+
+#[tokio::test]
+async fn two_listings_of_one_work_share_it_however_they_were_typed() {
+    let (db, store) = store().await;
+    let s = shelf(&store).await;
+    listed(&store, &s, &s.novels, "Lalsalu", "Syed Waliullah", 100).await;
+    listed(&store, &s, &s.novels, "  LALSALU ", "syed  waliullah", 100).await;
+    assert_eq!(sql(&db, "SELECT 1 FROM search_works").await, 1);
+    assert_eq!(sql(&db, "SELECT 1 FROM books WHERE work_id IS NULL").await, 0);
+}
