@@ -9,6 +9,7 @@ pub mod money;
 pub mod order;
 pub mod paging;
 pub mod phone;
+pub mod search_text;
 pub mod text;
 
 pub use account::{Account, AccountRole, ClosedReason, Closure, ParseRoleError, sessions_end_instant};
@@ -27,4 +28,5 @@ pub use order::{
 };
 pub use paging::{Page, PageRequest, PagingError};
 pub use phone::{Phone, PhoneError};
+pub use search_text::{QueryKeys, SEARCH_KEY_VERSION, SearchAliases, WorkKeys, query_keys, work_keys};
 pub use text::{RequiredText, RequiredTextError};
