@@ -58,17 +58,25 @@ pub fn work_keys(title: &str, author: &str, aliases: &SearchAliases) -> WorkKeys
     let mut folder = Folder::default();
     let title_keys = FoldedText::of(&mut folder, title);
     let author_keys = FoldedText::of(&mut folder, author);
-    let mut native = String::with_capacity(title_keys.native.len() + author_keys.native.len() + 2);
-    let mut roman = String::with_capacity(title_keys.roman.len() + author_keys.roman.len() + 2);
+    // Built with a space at either end, so that "these words are already there" is a substring test.
+    let mut native = String::with_capacity(title_keys.native.len() + author_keys.native.len() + 64);
+    let mut roman = String::with_capacity(title_keys.roman.len() + author_keys.roman.len() + 64);
+    native.push(' ');
+    roman.push(' ');
     for part in [&title_keys, &author_keys] {
-        push_words(&mut native, part.native.trim());
-        push_words(&mut roman, part.roman.trim());
+        push_padded(&mut native, part.native.trim());
+        push_padded(&mut roman, part.roman.trim());
     }
     let fields = [title_keys.as_field(), author_keys.as_field()];
     aliases.for_each_expansion(&fields, |name| {
-        push_words(&mut native, name.native());
-        push_words(&mut roman, name.roman());
+        for (key, words) in [(&mut native, name.native()), (&mut roman, name.roman())] {
+            if !contains_words(key, words) {
+                push_padded(key, words);
+            }
+        }
     });
+    let native = native.trim().to_owned();
+    let roman = roman.trim().to_owned();
     let mut words: Vec<String> = Vec::new();
     for word in native.split(' ').chain(roman.split(' ')) {
         if !word.is_empty() && !words.iter().any(|known| known == word) {
@@ -76,6 +84,19 @@ pub fn work_keys(title: &str, author: &str, aliases: &SearchAliases) -> WorkKeys
         }
     }
     WorkKeys { identity: identity(title, author), native, roman, words }
+}
+
+/// Appends space-separated `words` to a key that starts and ends with a space.
+fn push_padded(padded_key: &mut String, words: &str) {
+    if !words.is_empty() {
+        padded_key.push_str(words);
+        padded_key.push(' ');
+    }
+}
+
+/// Whether `words` occur as whole words, in order, in a key that starts and ends with a space.
+fn contains_words(padded_key: &str, words: &str) -> bool {
+    padded_key.match_indices(words).any(|(at, _)| padded_key[..at].ends_with(' ') && padded_key[at + words.len()..].starts_with(' '))
 }
 
 /// What a query is matched with.

@@ -1,5 +1,6 @@
 //! Names that mean the same work or person (an exonym, a short name, the full name in either script).
 
+use std::collections::HashMap;
 use std::sync::LazyLock;
 
 use super::fold::Folder;
@@ -12,6 +13,10 @@ use super::fold::Folder;
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SearchAliases {
     groups: Vec<AliasGroup>,
+    /// (group, name) positions by the first word of the name's native fold, and of its roman fold where it may match
+    /// by roman: a title is looked up word by word instead of testing every name against it.
+    by_first_native_word: HashMap<String, Vec<(usize, usize)>>,
+    by_first_roman_word: HashMap<String, Vec<(usize, usize)>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -52,12 +57,24 @@ pub(super) struct PaddedField<'a> {
 impl SearchAliases {
     pub fn new(groups: Vec<Vec<String>>) -> Self {
         let mut folder = Folder::default();
-        let groups = groups
+        let groups: Vec<AliasGroup> = groups
             .into_iter()
             .map(|names| AliasGroup { names: names.into_iter().filter_map(|typed| fold_name(&mut folder, typed)).collect() })
             .filter(|group| !group.names.is_empty())
             .collect();
-        Self { groups }
+        let mut by_first_native_word: HashMap<String, Vec<(usize, usize)>> = HashMap::new();
+        let mut by_first_roman_word: HashMap<String, Vec<(usize, usize)>> = HashMap::new();
+        for (group_at, group) in groups.iter().enumerate() {
+            for (name_at, name) in group.names.iter().enumerate() {
+                if let Some(first) = name.native().split(' ').next() {
+                    by_first_native_word.entry(first.to_owned()).or_default().push((group_at, name_at));
+                }
+                if let Some(first) = name.roman().split(' ').next().filter(|first| name.matches_by_roman && !first.is_empty()) {
+                    by_first_roman_word.entry(first.to_owned()).or_default().push((group_at, name_at));
+                }
+            }
+        }
+        Self { groups, by_first_native_word, by_first_roman_word }
     }
 
     /// The aliases the product starts with: well-known Bangla authors and works, each with its Bengali-script name,
@@ -85,17 +102,29 @@ impl SearchAliases {
         format!("{:016x}", hash.0)
     }
 
-    /// Calls `add` with every name of every group that one of `fields` names, except the names already there.
+    /// Calls `add` with every name of every group that one of `fields` names, the naming one included (the caller
+    /// skips the words it already has). Groups come in their order, names in theirs.
     pub(super) fn for_each_expansion(&self, fields: &[PaddedField<'_>], mut add: impl FnMut(&AliasName)) {
-        let contains = |name: &AliasName| {
-            fields.iter().any(|field| {
-                field.native.contains(&name.padded_native) || (name.matches_by_roman && field.roman.contains(&name.padded_roman))
-            })
-        };
-        for group in &self.groups {
-            if group.names.iter().any(contains) {
-                group.names.iter().filter(|name| !contains(name)).for_each(&mut add);
+        let mut named_groups: Vec<usize> = Vec::new();
+        for field in fields {
+            for (padded_text, index, roman) in
+                [(field.native, &self.by_first_native_word, false), (field.roman, &self.by_first_roman_word, true)]
+            {
+                for word in padded_text.split(' ') {
+                    for &(group_at, name_at) in index.get(word).into_iter().flatten() {
+                        let name = &self.groups[group_at].names[name_at];
+                        let padded_name = if roman { &name.padded_roman } else { &name.padded_native };
+                        if padded_text.contains(padded_name.as_str()) {
+                            named_groups.push(group_at);
+                        }
+                    }
+                }
             }
+        }
+        named_groups.sort_unstable();
+        named_groups.dedup();
+        for group_at in named_groups {
+            self.groups[group_at].names.iter().for_each(&mut add);
         }
     }
 }

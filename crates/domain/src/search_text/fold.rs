@@ -267,6 +267,10 @@ fn romanize_bengali(run: &[char], out: &mut String) {
                 // জ্ঞ is said (and typed) "gy": জ্ঞান is "gyan".
                 out.push_str("gy");
                 last = index + 2;
+            } else if c == 'ক' && run.get(index + 1) == Some(&HASANTA) && run.get(index + 2) == Some(&'ষ') {
+                // ক্ষ is said "kkh" in Bangla: লক্ষ্মী is typed "lokkhi" as often as "lakshmi", ক্ষমা "khoma".
+                out.push_str("kh");
+                last = index + 2;
             } else if in_conjunct && c == 'য' {
                 // য-phala: "y", which the spelling fold drops after a consonant (বিদ্যা: bidya, biddya, bidda).
                 out.push('y');
@@ -365,14 +369,17 @@ fn collapse_doubles(from: &[u8], out: &mut Vec<u8>) {
     }
 }
 
-/// "y" after a consonant (য-phala, "satya"/"sotto") and between vowels (হুমায়ূন: humayun/humaun) is often not typed.
+/// "y" after a consonant (য-phala, "satya"/"sotto"), between vowels (হুমায়ূন: humayun/humaun) and after a final "e"
+/// (একুশে: ekushe/ekushey) is often not typed.
 fn drop_glide_y(from: &[u8], out: &mut Vec<u8>) {
     out.clear();
     for (index, &byte) in from.iter().enumerate() {
         if byte == b'y' && index > 0 {
             let prev = from[index - 1];
-            let between_vowels = is_vowel(prev) && from.get(index + 1).copied().is_some_and(is_vowel);
-            if is_consonant(prev) || between_vowels {
+            let next = from.get(index + 1).copied();
+            let between_vowels = is_vowel(prev) && next.is_some_and(is_vowel);
+            let after_final_e = prev == b'e' && next.is_none();
+            if is_consonant(prev) || between_vowels || after_final_e {
                 continue;
             }
         }
@@ -437,6 +444,7 @@ mod tests {
         assert_eq!(romanized("গীতাঞ্জলি"), "gitanjali");
         assert_eq!(romanized("বন্দ্যোপাধ্যায়"), "bandyopadhyay");
         assert_eq!(romanized("জ্ঞান"), "gyan");
+        assert_eq!(romanized("লক্ষ্মী"), "lakhmi");
         assert_eq!(romanized("বাংলা"), "bangla");
         assert_eq!(romanized("শরৎ"), "sharat");
         assert_eq!(romanized("বিশ্বাস"), "bishwas");
