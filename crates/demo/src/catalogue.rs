@@ -1,9 +1,16 @@
 //! The demo catalogue seeded on first run: believable sellers and used books.
 //!
 //! Everything here is plain `const` data so seeding is deterministic: the same
-//! three sellers and the same books (in the same order) every time. Titles and
-//! authors are ASCII (Bangla works are transliterated) so generated covers
-//! render with any font.
+//! three sellers and the same books (in the same order) every time.
+//!
+//! Titles and authors are written the way sellers here type them. English books
+//! are in English. About a third of the books, all of them Bangla works, are
+//! listed in Bengali script (NFC, as Bengali keyboards produce it), and the other
+//! Bangla works keep their usual romanized spelling. Both kinds are needed so the
+//! demo shows search across scripts in both directions: a Bengali-script query
+//! must find a romanized listing, and Banglish must find a Bengali-script one.
+//! Descriptions stay in English. Covers draw Bengali titles with a Bengali
+//! fallback font (see [`crate::cover`]).
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DemoStatus {
@@ -90,8 +97,8 @@ pub const BOOKS: &[DemoBook] = &[
         advertised: true,
     },
     DemoBook {
-        title: "Devdas",
-        author: "Sarat Chandra Chattopadhyay",
+        title: "দেবদাস",
+        author: "শরৎচন্দ্র চট্টোপাধ্যায়",
         category: BANGLA_LIT,
         description: "Sarat Chandra's short, heartbreaking novel of Devdas, Paro and Chandramukhi. Paperback with a small crease on the back cover; the text block is clean.",
         publish_year: Some(2011),
@@ -106,8 +113,8 @@ pub const BOOKS: &[DemoBook] = &[
         advertised: false,
     },
     DemoBook {
-        title: "Lalsalu",
-        author: "Syed Waliullah",
+        title: "লালসালু",
+        author: "সৈয়দ ওয়ালীউল্লাহ",
         category: BANGLA_LIT,
         description: "Majid's fake shrine and the grip of superstition on a village, a classic of Bangladeshi fiction and still on the HSC syllabus. A few pencil underlines in the first chapter, otherwise like new.",
         publish_year: Some(2018),
@@ -122,8 +129,8 @@ pub const BOOKS: &[DemoBook] = &[
         advertised: false,
     },
     DemoBook {
-        title: "Padma Nadir Majhi",
-        author: "Manik Bandopadhyay",
+        title: "পদ্মানদীর মাঝি",
+        author: "মানিক বন্দ্যোপাধ্যায়",
         category: BANGLA_LIT,
         description: "Kuber and the fishermen of Ketupur living and dying by the Padma. Read once; the cover has faded a little from sunlight but the binding is tight.",
         publish_year: Some(2014),
@@ -154,8 +161,8 @@ pub const BOOKS: &[DemoBook] = &[
         advertised: true,
     },
     DemoBook {
-        title: "Himur Hate Koyekti Neelpadma",
-        author: "Humayun Ahmed",
+        title: "হিমুর হাতে কয়েকটি নীলপদ্ম",
+        author: "হুমায়ূন আহমেদ",
         category: BANGLA_LIT,
         description: "Himu wanders through Dhaka with a handful of blue lotuses and, as always, a plan nobody else understands. Clean copy; the previous owner's name is written on the first page.",
         publish_year: Some(2017),
@@ -170,8 +177,8 @@ pub const BOOKS: &[DemoBook] = &[
         advertised: false,
     },
     DemoBook {
-        title: "Hajar Bachhar Dhore",
-        author: "Zahir Raihan",
+        title: "হাজার বছর ধরে",
+        author: "জহির রায়হান",
         category: BANGLA_LIT,
         description: "Zahir Raihan's short novel about one village household where life has not changed for a thousand years. Slim paperback, corners a bit soft, pages clean.",
         publish_year: Some(2015),
@@ -186,8 +193,8 @@ pub const BOOKS: &[DemoBook] = &[
         advertised: false,
     },
     DemoBook {
-        title: "Srikanta",
-        author: "Sarat Chandra Chattopadhyay",
+        title: "শ্রীকান্ত",
+        author: "শরৎচন্দ্র চট্টোপাধ্যায়",
         category: BANGLA_LIT,
         description: "All four parts of Srikanta's wandering, half-autobiographical story in one thick volume. Older reprint with no printing date; the spine is worn and a few pages have tea stains, but nothing is missing.",
         publish_year: None,
@@ -542,8 +549,8 @@ pub const BOOKS: &[DemoBook] = &[
     },
     // --- Children's Books ---
     DemoBook {
-        title: "Thakurmar Jhuli",
-        author: "Dakshinaranjan Mitra Majumder",
+        title: "ঠাকুরমার ঝুলি",
+        author: "দক্ষিণারঞ্জন মিত্র মজুমদার",
         category: CHILDREN,
         description: "Grandmother's bag of Bengali fairy tales: Lalkamal Nilkamal, Kiranmala and the rakkhosh. Illustrated hardcover with the original drawings; one crayon mark on the inside cover.",
         publish_year: None,
@@ -574,8 +581,8 @@ pub const BOOKS: &[DemoBook] = &[
         advertised: false,
     },
     DemoBook {
-        title: "Abol Tabol",
-        author: "Sukumar Ray",
+        title: "আবোল তাবোল",
+        author: "সুকুমার রায়",
         category: CHILDREN,
         description: "Sukumar Ray's nonsense rhymes with his own drawings, loved by children and grown-ups alike. Nearly new copy that has only been kept on a shelf.",
         publish_year: Some(2016),
@@ -606,8 +613,8 @@ pub const BOOKS: &[DemoBook] = &[
         advertised: false,
     },
     DemoBook {
-        title: "Hasi Khushi",
-        author: "Jogindranath Sarkar",
+        title: "হাসিখুশি",
+        author: "যোগীন্দ্রনাথ সরকার",
         category: CHILDREN,
         description: "The classic Bangla alphabet primer with a rhyme and a picture for every letter. A few pages coloured in by my son; the binding is fine.",
         publish_year: None,
@@ -638,8 +645,8 @@ pub const BOOKS: &[DemoBook] = &[
         advertised: false,
     },
     DemoBook {
-        title: "Chander Pahar",
-        author: "Bibhutibhushan Bandyopadhyay",
+        title: "চাঁদের পাহাড়",
+        author: "বিভূতিভূষণ বন্দ্যোপাধ্যায়",
         category: CHILDREN,
         description: "Shankar's adventure across Africa in search of a diamond mine and the Mountains of the Moon. The cover has a coffee ring; inside pages are clean.",
         publish_year: Some(2013),
@@ -719,8 +726,8 @@ pub const BOOKS: &[DemoBook] = &[
         advertised: false,
     },
     DemoBook {
-        title: "Paradoxical Sajid",
-        author: "Arif Azad",
+        title: "প্যারাডক্সিক্যাল সাজিদ",
+        author: "আরিফ আজাদ",
         category: ISLAMIC,
         description: "Short conversational chapters in which Sajid answers common arguments against faith. Read once and looks new, apart from a name on the first page.",
         publish_year: Some(2018),
@@ -735,8 +742,8 @@ pub const BOOKS: &[DemoBook] = &[
         advertised: true,
     },
     DemoBook {
-        title: "Bela Furabar Age",
-        author: "Arif Azad",
+        title: "বেলা ফুরাবার আগে",
+        author: "আরিফ আজাদ",
         category: ISLAMIC,
         description: "Short reflective essays reminding young readers to make good use of their time before the day ends. Very good condition, no underlining.",
         publish_year: Some(2020),
@@ -897,8 +904,8 @@ pub const BOOKS: &[DemoBook] = &[
         advertised: true,
     },
     DemoBook {
-        title: "Amar Dekha Rajnitir Panchash Bachhor",
-        author: "Abul Mansur Ahmad",
+        title: "আমার দেখা রাজনীতির পঞ্চাশ বছর",
+        author: "আবুল মনসুর আহমদ",
         category: HISTORY,
         description: "Fifty years of Bengal politics seen from the inside, told by a journalist-politician with a sharp sense of humour. Khoshroz Kitab Mahal edition; pages yellowed, a few loose but all present.",
         publish_year: Some(1999),
@@ -913,8 +920,8 @@ pub const BOOKS: &[DemoBook] = &[
         advertised: false,
     },
     DemoBook {
-        title: "Ekattorer Dinguli",
-        author: "Jahanara Imam",
+        title: "একাত্তরের দিনগুলি",
+        author: "জাহানারা ইমাম",
         category: HISTORY,
         description: "Jahanara Imam's diary of 1971 in occupied Dhaka and of her son Rumi, who joined the guerrillas. Sandhani edition, clean and unmarked.",
         publish_year: Some(2018),
@@ -1010,8 +1017,8 @@ pub const BOOKS: &[DemoBook] = &[
         advertised: true,
     },
     DemoBook {
-        title: "Joy Baba Felunath",
-        author: "Satyajit Ray",
+        title: "জয় বাবা ফেলুনাথ",
+        author: "সত্যজিৎ রায়",
         category: THRILLERS,
         description: "A stolen Ganesh idol and a crooked holy man in the lanes of Benares. Clean copy; the cover is slightly faded.",
         publish_year: Some(2016),
@@ -1026,8 +1033,8 @@ pub const BOOKS: &[DemoBook] = &[
         advertised: false,
     },
     DemoBook {
-        title: "Byomkesh Samagra",
-        author: "Sharadindu Bandyopadhyay",
+        title: "ব্যোমকেশ সমগ্র",
+        author: "শরদিন্দু বন্দ্যোপাধ্যায়",
         category: THRILLERS,
         description: "Every Byomkesh Bakshi case in one thick omnibus, from Satyanweshi onwards. Undated reprint; the dust jacket is missing, but the book is sturdy and unmarked.",
         publish_year: None,
@@ -1042,8 +1049,8 @@ pub const BOOKS: &[DemoBook] = &[
         advertised: false,
     },
     DemoBook {
-        title: "Debi",
-        author: "Humayun Ahmed",
+        title: "দেবী",
+        author: "হুমায়ূন আহমেদ",
         category: THRILLERS,
         description: "The first Misir Ali novel: a young wife hears a voice no one else can, and the psychologist sets out to explain it. Small tear on the cover; pages fine.",
         publish_year: Some(2014),
@@ -1058,8 +1065,8 @@ pub const BOOKS: &[DemoBook] = &[
         advertised: false,
     },
     DemoBook {
-        title: "Dhongsho Pahar",
-        author: "Qazi Anwar Hussain",
+        title: "ধ্বংস পাহাড়",
+        author: "কাজী আনোয়ার হোসেন",
         category: THRILLERS,
         description: "The very first Masud Rana adventure, a Sheba Prokashoni pocket book. The pages have gone brown, as these always do, but nothing is torn.",
         publish_year: Some(2010),
@@ -1106,8 +1113,8 @@ pub const BOOKS: &[DemoBook] = &[
         advertised: false,
     },
     DemoBook {
-        title: "Bhoyonkor Sundor",
-        author: "Sunil Gangopadhyay",
+        title: "ভয়ংকর সুন্দর",
+        author: "সুনীল গঙ্গোপাধ্যায়",
         category: THRILLERS,
         description: "Kakababu and Santu's first adventure, a search in Kashmir for a lost tomb. Ananda edition; a few pages have folded corners.",
         publish_year: Some(2013),
@@ -1123,8 +1130,8 @@ pub const BOOKS: &[DemoBook] = &[
     },
     // --- Poetry ---
     DemoBook {
-        title: "Gitanjali",
-        author: "Rabindranath Tagore",
+        title: "গীতাঞ্জলি",
+        author: "রবীন্দ্রনাথ ঠাকুর",
         category: POETRY,
         description: "Song Offerings, Tagore's own English translation of the poems that won him the Nobel Prize in 1913. Macmillan hardcover in fine condition.",
         publish_year: Some(2011),
@@ -1155,8 +1162,8 @@ pub const BOOKS: &[DemoBook] = &[
         advertised: false,
     },
     DemoBook {
-        title: "Agnibeena",
-        author: "Kazi Nazrul Islam",
+        title: "অগ্নিবীণা",
+        author: "কাজী নজরুল ইসলাম",
         category: POETRY,
         description: "Nazrul's first collection of poems, the one that contains 'Bidrohi'. Nazrul Institute edition in good condition.",
         publish_year: Some(2016),
@@ -1187,8 +1194,8 @@ pub const BOOKS: &[DemoBook] = &[
         advertised: false,
     },
     DemoBook {
-        title: "Banalata Sen",
-        author: "Jibanananda Das",
+        title: "বনলতা সেন",
+        author: "জীবনানন্দ দাশ",
         category: POETRY,
         description: "The slim collection named after its famous poem about Banalata Sen of Natore, who gave the tired poet a moment of peace. Good condition.",
         publish_year: Some(2010),
@@ -1203,8 +1210,8 @@ pub const BOOKS: &[DemoBook] = &[
         advertised: true,
     },
     DemoBook {
-        title: "Rupasi Bangla",
-        author: "Jibanananda Das",
+        title: "রূপসী বাংলা",
+        author: "জীবনানন্দ দাশ",
         category: POETRY,
         description: "Sonnets on the beauty of rural Bengal, found and published after the poet's death. A few poems underlined by the previous owner.",
         publish_year: Some(2014),
@@ -1219,8 +1226,8 @@ pub const BOOKS: &[DemoBook] = &[
         advertised: false,
     },
     DemoBook {
-        title: "Chharpatra",
-        author: "Sukanta Bhattacharya",
+        title: "ছাড়পত্র",
+        author: "সুকান্ত ভট্টাচার্য",
         category: POETRY,
         description: "The young poet's fierce verses for the hungry and the working poor, published the year after he died at twenty. Thin paperback; the cover is a bit faded.",
         publish_year: Some(2015),
@@ -1285,15 +1292,79 @@ mod tests {
         }
     }
 
+    /// The script a title or author is written in.
+    #[derive(Debug, PartialEq, Eq)]
+    enum Script {
+        Latin,
+        Bengali,
+    }
+
+    /// ASCII is Latin; Bengali letters, signs and digits with spaces are Bengali; anything else, a mix of the two
+    /// included, is not what a seller types in one field and answers `None`.
+    fn script(text: &str) -> Option<Script> {
+        if text.is_ascii() {
+            Some(Script::Latin)
+        } else if text.chars().all(|c| c == ' ' || ('\u{0980}'..='\u{09FF}').contains(&c)) {
+            Some(Script::Bengali)
+        } else {
+            None
+        }
+    }
+
+    /// Whether Bengali text is in Unicode Normalization Form C. NFC composes ো and ৌ from their two halves and, by
+    /// the composition exclusions, keeps ড় ঢ় য় decomposed as letter + nukta; these are the only Bengali
+    /// characters NFC changes.
+    fn is_nfc_bengali(text: &str) -> bool {
+        let chars: Vec<char> = text.chars().collect();
+        let precomposed_nukta = chars.iter().any(|c| matches!(c, '\u{09DC}' | '\u{09DD}' | '\u{09DF}'));
+        let split_vowel = chars.windows(2).any(|w| w[0] == '\u{09C7}' && matches!(w[1], '\u{09BE}' | '\u{09D7}'));
+        !precomposed_nukta && !split_vowel
+    }
+
     #[test]
-    fn titles_are_unique_and_ascii() {
+    fn the_nfc_check_catches_what_a_keyboard_would_not_type() {
+        assert!(is_nfc_bengali("হুমায়ূন আহমেদ"));
+        assert!(!is_nfc_bengali("হুমা\u{09DF}ূন"), "precomposed ya with nukta");
+        assert!(!is_nfc_bengali("ক\u{09C7}\u{09BE}"), "o-kar in two halves");
+        assert_eq!(script("Lalsalu"), Some(Script::Latin));
+        assert_eq!(script("লালসালু"), Some(Script::Bengali));
+        assert_eq!(script("লালসালু Lalsalu"), None);
+        assert_eq!(script("Tess of the d\u{2019}Urbervilles"), None);
+    }
+
+    #[test]
+    fn titles_are_unique_and_each_book_is_in_one_script() {
         let mut seen = HashSet::new();
         for b in BOOKS {
             assert!(seen.insert(b.title.to_lowercase()), "duplicate title {:?}", b.title);
-            assert!(b.title.is_ascii() && !b.title.trim().is_empty(), "{:?}", b.title);
-            assert!(b.author.is_ascii() && !b.author.trim().is_empty(), "{:?}", b.author);
+            assert!(!b.title.trim().is_empty() && !b.author.trim().is_empty(), "{:?}", b.title);
+            assert_eq!(b.title.split_whitespace().collect::<Vec<_>>().join(" "), b.title, "stray spaces in {:?}", b.title);
+            let title_script = script(b.title);
+            assert!(title_script.is_some(), "{:?} mixes scripts or uses unexpected characters", b.title);
+            assert_eq!(title_script, script(b.author), "{:?}: a seller types title and author in the same script", b.title);
+            assert!(is_nfc_bengali(b.title) && is_nfc_bengali(b.author), "{:?} is not NFC", b.title);
             assert!(b.description.is_ascii(), "{:?}", b.title);
         }
+    }
+
+    #[test]
+    fn about_a_third_of_the_books_are_listed_in_bengali_script() {
+        let bengali: Vec<&DemoBook> = BOOKS.iter().filter(|b| script(b.title) == Some(Script::Bengali)).collect();
+        let third = BOOKS.len() / 3;
+        assert!((third - 2..=third + 2).contains(&bengali.len()), "{} of {} books in Bengali script", bengali.len(), BOOKS.len());
+        let available = bengali.iter().filter(|b| b.status == DemoStatus::Available).count();
+        assert!(available >= 20, "only {available} Bengali-script books can be found by search");
+        let categories: HashSet<_> = bengali.iter().map(|b| b.category).collect();
+        assert!(categories.len() >= 5, "Bengali-script books span only {categories:?}");
+        assert!(bengali.iter().all(|b| b.category != ENGLISH_CLASSICS), "English classics stay in English");
+
+        // Bangla works that stay romanized, so a Bengali-script query has romanized listings to find.
+        let romanized_bangla = BOOKS
+            .iter()
+            .filter(|b| matches!(b.category, BANGLA_LIT | POETRY | THRILLERS) && script(b.title) == Some(Script::Latin))
+            .filter(|b| b.status == DemoStatus::Available)
+            .count();
+        assert!(romanized_bangla >= 4, "only {romanized_bangla} romanized Bangla works are for sale");
     }
 
     #[test]

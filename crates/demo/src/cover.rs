@@ -5,15 +5,20 @@
 //! by category), a spine shadow on the left, a thin frame, a word-wrapped serif
 //! title, an ornament, the author and a small PURONOBOI imprint.
 //!
+//! Titles and authors may be in Bengali script. The font lists fall back to
+//! Bengali fonts for those glyphs, and line widths are measured in letters
+//! rather than code points: Bengali vowel signs and other combining marks sit on
+//! the letter before them, and a line is never broken inside a letter cluster.
+//!
 //! The output depends only on the inputs (no randomness, no std hasher), so the
 //! same book always gets the byte-identical image. Element ids carry a hash
 //! suffix so several covers can be inlined into one HTML page without clashes.
 
-/// Widest title line, in characters.
+/// Widest title line, in letters (see [`units`]).
 const MAX_TITLE_CHARS: usize = 14;
 /// Most title lines; anything longer is cut with an ellipsis.
 const MAX_TITLE_LINES: usize = 5;
-/// Widest author line, in characters, before it is split over two lines.
+/// Widest author line, in letters (see [`units`]), before it is split over two lines.
 const MAX_AUTHOR_CHARS: usize = 24;
 
 const WIDTH: f64 = 400.0;
@@ -21,8 +26,69 @@ const HEIGHT: f64 = 600.0;
 /// Horizontal centre of the printable area (the spine takes the left edge).
 const CX: f64 = 209.0;
 
-const SERIF: &str = "Georgia, 'DejaVu Serif', serif";
-const SANS: &str = "'Helvetica Neue', Arial, 'DejaVu Sans', sans-serif";
+// Latin fonts first so English keeps its look; the browser takes each glyph from the first font that has it, so
+// Bengali letters come from the Bengali fonts (Noto from Google Fonts and most phones, Lohit from Linux
+// distributions, Hind Siliguri from many Bangladeshi sites) before a generic family that may have none.
+const SERIF: &str = "Georgia, 'DejaVu Serif', 'Noto Serif Bengali', 'Noto Sans Bengali', 'Lohit Bengali', 'Hind Siliguri', serif";
+const SANS: &str =
+    "'Helvetica Neue', Arial, 'DejaVu Sans', 'Noto Sans Bengali', 'Lohit Bengali', 'Hind Siliguri', 'Noto Serif Bengali', sans-serif";
+
+const HASANTA: char = '\u{09CD}';
+const ZWNJ: char = '\u{200C}';
+const ZWJ: char = '\u{200D}';
+
+/// Bengali signs drawn on, above, below or beside the letter before them: candrabindu, anusvara, visarga, nukta,
+/// the vowel signs, hasanta and the au length mark. They add no letter of their own to a line.
+fn is_bengali_mark(c: char) -> bool {
+    matches!(c, '\u{0981}'..='\u{0983}' | '\u{09BC}' | '\u{09BE}'..='\u{09CD}' | '\u{09D7}')
+}
+
+/// Whether `c` takes no place of its own on a line: a Bengali mark or a zero-width joiner or non-joiner.
+fn is_zero_width(c: char) -> bool {
+    is_bengali_mark(c) || c == ZWJ || c == ZWNJ
+}
+
+/// The text's letter clusters, the pieces a line may be broken between: a letter with the marks that sit on it,
+/// and in Bengali the consonants a hasanta (or a zero-width joiner) binds into one conjunct.
+fn clusters(text: &str) -> Vec<&str> {
+    let mut pieces = Vec::new();
+    let mut start = 0;
+    let mut previous: Option<char> = None;
+    for (i, c) in text.char_indices() {
+        let joins_previous = is_zero_width(c) || matches!(previous, Some(HASANTA | ZWJ));
+        if i > 0 && !joins_previous {
+            pieces.push(&text[start..i]);
+            start = i;
+        }
+        previous = Some(c);
+    }
+    if start < text.len() {
+        pieces.push(&text[start..]);
+    }
+    pieces
+}
+
+/// Length of a line in letters: every character but the zero-width ones. For Latin text this is the number of
+/// characters; in Bengali a vowel sign or hasanta adds nothing, so "কি" counts as one.
+fn units(text: &str) -> usize {
+    text.chars().filter(|&c| !is_zero_width(c)).count()
+}
+
+/// Whether the text has Bengali letters, which need more room above and below the line.
+fn has_bengali(text: &str) -> bool {
+    text.chars().any(|c| ('\u{0980}'..='\u{09FF}').contains(&c))
+}
+
+/// Line height as a multiple of the font size: Bengali vowel signs reach far above the headstroke and below the
+/// letters, so Bengali lines are set further apart.
+fn line_spacing(text: &str) -> f64 {
+    if has_bengali(text) { 1.34 } else { 1.16 }
+}
+
+/// Line height of a block of lines: the roomiest any of them needs.
+fn block_spacing(lines: &[String]) -> f64 {
+    lines.iter().map(|l| line_spacing(l)).fold(1.16, f64::max)
+}
 
 /// 64-bit FNV-1a.
 fn fnv1a(text: &str) -> u64 {
@@ -155,33 +221,35 @@ fn palette(hash: u64, category: &str) -> Palette {
     }
 }
 
-/// Splits a word longer than `max` characters into hyphenated pieces.
+/// Splits a word longer than `max` letters into hyphenated pieces, breaking only between letter clusters.
 fn split_long_word(word: &str, max: usize) -> Vec<String> {
-    let chars: Vec<char> = word.chars().collect();
-    if chars.len() <= max {
+    if units(word) <= max {
         return vec![word.to_owned()];
     }
-    let piece = max.saturating_sub(1).max(1);
+    let room = max.saturating_sub(1).max(1);
     let mut parts = Vec::new();
-    let mut rest = chars.as_slice();
-    while rest.len() > max {
-        let (head, tail) = rest.split_at(piece);
-        let mut part: String = head.iter().collect();
-        part.push('-');
-        parts.push(part);
-        rest = tail;
+    let mut current = String::new();
+    for cluster in clusters(word) {
+        // A cluster wider than the room on its own (a long conjunct on a tiny width) still goes on a line alone.
+        if !current.is_empty() && units(&current) + units(cluster) > room {
+            current.push('-');
+            parts.push(std::mem::take(&mut current));
+        }
+        current.push_str(cluster);
     }
-    parts.push(rest.iter().collect());
+    if !current.is_empty() {
+        parts.push(current);
+    }
     parts
 }
 
-/// Greedy word wrap to at most `max_chars` characters per line (no line limit).
+/// Greedy word wrap to at most `max_chars` letters per line (no line limit).
 fn wrap(text: &str, max_chars: usize) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut current = String::new();
     for word in text.split_whitespace() {
         for piece in split_long_word(word, max_chars) {
-            let needed = current.chars().count() + 1 + piece.chars().count();
+            let needed = units(&current) + 1 + units(&piece);
             if current.is_empty() {
                 current = piece;
             } else if needed <= max_chars {
@@ -199,7 +267,7 @@ fn wrap(text: &str, max_chars: usize) -> Vec<String> {
 }
 
 /// Wraps a title into at most [`MAX_TITLE_LINES`] lines of at most
-/// [`MAX_TITLE_CHARS`] characters; if it does not fit, the last line ends in an
+/// [`MAX_TITLE_CHARS`] letters; if it does not fit, the last line ends in an
 /// ellipsis.
 ///
 /// When a narrower wrap lets the title be set clearly larger (as a designer
@@ -211,7 +279,7 @@ fn wrap_title(title: &str) -> Vec<String> {
         return vec!["Untitled".to_owned()];
     }
     if lines.len() <= MAX_TITLE_LINES {
-        let longest_word = title.split_whitespace().map(|w| w.chars().count()).max().unwrap_or(0);
+        let longest_word = title.split_whitespace().map(units).max().unwrap_or(0);
         let mut best_size = title_font_size(&lines);
         for width in (longest_word.max(6)..MAX_TITLE_CHARS).rev() {
             let candidate = wrap(title, width);
@@ -228,11 +296,13 @@ fn wrap_title(title: &str) -> Vec<String> {
     lines.truncate(MAX_TITLE_LINES);
     if let Some(last) = lines.last_mut() {
         // Make room for the ellipsis, preferring to drop whole words.
-        while last.chars().count() + 1 > MAX_TITLE_CHARS {
+        while units(last) + 1 > MAX_TITLE_CHARS {
             match last.rfind(' ') {
                 Some(i) if i > 0 => last.truncate(i),
+                // Drop a whole cluster: a Bengali letter never loses its vowel sign alone.
                 _ => {
-                    last.pop();
+                    let keep = clusters(last).iter().rev().skip(1).map(|c| c.len()).sum();
+                    last.truncate(keep);
                 }
             }
         }
@@ -248,13 +318,13 @@ fn wrap_title(title: &str) -> Vec<String> {
 /// so co-authors stay whole.
 fn author_lines(author: &str) -> Vec<String> {
     let author = author.split_whitespace().collect::<Vec<_>>().join(" ");
-    if author.chars().count() <= MAX_AUTHOR_CHARS {
+    if units(&author) <= MAX_AUTHOR_CHARS {
         return vec![author];
     }
-    let middle = author.len() / 2;
+    let middle = units(&author) / 2;
     let split = author.match_indices(' ').map(|(i, _)| i).min_by_key(|&i| {
         let natural = author[..i].ends_with(',') || author[i + 1..].starts_with('&');
-        let distance = i.abs_diff(middle) * 2;
+        let distance = units(&author[..i]).abs_diff(middle) * 2;
         if natural { distance } else { distance + 17 }
     });
     match split {
@@ -264,10 +334,14 @@ fn author_lines(author: &str) -> Vec<String> {
 }
 
 /// Rough advance width of a line in ems for a bold serif. Tuned on DejaVu Serif
-/// Bold, the widest likely fallback, so Georgia always fits too.
+/// Bold, the widest likely fallback, so Georgia always fits too. A Bengali letter
+/// is counted a little wider than a Latin one to pay for the vowel signs beside
+/// it, which count nothing.
 fn line_width_em(line: &str) -> f64 {
     line.chars()
         .map(|c| match c {
+            c if is_zero_width(c) => 0.0,
+            '\u{0980}'..='\u{09FF}' => 0.82,
             ' ' => 0.33,
             'i' | 'j' | 'l' | '.' | ',' | ':' | ';' | '\'' | '!' | '|' | '(' | ')' | '-' => 0.38,
             'f' | 'r' | 't' | 'I' | 'J' => 0.48,
@@ -284,7 +358,7 @@ fn title_font_size(lines: &[String]) -> f64 {
     let widest = lines.iter().map(|l| line_width_em(l)).fold(1.0, f64::max);
     let count = lines.len().max(1);
     let by_width = 286.0 / widest;
-    let by_height = 236.0 / (count as f64 * 1.16);
+    let by_height = 236.0 / (count as f64 * block_spacing(lines));
     by_width.min(by_height).clamp(20.0, 54.0).floor()
 }
 
@@ -379,7 +453,7 @@ pub fn cover_svg(title: &str, author: &str, category: &str) -> String {
 
     let lines = wrap_title(title);
     let size = title_font_size(&lines);
-    let line_height = size * 1.16;
+    let line_height = size * block_spacing(&lines);
     let block = (lines.len() as f64 - 1.0) * line_height;
     // Centre the title block in the upper part of the cover.
     let first_baseline = 236.0 - block / 2.0 + size * 0.34;
@@ -388,10 +462,14 @@ pub fn cover_svg(title: &str, author: &str, category: &str) -> String {
     let label_size = if label.chars().count() > 26 { 10.0 } else { 11.5 };
 
     let authors = author_lines(author);
-    // Uppercase sans with 2px tracking: about 0.7em + 2px per character; keep it inside the frame.
-    let author_chars = authors.iter().map(|l| l.chars().count()).max().unwrap_or(1).max(1);
+    // Uppercase sans with 2px tracking: about 0.7em + 2px per letter; keep it inside the frame. Bengali has no
+    // capitals and tracking would break the headstroke that joins its letters, so it is set untracked at about
+    // 0.82em per letter.
+    let bengali_author = has_bengali(author);
+    let (letter_em, tracking) = if bengali_author { (0.82, 0.0) } else { (0.7, 2.0) };
+    let author_chars = authors.iter().map(|l| units(l)).max().unwrap_or(1).max(1);
     let base_size: f64 = if authors.len() > 1 { 15.0 } else { 18.0 };
-    let author_size = base_size.min(((290.0 / author_chars as f64) - 2.0) / 0.7).max(9.0).floor();
+    let author_size = base_size.min(((290.0 / author_chars as f64) - tracking) / letter_em).max(9.0).floor();
 
     let mut s = String::with_capacity(4096);
     s.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
@@ -476,10 +554,11 @@ pub fn cover_svg(title: &str, author: &str, category: &str) -> String {
     // Author.
     let author_top = if authors.len() > 1 { 494.0 } else { 508.0 };
     s.push_str(&format!(
-        "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-family=\"{SANS}\" font-size=\"{}\" letter-spacing=\"2\" fill=\"{}\">",
+        "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-family=\"{SANS}\" font-size=\"{}\" letter-spacing=\"{}\" fill=\"{}\">",
         n(CX),
         n(author_top),
         n(author_size),
+        n(tracking),
         p.ink
     ));
     for (i, line) in authors.iter().enumerate() {
@@ -542,7 +621,7 @@ mod tests {
         assert!(svg.trim_end().ends_with("</svg>"));
         assert!(svg.contains("xmlns=\"http://www.w3.org/2000/svg\""));
         assert!(svg.contains("width=\"400\" height=\"600\" viewBox=\"0 0 400 600\""));
-        assert!(svg.contains("font-family=\"Georgia, 'DejaVu Serif', serif\""));
+        assert!(svg.contains(&format!("font-family=\"{SERIF}\"")));
         assert!(svg.contains("PURONOBOI"));
         assert!(svg.contains("BANGLA LITERATURE"));
         assert_eq!(svg.matches("<svg").count(), 1);
@@ -623,6 +702,91 @@ mod tests {
         assert_eq!(lines, vec!["Sharon Weiner Green", "& Ira K. Wolf"]);
         let lines = author_lines("Dakshinaranjan Mitra Majumder");
         assert_eq!(lines, vec!["Dakshinaranjan", "Mitra Majumder"]);
+    }
+
+    /// Whether `line` starts or ends in the middle of a letter cluster: with a mark that belongs to the letter
+    /// before it, or right after a hasanta that binds the next letter.
+    fn breaks_a_cluster(line: &str) -> bool {
+        let starts_with_mark = line.chars().next().is_some_and(is_zero_width);
+        let ends_in_hasanta = line.trim_end_matches('-').ends_with(HASANTA);
+        starts_with_mark || ends_in_hasanta
+    }
+
+    #[test]
+    fn bengali_letters_are_counted_without_their_signs() {
+        assert_eq!(units("কি"), 1, "the i-sign sits beside its letter");
+        assert_eq!(units("Lalsalu"), 7);
+        // হ ি | ম ু | র: three letters in five code points.
+        assert_eq!(units("হিমুর"), 3);
+        // ন ী | ল | প | দ ্ ম: the hasanta adds nothing, the conjunct's two consonants count.
+        assert_eq!(units("নীলপদ্ম"), 5);
+        // য় is য + nukta in NFC; the nukta takes no room.
+        assert_eq!(clusters("কয়েকটি"), vec!["ক", "য়ে", "ক", "টি"]);
+        assert_eq!(clusters("নীলপদ্ম"), vec!["নী", "ল", "প", "দ্ম"]);
+        assert_eq!(clusters("Jane"), vec!["J", "a", "n", "e"]);
+    }
+
+    #[test]
+    fn bengali_titles_wrap_by_letters_at_word_boundaries() {
+        let title = "হিমুর হাতে কয়েকটি নীলপদ্ম";
+        // 26 code points but 17 letters and spaces: counted by code point the first three words (18) would not
+        // fit on one 14-wide line; counted by letter they do (11).
+        assert_eq!(wrap(title, MAX_TITLE_CHARS), vec!["হিমুর হাতে কয়েকটি", "নীলপদ্ম"]);
+        let lines = wrap_title(title);
+        assert!(lines.len() >= 2 && lines.len() <= MAX_TITLE_LINES, "{lines:?}");
+        assert_eq!(lines.join(" "), title, "whole words, nothing cut or hyphenated");
+        assert!(lines.iter().all(|l| units(l) <= MAX_TITLE_CHARS && !breaks_a_cluster(l)), "{lines:?}");
+
+        assert_eq!(wrap_title("দেবী"), vec!["দেবী"]);
+
+        // Every demo title fits whole, in either script.
+        for book in crate::catalogue::BOOKS {
+            let lines = wrap_title(book.title);
+            assert_eq!(lines.join(" ").replace("- ", "").replace('-', ""), book.title.replace('-', ""), "{lines:?}");
+            assert!(lines.iter().all(|l| units(l) <= MAX_TITLE_CHARS && !breaks_a_cluster(l)), "{lines:?}");
+            assert!(title_font_size(&lines) >= 24.0, "{:?} is set too small", book.title);
+        }
+    }
+
+    #[test]
+    fn long_bengali_words_are_hyphenated_between_clusters_only() {
+        let word = "প্যারাডক্সিক্যালপ্যারাডক্সিক্যালপ্যারাডক্সিক্যাল";
+        let pieces = split_long_word(word, MAX_TITLE_CHARS);
+        assert!(pieces.len() > 1, "{pieces:?}");
+        assert!(pieces.iter().all(|p| units(p) <= MAX_TITLE_CHARS && !breaks_a_cluster(p)), "{pieces:?}");
+        assert_eq!(pieces.concat().replace('-', ""), word, "nothing lost");
+
+        // Too long even so: the ellipsis goes after a whole cluster.
+        let lines = wrap_title(&"আমার দেখা রাজনীতির পঞ্চাশ বছর ".repeat(6));
+        assert_eq!(lines.len(), MAX_TITLE_LINES);
+        let last = lines.last().unwrap();
+        assert!(last.ends_with('\u{2026}'), "{last:?}");
+        assert!(!breaks_a_cluster(last.trim_end_matches('\u{2026}')), "{last:?}");
+    }
+
+    #[test]
+    fn bengali_text_gets_bengali_fonts_room_and_no_tracking() {
+        let svg = cover_svg("অগ্নিবীণা", "কাজী নজরুল ইসলাম", "Poetry");
+        for font in ["Noto Sans Bengali", "Noto Serif Bengali", "Lohit Bengali", "Hind Siliguri"] {
+            assert!(SERIF.contains(font) && SANS.contains(font), "{font}");
+        }
+        assert!(svg.contains(&format!("font-family=\"{SERIF}\"")) && svg.contains(&format!("font-family=\"{SANS}\"")));
+        assert!(svg.contains(">অগ্নিবীণা</tspan>"), "the title as typed");
+        assert!(svg.contains(">কাজী নজরুল ইসলাম</tspan>"), "the author as typed");
+        assert!(svg.contains("letter-spacing=\"0\" fill"), "Bengali authors are not tracked");
+        assert!(cover_svg("Agnibeena", "Kazi Nazrul Islam", "Poetry").contains("letter-spacing=\"2\" fill"));
+
+        // Same letters, more room between Bengali lines.
+        let latin = vec!["Abcd".to_owned(), "Efgh".to_owned()];
+        let bengali = vec!["কখগঘ".to_owned(), "চছজঝ".to_owned()];
+        assert!(block_spacing(&bengali) > block_spacing(&latin));
+        assert!(title_font_size(&bengali) <= title_font_size(&latin));
+
+        // A long Bengali author name splits over two lines by letters, at a space.
+        let lines = author_lines("দক্ষিণারঞ্জন মিত্র মজুমদার রায়চৌধুরী বন্দ্যোপাধ্যায়");
+        assert_eq!(lines.len(), 2, "{lines:?}");
+        assert!(lines.iter().all(|l| !breaks_a_cluster(l)));
+        assert_eq!(author_lines("বিভূতিভূষণ বন্দ্যোপাধ্যায়").len(), 1, "20 letters fit on one line");
     }
 
     #[test]

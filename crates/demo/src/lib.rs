@@ -3,6 +3,7 @@
 pub mod catalogue;
 pub mod cover;
 pub mod logins;
+pub mod relevance;
 mod seed;
 
 pub use seed::{ORDER_BUYERS, SeedError, SeedReport, seed_if_empty};
