@@ -33,13 +33,16 @@ test: tools test-rust lint web-test e2e fuzz-short test-backup test-local-servic
 tools:
     @scripts/ensure-tools.sh
 
-# Rust tests against one throwaway PostgreSQL cluster, then a check that bindings/ matches the DTOs.
+# Rust tests against one throwaway PostgreSQL cluster, the search relevance report, then a check that bindings/
+# matches the DTOs.
 test-rust:
     #!/usr/bin/env bash
     set -euo pipefail
     fresh=$(mktemp -d)
     trap 'rm -rf "$fresh"' EXIT
-    TS_RS_EXPORT_DIR="$fresh" scripts/with-test-services.sh cargo test --workspace --locked
+    TS_RS_EXPORT_DIR="$fresh" scripts/with-test-services.sh cargo test --workspace --locked -- --skip recall_at_3
+    # Search relevance over the demo catalogue, with its report (recall@3 per kind of query, every miss) shown.
+    scripts/with-test-services.sh cargo test --locked -p puronoboi-http --test api recall_at_3 -- --nocapture
     if ! diff -ru bindings "$fresh"; then
         echo "bindings/ is stale: run 'just bindings' and commit the result." >&2
         exit 1

@@ -18,5 +18,6 @@ mod orders;
 mod payments;
 mod photos;
 mod race;
+mod relevance;
 mod search;
 mod sessions;
