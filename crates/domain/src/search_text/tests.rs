@@ -133,6 +133,15 @@ fn an_alias_group_adds_each_name_once_in_both_folds() {
 }
 
 #[test]
+fn a_one_word_name_inside_a_longer_name_is_someone_else() {
+    let aliases = SearchAliases::builtin();
+    let abanindranath = work_keys("Rajkahini", "Abanindranath Tagore", &aliases);
+    assert!(!matches_exactly("রবীন্দ্রনাথ", &abanindranath));
+    assert!(matches_exactly("tagore", &abanindranath));
+    assert!(matches_exactly("রবীন্দ্রনাথ", &work_keys("Rajkahini", "Tagore", &aliases)));
+}
+
+#[test]
 fn a_long_banglish_spelling_of_an_alias_name_names_the_group() {
     let tagore = aliases(&[&["Tagore", "Rabindranath Thakur"]]);
     assert!(matches_exactly("tagore", &work_keys("Sonar Tori", "Robindronath Thakur", &tagore)));
