@@ -261,7 +261,8 @@ fn romanize_bengali(run: &[char], out: &mut String) {
     while index < run.len() {
         let c = run[index];
         if let Some(roman) = consonant_roman(c) {
-            let in_conjunct = index >= 2 && run[index - 1] == HASANTA && consonant_roman(run[index - 2]).is_some();
+            let after_hasanta = index >= 1 && run[index - 1] == HASANTA;
+            let in_conjunct = after_hasanta && index >= 2 && consonant_roman(run[index - 2]).is_some();
             let mut last = index;
             if c == 'জ' && run.get(index + 1) == Some(&HASANTA) && run.get(index + 2) == Some(&'ঞ') {
                 // জ্ঞ is said (and typed) "gy": জ্ঞান is "gyan".
@@ -274,8 +275,9 @@ fn romanize_bengali(run: &[char], out: &mut String) {
             } else if in_conjunct && c == 'য' && run[index - 2] == 'র' {
                 // র্য is reph + য, said "rj": সূর্য is "surjo". (র‍্য with ZWJ, "rya", is rarer in titles.)
                 out.push('j');
-            } else if in_conjunct && c == 'য' {
-                // য-phala: "y", which the spelling fold drops after a consonant (বিদ্যা: bidya, biddya, bidda).
+            } else if after_hasanta && c == 'য' {
+                // য-phala: "y", which the spelling fold drops after a consonant (বিদ্যা: bidya, biddya, bidda) and
+                // between vowels (অ্যান্ড, the way English "and" is written, is "ayand").
                 out.push('y');
             } else if run.get(index + 1) == Some(&NUKTA) && c == 'ফ' {
                 // ফ় is how "f" is written in loanwords.
@@ -465,6 +467,7 @@ mod tests {
         assert_eq!(romanized("রং"), "rang");
         assert_eq!(romanized("দুঃখ"), "dukh");
         assert_eq!(romanized("কই"), "kai");
+        assert_eq!(romanized("অ্যান্ড"), "ayand");
         assert_eq!(romanized("বাংলা"), "bangla");
         assert_eq!(romanized("শরৎ"), "sharat");
         assert_eq!(romanized("বিশ্বাস"), "bishwas");
@@ -509,6 +512,26 @@ mod tests {
         assert_eq!(folds("CAFÉ Straße ﬁn")[0].0, "cafe");
         assert_eq!(folds("CAFÉ Straße ﬁn")[1].0, "strasse");
         assert_eq!(folds("CAFÉ Straße ﬁn")[2].0, "fin");
+    }
+
+    #[test]
+    fn the_native_fold_ignores_bengali_typing_variants() {
+        let native = |text: &str| folds(text).into_iter().map(|(native, _)| native).collect::<Vec<_>>();
+        for (one, other) in [
+            ("গীতাঞ্জলী", "গীতাঞ্জলি"),
+            ("হুমায়ূন", "হুমায়ুন"),
+            ("ঈদ", "ইদ"),
+            ("শরৎ", "শরত"),
+            ("পাঁচালী", "পাচালি"),
+            ("অামার", "আমার"),
+            ("বো", "ব\u{09C7}\u{09BE}"),
+            ("ক্ষ", "ক\u{200C}ষ"),
+        ] {
+            assert_eq!(native(one), native(other), "{one} vs {other}");
+        }
+        assert_ne!(native("বন"), native("বান"));
+        // ড় and ড are different letters (পড়া "pora", read; পডা is a typo for it at best).
+        assert_ne!(native("প\u{09DC}া"), native("প\u{09A1}া"));
     }
 
     #[test]
