@@ -14,9 +14,11 @@
 //! - **Roman key.** Cross-script matching happens in Latin letters: Bengali is romanized the way people type
 //!   Banglish (not a scholarly transliteration), and then one spelling fold is applied to that and to any Latin text,
 //!   in titles and queries alike. The fold removes what Banglish spells at will: aspirate "h", o versus a for the
-//!   inherent vowel, doubled letters, z/j, f/ph, glide y, nasals before consonants, and every "a" but a first letter
-//!   (Bangla's inherent vowel is voiced in some places and not in others, and people type what they hear). The
-//!   result is a consonant skeleton: পথের পাঁচালী, "Pather Panchali" and "pother pachali" all give "pter pcli".
+//!   inherent vowel, doubled letters, z/j, f/ph, v/b, glide y, an "n" before a consonant (chandrabindu, anusvara),
+//!   and every "a" but a first letter (Bangla's inherent vowel is voiced in some places and not in others, and
+//!   people type what they hear). The result is close to a consonant skeleton: পথের পাঁচালী, "Pather Panchali" and
+//!   "pother pachali" all give "pter pcli". It is lossy on purpose; the native key keeps the exact spelling, so a
+//!   search can rank native matches above roman ones.
 //! - **Aliases.** Exonyms and short names (Tagore for রবীন্দ্রনাথ ঠাকুর) cannot be spelled into each other, so a work
 //!   whose title or author names one member of a [`SearchAliases`] group also carries the group's other names.
 //! - **Exact words.** One- and two-letter queries have no trigram, so every key word is also stored as a word list

@@ -261,7 +261,8 @@ fn romanize_bengali(run: &[char], out: &mut String) {
     while index < run.len() {
         let c = run[index];
         if let Some(roman) = consonant_roman(c) {
-            let in_conjunct = index >= 2 && run[index - 1] == HASANTA && consonant_roman(run[index - 2]).is_some();
+            let after_hasanta = index >= 1 && run[index - 1] == HASANTA;
+            let in_conjunct = after_hasanta && index >= 2 && consonant_roman(run[index - 2]).is_some();
             let mut last = index;
             if c == 'জ' && run.get(index + 1) == Some(&HASANTA) && run.get(index + 2) == Some(&'ঞ') {
                 // জ্ঞ is said (and typed) "gy": জ্ঞান is "gyan".
@@ -271,17 +272,29 @@ fn romanize_bengali(run: &[char], out: &mut String) {
                 // ক্ষ is said "kkh" in Bangla: লক্ষ্মী is typed "lokkhi" as often as "lakshmi", ক্ষমা "khoma".
                 out.push_str("kh");
                 last = index + 2;
-            } else if in_conjunct && c == 'য' {
-                // য-phala: "y", which the spelling fold drops after a consonant (বিদ্যা: bidya, biddya, bidda).
+            } else if in_conjunct && c == 'য' && run[index - 2] == 'র' {
+                // র্য is reph + য, said "rj": সূর্য is "surjo". (র‍্য with ZWJ, "rya", is rarer in titles.)
+                out.push('j');
+            } else if after_hasanta && c == 'য' {
+                // য-phala: "y", which the spelling fold drops after a consonant (বিদ্যা: bidya, biddya, bidda) and
+                // between vowels (অ্যান্ড, the way English "and" is written, is "ayand").
                 out.push('y');
+            } else if run.get(index + 1) == Some(&NUKTA) && c == 'ফ' {
+                // ফ় is how "f" is written in loanwords.
+                out.push('f');
+                last = index + 1;
             } else if in_conjunct && c == 'ব' && run[index - 2] != 'ম' {
                 // ব-phala is "w" (বিশ্বাস: biswas), dropped after a consonant by the fold as typists often do.
                 out.push('w');
             } else {
                 out.push_str(roman);
             }
+            // A nukta left on a letter that has no precomposed form changes the sound, not the syllable: look past it.
+            if run.get(last + 1) == Some(&NUKTA) {
+                last += 1;
+            }
             let next = run.get(last + 1).copied();
-            let bare = next.is_some_and(|n| vowel_sign_roman(n).is_none() && !matches!(n, HASANTA | NUKTA | AU_LENGTH_MARK));
+            let bare = next.is_some_and(|n| vowel_sign_roman(n).is_none() && !matches!(n, HASANTA | AU_LENGTH_MARK));
             if bare {
                 out.push('a');
             }
@@ -313,13 +326,14 @@ fn is_consonant(b: u8) -> bool {
 /// The one spelling fold that romanized titles and typed queries share, so that the spellings people use for the
 /// same Bangla word come out alike. Input: lower-case ASCII letters and digits.
 fn spelling_fold(raw: &str, scratch: &mut [Vec<u8>; 2], out: &mut String) {
-    let [a, b] = scratch;
-    letters_and_vowel_pairs(raw.as_bytes(), a);
-    collapse_doubles(a, b);
-    drop_glide_y(b, a);
-    drop_n_before_consonant(a, b);
-    drop_inner_a(b, a);
-    out.extend(a.iter().map(|&byte| char::from(byte)));
+    // Each step reads one buffer and writes the other; the order matters (see each step).
+    let [one, other] = scratch;
+    letters_and_vowel_pairs(raw.as_bytes(), one);
+    collapse_doubles(one, other);
+    drop_glide_y(other, one);
+    drop_n_before_consonant(one, other);
+    drop_inner_a(other, one);
+    out.extend(one.iter().map(|&byte| char::from(byte)));
 }
 
 /// Aspirates lose their "h" (kh, gh, ch, jh, th, dh, ph, bh, sh, rh: Banglish writes ত and থ alike), z->j, f->p, v->b,
@@ -414,6 +428,8 @@ fn drop_n_before_consonant(from: &[u8], out: &mut Vec<u8>) {
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
 
     fn folds(text: &str) -> Vec<(String, String)> {
@@ -445,6 +461,13 @@ mod tests {
         assert_eq!(romanized("বন্দ্যোপাধ্যায়"), "bandyopadhyay");
         assert_eq!(romanized("জ্ঞান"), "gyan");
         assert_eq!(romanized("লক্ষ্মী"), "lakhmi");
+        assert_eq!(romanized("সূর্য"), "surj");
+        assert_eq!(romanized("বিদ্যা"), "bidya");
+        assert_eq!(romanized("ফ\u{09BC}ল"), "fal");
+        assert_eq!(romanized("রং"), "rang");
+        assert_eq!(romanized("দুঃখ"), "dukh");
+        assert_eq!(romanized("কই"), "kai");
+        assert_eq!(romanized("অ্যান্ড"), "ayand");
         assert_eq!(romanized("বাংলা"), "bangla");
         assert_eq!(romanized("শরৎ"), "sharat");
         assert_eq!(romanized("বিশ্বাস"), "bishwas");
@@ -492,6 +515,26 @@ mod tests {
     }
 
     #[test]
+    fn the_native_fold_ignores_bengali_typing_variants() {
+        let native = |text: &str| folds(text).into_iter().map(|(native, _)| native).collect::<Vec<_>>();
+        for (one, other) in [
+            ("গীতাঞ্জলী", "গীতাঞ্জলি"),
+            ("হুমায়ূন", "হুমায়ুন"),
+            ("ঈদ", "ইদ"),
+            ("শরৎ", "শরত"),
+            ("পাঁচালী", "পাচালি"),
+            ("অামার", "আমার"),
+            ("বো", "ব\u{09C7}\u{09BE}"),
+            ("ক্ষ", "ক\u{200C}ষ"),
+        ] {
+            assert_eq!(native(one), native(other), "{one} vs {other}");
+        }
+        assert_ne!(native("বন"), native("বান"));
+        // ড় and ড are different letters (পড়া "pora", read; পডা is a typo for it at best).
+        assert_ne!(native("প\u{09DC}া"), native("প\u{09A1}া"));
+    }
+
+    #[test]
     fn bengali_digits_are_ascii_digits_in_both_folds() {
         assert_eq!(folds("১৯৭১"), [("1971".to_owned(), "1971".to_owned())]);
     }
@@ -504,5 +547,37 @@ mod tests {
     #[test]
     fn a_word_of_only_signs_folds_to_nothing() {
         assert!(folds("\u{09CD}\u{0981}").is_empty());
+    }
+
+    #[test]
+    fn n_goes_only_where_it_was_typed_before_a_consonant() {
+        assert_eq!(spelled("panchali"), "pcli");
+        assert_eq!(spelled("nandini"), "ndini");
+        // The "n" of "rahaman" meets "m" only after the inner "a" is gone, and stays.
+        assert_eq!(spelled("rahaman"), spelled("rahman"));
+        assert_eq!(spelled("ahmed"), "ahmed");
+    }
+
+    #[test]
+    fn the_first_letter_survives_every_step() {
+        for (raw, folded) in [("a", "a"), ("aa", "a"), ("h", "h"), ("w", "a"), ("ya", "y"), ("nk", "nk"), ("oo", "u")] {
+            assert_eq!(spelled(raw), folded, "{raw}");
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn the_spelling_fold_keeps_a_word_a_word(raw in "[a-z0-9]{1,24}") {
+            let folded = spelled(&raw);
+            prop_assert!(!folded.is_empty());
+            prop_assert!(folded.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit()), "{}", folded);
+            prop_assert!(folded.len() <= raw.len() * 2);
+        }
+
+        #[test]
+        fn bengali_romanizes_to_lower_case_ascii(text in "[\u{0980}-\u{09FF}]{0,24}") {
+            let roman = romanized(&text);
+            prop_assert!(roman.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit()), "{}", roman);
+        }
     }
 }

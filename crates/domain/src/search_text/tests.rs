@@ -133,6 +133,15 @@ fn an_alias_group_adds_each_name_once_in_both_folds() {
 }
 
 #[test]
+fn a_one_word_name_inside_a_longer_name_is_someone_else() {
+    let aliases = SearchAliases::builtin();
+    let abanindranath = work_keys("Rajkahini", "Abanindranath Tagore", &aliases);
+    assert!(!matches_exactly("রবীন্দ্রনাথ", &abanindranath));
+    assert!(matches_exactly("tagore", &abanindranath));
+    assert!(matches_exactly("রবীন্দ্রনাথ", &work_keys("Rajkahini", "Tagore", &aliases)));
+}
+
+#[test]
 fn a_long_banglish_spelling_of_an_alias_name_names_the_group() {
     let tagore = aliases(&[&["Tagore", "Rabindranath Thakur"]]);
     assert!(matches_exactly("tagore", &work_keys("Sonar Tori", "Robindronath Thakur", &tagore)));
@@ -473,4 +482,48 @@ fn a_title_written_as_one_word_is_found_when_typed_as_one_word() {
     let work = work_keys("গল্পগুচ্ছ", "রবীন্দ্রনাথ ঠাকুর", &no_aliases());
     assert!(matches_exactly("golpoguccho", &work));
     assert!(!matches_exactly("golpo guccho", &work));
+}
+
+/// Pinned keys. When one of these changes on purpose, stored keys are stale: bump SEARCH_KEY_VERSION with it.
+#[test]
+fn keys_are_pinned_so_that_a_change_comes_with_a_new_key_version() {
+    assert_eq!(SEARCH_KEY_VERSION, 1, "update the pinned keys below together with the version");
+    let pinned: &[((&str, &str), &str, &str)] = &[
+        (
+            ("পথের পাঁচালী", "বিভূতিভূষণ বন্দ্যোপাধ্যায়"),
+            "পথের প\u{9be}চ\u{9be}লি বিভ\u{9c1}তিভ\u{9c1}ষণ বনদযোপ\u{9be}ধয\u{9be}\u{9df} bibhutibhushan bandyopadhyay bibhutibhushan bandopadhyay bibhutibhushan banerjee pather panchali song of the little road song of the road",
+            "pter pcli bibutibusn bdpdy bibutibusn bnerji sg ap te litle rd sg ap te rd",
+        ),
+        (
+            ("Gitanjali", "Tagore"),
+            "gitanjali tagore রবিনদরন\u{9be}থ ঠ\u{9be}ক\u{9c1}র rabindranath tagore robi thakur রবি ঠ\u{9be}ক\u{9c1}র rabindranath thakur kobiguru কবিগ\u{9c1}র\u{9c1} গিত\u{9be}ঞজলি song offerings",
+            "gitjli tgre rbidrnt tkur rbidrnt tgre rbi tkur kbiguru sg aperigs",
+        ),
+        (("Pride and Prejudice", "Jane Austen"), "pride and prejudice jane austen", "pride ad prejudice jne austen"),
+        (
+            ("Himu Samagra", "humayun ahmed"),
+            "himu samagra humayun ahmed হ\u{9c1}ম\u{9be}\u{9df}\u{9c1}ন আহমেদ humayun ahmad",
+            "himu smgr humun ahmed humun ahmd",
+        ),
+        (
+            ("আমার বন্ধু রাশেদ", "মুহম্মদ জাফর ইকবাল"),
+            "আম\u{9be}র বনধ\u{9c1} র\u{9be}শেদ ম\u{9c1}হমমদ জ\u{9be}ফর ইকব\u{9be}ল muhammed zafar iqbal muhammad zafar iqbal md zafar iqbal",
+            "amr bdu rsed muhmd jpr ikbl muhmed jpr ikbl md jpr ikbl",
+        ),
+        (
+            ("১৯৭১: Tess of the d'Urbervilles", "Thomas Hardy"),
+            "1971 tess of the durbervilles thomas hardy",
+            "1971 tes ap te durberbiles tms hrd",
+        ),
+    ];
+    for ((title, author), native, roman) in pinned {
+        let keys = work_keys(title, author, &SearchAliases::builtin());
+        assert_eq!((keys.native.as_str(), keys.roman.as_str()), (*native, *roman), "{title} / {author}");
+    }
+}
+
+#[test]
+fn identity_is_in_nfc() {
+    let keys = work_keys("হুমায়ূন", "Mise\u{0301}rables", &no_aliases());
+    assert_eq!(keys.identity.nfc().collect::<String>(), keys.identity);
 }
