@@ -75,6 +75,14 @@ async fn serve(config: Config) -> anyhow::Result<()> {
 
     puronoboi_postgres::run_migrations(&config.database_url.0).await.context("migrating the database")?;
     let store = PgStore::connect(&config.database_url.0, config.database_pool_size)?;
+    match store.bengali_letters_are_letters().await {
+        Ok(true) => {}
+        Ok(false) => tracing::warn!(
+            "the database's LC_CTYPE does not read Bengali letters as letters: search will not match near spellings in \
+             Bengali script (romanized matching still works); create the database with LC_CTYPE 'C.UTF-8'"
+        ),
+        Err(e) => tracing::warn!(error = %e, "could not check how the database reads Bengali letters"),
+    }
     let local_images = Arc::new(LocalImageHost::new(&config.images_dir, "/images"));
     let (images, image_origins): (Arc<dyn ImageHost>, Vec<String>) = match &config.imgbb_api_key {
         Some(key) => {

@@ -96,7 +96,12 @@ fn lexeme(word: &str, prefix: bool, out: &mut String) {
     }
 }
 
-/// `('a' | 'b') & ('c' | 'd')`: every query word, each by any of its forms; with `prefix`, each form as a prefix.
+/// A romanized form shorter than this is no prefix: "pa" folds to "p", which starts a good part of every word.
+const SHORTEST_ROMAN_PREFIX: usize = 3;
+
+/// `('a' | 'b') & ('c' | 'd')`: every query word, each by any of its forms (the word as typed, folded, first; then
+/// its romanized fold); with `prefix`, each form as a prefix, a romanized one only from
+/// [`SHORTEST_ROMAN_PREFIX`] letters.
 fn tsquery(words: &[Vec<String>], prefix: bool) -> String {
     let mut out = String::new();
     for (i, forms) in words.iter().enumerate() {
@@ -104,7 +109,8 @@ fn tsquery(words: &[Vec<String>], prefix: bool) -> String {
             out.push_str(" & ");
         }
         out.push('(');
-        for (j, form) in forms.iter().enumerate() {
+        let usable = forms.iter().enumerate().filter(|(j, form)| !prefix || *j == 0 || form.chars().count() >= SHORTEST_ROMAN_PREFIX);
+        for (j, (_, form)) in usable.enumerate() {
             if j > 0 {
                 out.push_str(" | ");
             }
@@ -476,6 +482,26 @@ impl PgStore {
     }
 }
 
+impl PgStore {
+    /// Whether pg_trgm sees Bengali letters as letters here. It splits words by the database's LC_CTYPE: under `C`
+    /// (`initdb --no-locale`, some managed databases) every Bengali letter is a word break, and near spellings in
+    /// Bengali script silently match nothing (romanized matching, in ASCII, still works). A UTF-8 ctype such as
+    /// `C.UTF-8` is what search expects; the server warns at start when the database has another.
+    pub async fn bengali_letters_are_letters(&self) -> anyhow::Result<bool> {
+        #[derive(QueryableByName)]
+        struct Answer {
+            #[diesel(sql_type = Bool)]
+            split: bool,
+        }
+        let mut conn = self.conn().await?;
+        let answer: Answer = diesel::sql_query("SELECT cardinality(show_trgm('কখগ')) > 0 AS split")
+            .get_result(&mut conn)
+            .await
+            .context("asking pg_trgm how it reads Bengali")?;
+        Ok(answer.split)
+    }
+}
+
 const UPSERT_WORKS_SQL: &str = "
 INSERT INTO search_works (identity, title, author, native, roman, terms, listed_at, keys_version)
 SELECT w.identity, w.title, w.author, w.native, w.roman, array_to_tsvector(string_to_array(w.words, ' ')), w.listed_at, $8
@@ -493,6 +519,9 @@ mod tests {
         let words = vec![vec!["pather".to_owned(), "patr".to_owned()], vec!["o'k\\".to_owned()]];
         assert_eq!(tsquery(&words, false), "('pather' | 'patr') & ('o''k\\\\')");
         assert_eq!(tsquery(&words, true), "('pather':* | 'patr':*) & ('o''k\\\\':*)");
+        let short = vec![vec!["pa".to_owned(), "p".to_owned()]];
+        assert_eq!(tsquery(&short, false), "('pa' | 'p')");
+        assert_eq!(tsquery(&short, true), "('pa':*)", "a one-letter romanized prefix would match nearly everything");
     }
 
     #[test]

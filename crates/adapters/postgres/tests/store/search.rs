@@ -195,3 +195,9 @@ async fn two_listings_of_one_work_share_it_however_they_were_typed() {
     assert_eq!(sql(&db, "SELECT 1 FROM search_works").await, 1);
     assert_eq!(sql(&db, "SELECT 1 FROM books WHERE work_id IS NULL").await, 0);
 }
+
+#[tokio::test]
+async fn the_test_databases_read_bengali_letters_as_letters() {
+    let (_db, store) = store().await;
+    assert!(store.bengali_letters_are_letters().await.expect("answers"), "the test cluster must have a UTF-8 LC_CTYPE");
+}
