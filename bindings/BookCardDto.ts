@@ -4,7 +4,7 @@ import type { BookStatusDto } from "./BookStatusDto";
 /**
  * One book in a grid.
  */
-export type BookCardDto = { id: string, title: string, author: string, 
+export type BookCardDto = { id: string, categoryId: string, title: string, author: string, 
 /**
  * Image URL, absolute or relative to this server.
  */
