@@ -3,7 +3,6 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { LuSearch, LuX } from 'react-icons/lu';
 import type { BookCardDto } from '@bindings/BookCardDto';
 import { Price } from '@/components/ui/Price';
-import { formatTaka } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { cleanQuery, MAX_QUERY_CHARS, SUGGESTION_COUNT, useSearchSuggestions } from '../api/search-books';
 import { bookHref } from './BookCard';
@@ -15,8 +14,8 @@ export const SEARCH_BOX_TEXT = {
   openOnPhone: 'Search books',
   closeOnPhone: 'Close search',
   suggestions: 'Suggestions',
-  /** What a screen reader says for a suggestion. */
-  option: (title: string, author: string, price: string) => `${title}, ${author}, ${price}`,
+  /** Between a suggestion's title, author and price, for screen readers. */
+  separator: ', ',
   count: (n: number) => (n === 0 ? 'No suggestions' : n === 1 ? '1 suggestion' : `${n} suggestions`),
 } as const;
 
@@ -114,6 +113,8 @@ export function SearchBox() {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    // Keys pressed while an input method composes a word (Bangla keyboards often do) belong to it, not to the list.
+    if (event.nativeEvent.isComposing) return;
     switch (event.key) {
       case 'ArrowDown':
       case 'ArrowUp':
@@ -213,7 +214,6 @@ export function SearchBox() {
                 id={optionId(index)}
                 role="option"
                 aria-selected={index === activeIndex}
-                aria-label={SEARCH_BOX_TEXT.option(book.title, book.author, formatTaka(book.resalePrice))}
                 // The input keeps the focus (and the list its place) while the pointer presses an option.
                 onMouseDown={(event) => event.preventDefault()}
                 onClick={() => openBook(book)}
@@ -221,9 +221,16 @@ export function SearchBox() {
                   index === activeIndex ? 'bg-primary/10 text-primary' : 'hover:bg-base-200'
                 }`}
               >
+                {/* The commas are for screen readers, which say the option's text as one line. */}
                 <span className="flex min-w-0 flex-col">
-                  <span className="line-clamp-1 font-medium">{book.title}</span>
-                  <span className="line-clamp-1 text-sm text-base-content/70">{book.author}</span>
+                  <span className="line-clamp-1 font-medium">
+                    {book.title}
+                    <span className="sr-only">{SEARCH_BOX_TEXT.separator}</span>
+                  </span>
+                  <span className="line-clamp-1 text-sm text-base-content/70">
+                    {book.author}
+                    <span className="sr-only">{SEARCH_BOX_TEXT.separator}</span>
+                  </span>
                 </span>
                 <Price amount={book.resalePrice} className="shrink-0 font-semibold" />
               </li>

@@ -7,6 +7,7 @@ export const FILTER_TEXT = {
   heading: 'Filters',
   category: 'Category',
   allCategories: 'All categories',
+  selectedCategory: 'The chosen category',
   priceRange: 'Price range',
   minPrice: 'Min price (৳)',
   maxPrice: 'Max price (৳)',
@@ -52,7 +53,7 @@ export function SearchFilters({ filters, categories, onChange }: SearchFiltersPr
           >
             <option value="">{FILTER_TEXT.allCategories}</option>
             {/* A category from the URL before the list has come (or one that has gone): kept selected meanwhile. */}
-            {!knownCategory && filters.categoryId && <option value={filters.categoryId}>{FILTER_TEXT.category}</option>}
+            {!knownCategory && filters.categoryId && <option value={filters.categoryId}>{FILTER_TEXT.selectedCategory}</option>}
             {categories.map((category) => (
               <option key={category.id} value={category.id}>
                 {category.name} ({category.bookCount})

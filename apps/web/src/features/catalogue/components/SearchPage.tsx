@@ -80,7 +80,8 @@ export function SearchPage() {
   return (
     <>
       <PageHeader eyebrow={SEARCH_PAGE_TEXT.eyebrow} title={SEARCH_PAGE_TEXT.title(filters.q)}>
-        {results.data && !results.isPlaceholderData && <p>{SEARCH_PAGE_TEXT.count(results.data.total)}</p>}
+        {/* The line keeps its height while the count is unknown, so the results do not move down when it comes. */}
+        <p>{results.data && !results.isPlaceholderData ? SEARCH_PAGE_TEXT.count(results.data.total) : '\u00a0'}</p>
       </PageHeader>
       <div className="container-page py-8 sm:py-12">
         <SearchFilters filters={filters} categories={categories.data ?? []} onChange={change} />
