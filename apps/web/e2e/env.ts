@@ -5,6 +5,7 @@ import type { BookDetailDto } from '../../../bindings/BookDetailDto';
 import type { CategoryGroupDto } from '../../../bindings/CategoryGroupDto';
 import type { CategoryPageDto } from '../../../bindings/CategoryPageDto';
 import type { CategorySummaryDto } from '../../../bindings/CategorySummaryDto';
+import type { SearchResultsDto } from '../../../bindings/SearchResultsDto';
 
 export interface E2eFixtures {
   /** The origin under test, without a trailing slash. */
@@ -49,6 +50,8 @@ export const api = {
   /** The seller's phone and e-mail are filled in only with an access token. */
   book: (id: string, accessToken?: string) => getJson<BookDetailDto>(`/api/books/${id}`, accessToken),
   advertised: () => getJson<BookCardDto[]>('/api/advertised'),
+  /** GET /api/search with these parameters (q, categoryId, sort, perPage...). */
+  search: (params: Record<string, string>) => getJson<SearchResultsDto>(`/api/search?${new URLSearchParams(params)}`),
 };
 
 /** Money as the app must show it: "<amount> ৳", digits grouped the South Asian way (1,00,000). */

@@ -34,6 +34,7 @@ function afterNextPaint(): Promise<void> {
 function landingPageCode(path: string): Promise<unknown> | undefined {
   if (/^\/shop\/?$/.test(path)) return import('./features/catalogue/components/ShopPage');
   if (/^\/books\/[^/]+\/?$/.test(path)) return import('./features/catalogue/components/BookPage');
+  if (/^\/search\/?$/.test(path)) return import('./features/catalogue/components/SearchPage');
   return undefined;
 }
 

@@ -21,6 +21,7 @@ export const THRILLERS = { id: '22222222-2222-4222-8222-222222222222', name: 'Th
 export function bookCard(overrides: Partial<BookCardDto> = {}): BookCardDto {
   return {
     id: 'b0000000-0000-4000-8000-000000000001',
+    categoryId: POETRY.id,
     title: 'Gitanjali',
     author: 'Rabindranath Tagore',
     picture: '/images/gitanjali.svg',

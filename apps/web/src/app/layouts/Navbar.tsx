@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { LuMenu, LuX } from 'react-icons/lu';
 import { LogoMark } from '@/components/ui/Logo';
 import { useAdvertisedBooks } from '@/features/catalogue/api/get-advertised-books';
+import { SearchBox } from '@/features/catalogue/components/SearchBox';
 import { readAccessToken, useAuthStore, useCurrentUser } from '@/lib/auth-store';
 import { useDismiss } from '@/lib/use-dismiss';
 
@@ -118,7 +119,10 @@ export function Navbar() {
           ))}
         </ul>
 
-        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+        <div className="ml-auto flex min-w-0 flex-1 items-center justify-end gap-1 sm:gap-2">
+          <div className="contents sm:flex sm:max-w-sm sm:min-w-0 sm:flex-1">
+            <SearchBox />
+          </div>
           <AccountArea />
 
           <button

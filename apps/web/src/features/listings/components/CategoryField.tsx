@@ -2,7 +2,7 @@ import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { SelectField } from '@/components/ui/SelectField';
 import { TextField } from '@/components/ui/TextField';
 import { LIMITS } from '@/lib/form-rules';
-import { useCategories } from '../api/get-categories';
+import { useCategories } from '@/lib/api/get-categories';
 import { OTHERS, type AddBookValues } from './add-book-form';
 
 /**

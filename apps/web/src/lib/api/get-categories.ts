@@ -3,7 +3,7 @@ import type { CategorySummaryDto } from '@bindings/CategorySummaryDto';
 import { apiGet } from '@/lib/api-client';
 import { CATEGORIES_KEY } from '@/lib/query-client';
 
-/** GET /api/categories: every category, for the add-book form's list. Public. */
+/** GET /api/categories: every category with its count of available books (the add-book form's list, search's filter). Public. */
 export function getCategories({ signal }: { signal?: AbortSignal } = {}): Promise<CategorySummaryDto[]> {
   return apiGet<CategorySummaryDto[]>('/api/categories', { signal });
 }
