@@ -216,7 +216,7 @@ describe('the search page', () => {
       await expect.poll(() => links.count()).toBe(stocked.length);
       for (const category of stocked) {
         const link = main(page).getByRole('link', { name: `${category.name} (${category.bookCount})`, exact: true });
-        expect(await link.getAttribute('href')).toBe(`/category/${category.id}`);
+        expect(await link.getAttribute('href')).toBe(`/search?categoryId=${category.id}`);
       }
       expect(await main(page).getByRole('button', { name: 'Clear filters' }).count(), 'no filters to clear').toBe(0);
       await screenshot(page, 'search-empty');

@@ -188,8 +188,8 @@ describe('the search page', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'No books match “zzzz”' })).toBeInTheDocument();
     expect(screen.getByText('0 books match.')).toBeInTheDocument();
     const categories = await screen.findByRole('navigation', { name: 'Categories' });
-    expect(within(categories).getByRole('link', { name: 'Poetry (12)' })).toHaveAttribute('href', `/category/${POETRY.id}`);
-    expect(within(categories).getByRole('link', { name: 'Thrillers & Mysteries (30)' })).toHaveAttribute('href', `/category/${THRILLERS.id}`);
+    expect(within(categories).getByRole('link', { name: 'Poetry (12)' })).toHaveAttribute('href', `/search?categoryId=${POETRY.id}`);
+    expect(within(categories).getByRole('link', { name: 'Thrillers & Mysteries (30)' })).toHaveAttribute('href', `/search?categoryId=${THRILLERS.id}`);
     expect(screen.queryByRole('button', { name: 'Clear filters' }), 'no filters to clear').not.toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
   });

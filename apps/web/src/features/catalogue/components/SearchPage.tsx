@@ -161,7 +161,7 @@ function NoResults({
             {stocked.map((category) => (
               <li key={category.id}>
                 <Link
-                  to={`/category/${category.id}`}
+                  to={`/search?categoryId=${category.id}`}
                   className="btn btn-sm rounded-full border-base-300 bg-base-100 font-medium hover:border-primary hover:bg-primary hover:text-primary-content"
                 >
                   {category.name}{' '}
