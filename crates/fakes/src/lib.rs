@@ -10,5 +10,6 @@ pub mod images;
 pub mod orders;
 pub mod payments;
 pub mod pictures;
+pub mod search;
 pub mod shop;
 pub mod uploads;

@@ -30,7 +30,10 @@ async fn recall_at_3_over_the_relevance_set() {
     }
     let (found, expected) = per_kind.values().fold((0, 0), |(f, e), (kf, ke)| (f + kf, e + ke));
     let recall = found as f64 / expected as f64;
-    println!("relevance: recall@3 {recall:.3} over {} queries ({found} of {expected} expected works; floor {RECALL_AT_3_FLOOR})", cases.len());
+    println!(
+        "relevance: recall@3 {recall:.3} over {} queries ({found} of {expected} expected works; floor {RECALL_AT_3_FLOOR})",
+        cases.len()
+    );
     for (kind, (f, e)) in &per_kind {
         println!("  {kind:<9} {:.3} ({f} of {e})", *f as f64 / *e as f64);
     }

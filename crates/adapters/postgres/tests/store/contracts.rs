@@ -22,3 +22,9 @@ async fn the_order_store_keeps_the_order_store_contract() {
     let (_db, store) = store().await;
     puronoboi_fakes::orders::order_store_contract(&store, &store, &store).await;
 }
+
+#[tokio::test]
+async fn the_search_index_keeps_the_search_contract() {
+    let (_db, store) = store().await;
+    puronoboi_fakes::search::search_contract(&store, &store).await;
+}
