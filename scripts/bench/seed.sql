@@ -9,8 +9,9 @@
 \set ON_ERROR_STOP on
 BEGIN;
 
-CREATE TEMP TABLE bench_works (n int PRIMARY KEY, title text NOT NULL, author text NOT NULL);
-\copy bench_works FROM :'works_file'
+CREATE TEMP TABLE bench_works (work int PRIMARY KEY, title text NOT NULL, author text NOT NULL);
+-- Read by the server process: psql does not substitute variables in \copy.
+COPY bench_works FROM :'works_file';
 SELECT count(*) AS works FROM bench_works \gset
 
 CREATE TEMP TABLE genre (n int PRIMARY KEY, name text NOT NULL);
@@ -74,7 +75,7 @@ SELECT md5('book' || n)::uuid,
        now() - n * interval '37 seconds'
 FROM generate_series(0, :books - 1) AS n
 JOIN accounts AS s ON s.id = md5('seller' || n % 2000)::uuid
-JOIN bench_works AS w ON w.n = n % :works;
+JOIN bench_works AS w ON w.work = n % :works;
 
 -- One live order per ordered book: pending for a pending book, paid for a sold one. Each history buyer holds at
 -- most four of them.
