@@ -291,7 +291,7 @@ print(f"{busy / hz:.2f} {postgres / hz:.2f} {server / hz:.2f}")
 PY
 }
 
-declare -A rps p50 p99 half50 half99 cache cpu wal
+declare -A rps p50 p99 half50 half99 cache cpu wal failed half_failed
 # What PostgreSQL has written to its log so far: "records full-page-images bytes commits".
 wal_counters() {
   psql -AtX -F' ' "$db" -c "SELECT wal_records, wal_fpi, wal_bytes, (SELECT sum(xact_commit) FROM pg_stat_database) FROM pg_stat_wal"
@@ -314,7 +314,9 @@ measure() {
   cache[$name]=$(python3 -c 'import json, sys; a, b = json.loads(sys.argv[1]), json.loads(sys.argv[2]); print(json.dumps({k: b[k] - a.get(k, 0) for k in b}))' "$before" "$after")
   read -r rps[$name] p50[$name] p99[$name] errors total <<<"$result"
   wal[$name]="$wal_before $wal_after $total"
-  [ "$errors" = 0 ] || { tail -5 "$work/wrk.err" >&2; die "$name: $errors of $total requests failed"; }
+  failed[$name]=$errors
+  # Search's slowest answers may miss wrk's 2 s timeout at full load: that is a figure (and a FAIL), not a reason to stop.
+  if [ "$errors" != 0 ] && [[ "$name" != search* ]]; then tail -5 "$work/wrk.err" >&2; die "$name: $errors of $total requests failed"; fi
   if [ "$read" = yes ] && [ "$half_load" = 1 ]; then
     local half=$(( ${rps[$name]} / 2 )) urls
     [ "$half" -ge 1 ] || half=1
@@ -325,7 +327,8 @@ measure() {
     if [ "$warmup" != 0 ]; then run_oha "$half" "$urls" "$warmup" >/dev/null; fi
     result=$(run_oha "$half" "$urls")
     read -r half50[$name] half99[$name] errors <<<"$result"
-    [ "$errors" = 0 ] || die "$name at half load: $errors requests failed"
+    half_failed[$name]=$errors
+    if [ "$errors" != 0 ] && [[ "$name" != search* ]]; then die "$name at half load: $errors requests failed"; fi
   fi
   printf 'bench: %-12s %8s req/s\n' "$name" "${rps[$name]}" >&2
 }
@@ -454,6 +457,12 @@ for label, key, _, _ in rows:
         continue
     limit = 25.0 if key.startswith("search") else 5.0
     print(f"  {mark(h99[key] <= limit, label)}  {label}: p99 {h99[key]:.2f} ms at half load (target <= {limit:g} ms)")
+failed = {$(for k in "${!failed[@]}"; do printf '"%s": %s, ' "$k" "${failed[$k]}"; done)}
+half_failed = {$(for k in "${!half_failed[@]}"; do printf '"%s": %s, ' "$k" "${half_failed[$k]}"; done)}
+for key in ("search", "search_computed"):
+    if key in failed:
+        print(f"  {mark(failed[key] == 0 and half_failed.get(key, 0) == 0, key)}  {key}: {failed[key]} failed at full load, "
+              f"{half_failed.get(key, 0)} at half load (target 0)")
 peak = $peak_kib / 1024
 print(f"  {mark(peak <= 100, 'rss')}  server peak RSS (VmHWM): {peak:.1f} MiB (target <= 100 MiB)")
 print()

@@ -10,7 +10,11 @@ authors from first names and surnames in the title's script. No two works share 
 
 Writes the searches, one URL-encoded query string per line (the part after `/api/search?`), of every kind a buyer
 types: Bengali script, Banglish in another spelling than the listing's, English, one letter wrong, one and two
-letters, authors, and some with a category, a price range or a sort. Deterministic: the same files every run.
+letters, authors, and some with a category, a price range or a sort. 5,000 distinct searches, written 50,000 times
+with the popularity real search traffic has (Zipf: the n-th most popular is asked about 1/n as often as the first),
+so that the load generator, picking lines at random, asks popular searches often and rare ones seldom; the first
+5,000 lines are each search once, for a run that wants every answer computed. Deterministic: the same files every
+run.
 """
 
 import random
@@ -160,8 +164,10 @@ def main():
             else:
                 params["page"] = "2"
         queries.append(urllib.parse.urlencode(params))
+    weights = [1 / (rank + 1) for rank in range(len(queries))]
+    popular = rng.choices(queries, weights=weights, k=45_000)
     with open(queries_path, "w", encoding="utf-8") as out:
-        out.write("\n".join(queries) + "\n")
+        out.write("\n".join(queries + popular) + "\n")
 
 
 if __name__ == "__main__":

@@ -5,9 +5,11 @@
 //! 1. exact: every query word is one of the work's words (a GIN lookup on `terms`, or, for a word in thousands of
 //!    works, a walk down `listed_at` that stops at the bound: the planner picks by the word's frequency);
 //! 2. prefix: every query word starts one of the work's words (one- and two-character queries stop here);
-//! 3. near spellings: pg_trgm word similarity on the folded keys (GIN trigram indexes), only when the first two
-//!    tiers found fewer than [`FUZZY_ONLY_BELOW`] works: a word found as typed needs no guesses, and a common
-//!    word's trigram candidates are the one thing here that would cost tens of milliseconds.
+//! 3. near spellings: pg_trgm word similarity on the folded keys (GIN trigram indexes).
+//!
+//! Each tier is looked at only when the tiers before it found fewer than [`NEXT_TIER_BELOW`] works: a word found as
+//! typed needs no guesses, and a common word's prefixes and trigram candidates are what would cost tens of
+//! milliseconds.
 //!
 //! The works' available listings are then filtered, ordered and paged in the same statement. Keys come from
 //! [`puronoboi_domain::work_keys`] and [`puronoboi_domain::query_keys`]; the SQL only compares them.
@@ -30,10 +32,13 @@ use crate::PgStore;
 use crate::rows::CardRow;
 
 /// The most works each tier contributes. A search is for finding a book: past this many works, a buyer narrows the
-/// words or the filters.
-const WORKS_PER_TIER: i64 = 1_000;
-/// Near spellings are looked for only when exact and prefix matches found fewer works than this.
-const FUZZY_ONLY_BELOW: i64 = 50;
+/// words or the filters. It bounds the work a common word costs (its matches are read newest first and the read
+/// stops here), and so the count of matches too.
+const WORKS_PER_TIER: i64 = 200;
+/// A tier is looked at only when the tiers before it found fewer works than this: prefixes only when few works
+/// have the words as typed, near spellings only when few have them as typed or as prefixes. Otherwise a common word
+/// would cost a walk through every work for prefixes and trigram candidates nobody pages down to.
+const NEXT_TIER_BELOW: i64 = 50;
 /// Queries with fewer letters and digits than this match whole words and prefixes only: one or two letters have no
 /// trigram worth comparing.
 const FUZZY_FROM_CHARS: usize = 3;
@@ -154,15 +159,16 @@ ORDER BY {page_order}"
 }
 
 /// Words given: works by tier, then their available listings. Parameters: $1 exact tsquery, $2 prefix tsquery,
-/// $3 near spellings allowed, $4 works per tier, $5 native key, $6 roman key, $7 near spellings only below this
-/// many exact and prefix works, $8 lowest price, $9 highest price, $10 page size, $11 offset[, $12 category].
+/// $3 near spellings allowed, $4 works per tier, $5 native key, $6 roman key, $7 a tier only when the ones before
+/// found fewer works than this, $8 lowest price, $9 highest price, $10 page size, $11 offset[, $12 category].
 fn words_sql(sort: SearchSort, by_category: bool) -> String {
     let category = if by_category { " AND b.category_id = $12" } else { "" };
     let matched = format!(
         "exact AS (
     SELECT id, listed_at FROM search_works WHERE terms @@ $1::tsquery ORDER BY listed_at DESC, id DESC LIMIT $4
 ), prefix AS (
-    SELECT id, listed_at FROM search_works WHERE terms @@ $2::tsquery AND NOT terms @@ $1::tsquery
+    SELECT id, listed_at FROM search_works
+    WHERE (SELECT count(*) FROM exact) < $7 AND terms @@ $2::tsquery AND NOT terms @@ $1::tsquery
     ORDER BY listed_at DESC, id DESC LIMIT $4
 ), fuzzy AS (
     SELECT id, listed_at, greatest(word_similarity($5, native), word_similarity($6, roman)) AS similarity
@@ -252,17 +258,36 @@ impl PgStore {
             },
             None => None,
         };
-        let low = query.price.min().unwrap_or(0);
-        let high = query.price.max().unwrap_or(i32::MAX);
         let limit = i64::from(page.per_page());
         let offset = i64::try_from(page.offset()).unwrap_or(i64::MAX);
         let by_category = query.category.is_some();
         let sql = STATEMENTS[usize::from(words.is_some())][sort_index(query.sort)][usize::from(by_category)].as_str();
-        let category = query.category.map(|c| c.as_uuid());
         let mut conn = self.conn().await?;
+        conn.transaction(async |conn| {
+            // Parallel workers take milliseconds to start, more than any tier costs once bounded.
+            diesel::sql_query("SET LOCAL max_parallel_workers_per_gather = 0").execute(conn).await?;
+            self.search_statement(conn, sql, words.as_ref(), query, limit, offset).await
+        })
+        .await
+        .context("searching the catalogue")
+        .map(Some)
+    }
+
+    async fn search_statement(
+        &self,
+        conn: &mut AsyncPgConnection,
+        sql: &str,
+        words: Option<&WordsParameters>,
+        query: &SearchQuery,
+        limit: i64,
+        offset: i64,
+    ) -> diesel::QueryResult<Vec<MatchRow>> {
+        let low = query.price.min().unwrap_or(0);
+        let high = query.price.max().unwrap_or(i32::MAX);
+        let category = query.category.map(|c| c.as_uuid());
         // diesel's sql_query is planned at every call: a search's best plan depends on its words (a rare word goes
         // through GIN, a common one down `listed_at`), which a cached generic plan would not know.
-        let rows: Vec<MatchRow> = match &words {
+        match words {
             Some(w) => {
                 let statement = diesel::sql_query(sql)
                     .bind::<Text, _>(&w.exact)
@@ -271,14 +296,14 @@ impl PgStore {
                     .bind::<BigInt, _>(WORKS_PER_TIER)
                     .bind::<Text, _>(&w.keys.native)
                     .bind::<Text, _>(&w.keys.roman)
-                    .bind::<BigInt, _>(FUZZY_ONLY_BELOW)
+                    .bind::<BigInt, _>(NEXT_TIER_BELOW)
                     .bind::<Int4, _>(low)
                     .bind::<Int4, _>(high)
                     .bind::<BigInt, _>(limit)
                     .bind::<BigInt, _>(offset);
                 match category {
-                    Some(c) => statement.bind::<SqlUuid, _>(c).load(&mut conn).await,
-                    None => statement.load(&mut conn).await,
+                    Some(c) => statement.bind::<SqlUuid, _>(c).load(conn).await,
+                    None => statement.load(conn).await,
                 }
             }
             None => {
@@ -289,13 +314,11 @@ impl PgStore {
                     .bind::<BigInt, _>(limit)
                     .bind::<BigInt, _>(offset);
                 match category {
-                    Some(c) => statement.bind::<SqlUuid, _>(c).load(&mut conn).await,
-                    None => statement.load(&mut conn).await,
+                    Some(c) => statement.bind::<SqlUuid, _>(c).load(conn).await,
+                    None => statement.load(conn).await,
                 }
             }
         }
-        .context("searching the catalogue")?;
-        Ok(Some(rows))
     }
 }
 
