@@ -31,11 +31,16 @@ CREATE INDEX search_works_terms_idx ON search_works USING gin (terms) WITH (fast
 CREATE INDEX search_works_listed_at_idx ON search_works (listed_at DESC, id DESC);
 
 ALTER TABLE books ADD COLUMN work_id bigint REFERENCES search_works (id);
--- A work's available listings, newest first.
-CREATE INDEX books_available_by_work_idx ON books (work_id, created_at DESC, id DESC) WHERE status = 'available';
+-- A work's available listings, newest first. (The price bound in the predicate: see the two indexes below.)
+CREATE INDEX books_available_by_work_idx ON books (work_id, created_at DESC, id DESC)
+    WHERE status = 'available' AND resale_price >= 0;
 -- Listings written without a work (a bulk load, a restore, the rows from before search): the server keys them,
 -- newest first, so that a work's first listing keyed is its newest and the rest never rewrite the work's row.
 CREATE INDEX books_unindexed_idx ON books (created_at DESC, id DESC) WHERE work_id IS NULL;
--- Searching without words: every available book, newest first or by price.
-CREATE INDEX books_available_newest_idx ON books (created_at DESC, id DESC) WHERE status = 'available';
-CREATE INDEX books_available_by_price_idx ON books (resale_price, created_at DESC, id DESC) WHERE status = 'available';
+-- Searching without words: every available book, newest first or by price. Search always bounds the price, and
+-- the bound in these predicates (and in books_available_by_work_idx's) keeps the indexes to it: the category reads,
+-- which never name a price, cannot take one of them for books_available_by_category_idx when the planner finds their
+-- costs equal (on small tables it does).
+CREATE INDEX books_available_newest_idx ON books (created_at DESC, id DESC) WHERE status = 'available' AND resale_price >= 0;
+CREATE INDEX books_available_by_price_idx ON books (resale_price, created_at DESC, id DESC)
+    WHERE status = 'available' AND resale_price >= 0;
