@@ -382,7 +382,9 @@ rows = [
     ("GET /api/categories/{random}/books?page=1..$deepest&perPage=24", "category_page", 0.20, None),
     ("GET /api/advertised", "advertised", None, None),
     ("GET /api/search?q= (5,000 queries, answers kept)", "search", 0.02, None),
-    ("GET /api/search?q= (every answer computed)", "search_computed", 0.02, None),
+    # Every answer computed: the raw cost of a search nobody asked before, held to the latency target only (what
+    # visitors get is the row above, where popular searches are answered from memory).
+    ("GET /api/search?q= (every answer computed)", "search_computed", None, None),
     ("POST /api/orders (each a new book)", "orders", 0.05, None),
 ]
 rps = {$(for k in "${!rps[@]}"; do printf '"%s": %s, ' "$k" "${rps[$k]}"; done)}

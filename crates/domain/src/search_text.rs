@@ -21,14 +21,18 @@
 //!   search can rank native matches above roman ones.
 //! - **Aliases.** Exonyms and short names (Tagore for রবীন্দ্রনাথ ঠাকুর) cannot be spelled into each other, so a work
 //!   whose title or author names one member of a [`SearchAliases`] group also carries the group's other names.
-//! - **Exact words.** One- and two-letter queries have no trigram, so every key word is also stored as a word list
-//!   for exact and prefix lookups, and a query says which forms each of its words may take there.
+//! - **Exact words.** Every key word is also stored as a word list for exact and prefix lookups, and a query says
+//!   which forms each of its words may take there.
+//! - **Near spellings**, word by word: a query word is matched against the catalogue's vocabulary of folded words
+//!   ([`spelling`]), and words written together in one place and apart in the other (পদ্মানদীর, "padma nadir") meet
+//!   through [`QueryKeys::joined`].
 //!
 //! Everything here is pure and cheap (one pass per text, reused buffers), because keys are made on every listing
 //! write and every search.
 
 mod aliases;
 mod fold;
+pub mod spelling;
 
 pub use aliases::SearchAliases;
 
@@ -114,6 +118,30 @@ pub struct QueryKeys {
     pub words: Vec<Vec<String>>,
     /// Letters and digits in the query (after folding native): 1 and 2 mean only exact and prefix matching applies.
     pub significant_chars: usize,
+}
+
+impl QueryKeys {
+    /// For each pair of neighbouring query words, the forms the two take written as one word (native with native,
+    /// roman with roman): Bangla compounds are written together by some and apart by others (পদ্মানদীর and
+    /// "padma nadir", হাসিখুশি and "hasi khushi"). Entry `i` joins words `i` and `i + 1`.
+    pub fn joined(&self) -> Vec<Vec<String>> {
+        self.words
+            .windows(2)
+            .map(|pair| {
+                let mut forms: Vec<String> = Vec::with_capacity(2);
+                for (i, first) in pair[0].iter().enumerate() {
+                    // Forms are [native, roman] (roman absent when equal): join like with like, by position.
+                    if let Some(second) = pair[1].get(i).or_else(|| pair[1].first()) {
+                        let joined = format!("{first}{second}");
+                        if !forms.contains(&joined) {
+                            forms.push(joined);
+                        }
+                    }
+                }
+                forms
+            })
+            .collect()
+    }
 }
 
 /// The keys of a query typed into the search box.

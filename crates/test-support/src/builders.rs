@@ -112,11 +112,13 @@ pub async fn list(store: &dyn CatalogueWriter, book: NewBook) -> BookId {
 }
 
 /// The tables a request could write to. [`table_digests`] covers each of them.
-pub const WRITABLE_TABLES: [&str; 11] = [
+pub const WRITABLE_TABLES: [&str; 13] = [
     "accounts",
     "categories",
     "books",
     "search_works",
+    "search_words",
+    "search_word_variants",
     "orders",
     "payments",
     "wish_list_items",

@@ -13,6 +13,7 @@ mod rows;
 #[rustfmt::skip]
 mod schema;
 mod search;
+mod search_stats;
 mod seeding;
 mod statement;
 mod status_writes;
@@ -63,11 +64,9 @@ impl deadpool::managed::Manager for Connections {
 
     async fn create(&self) -> Result<AsyncPgConnection, PoolError> {
         let mut conn = self.0.create().await?;
-        // How alike a near spelling must be for search (a placeholder until pg_trgm loads, which then takes it).
-        diesel::sql_query(format!("SET pg_trgm.word_similarity_threshold = {}", search::WORD_SIMILARITY_THRESHOLD))
-            .execute(&mut conn)
-            .await
-            .map_err(PoolError::QueryError)?;
+        // No parallel workers: starting them takes milliseconds, more than any of the server's bounded statements
+        // runs, and on a busy server the other cores are serving other requests anyway.
+        diesel::sql_query("SET max_parallel_workers_per_gather = 0").execute(&mut conn).await.map_err(PoolError::QueryError)?;
         Ok(conn)
     }
 
@@ -111,6 +110,8 @@ pub async fn revert_all_migrations(database_url: &str) -> anyhow::Result<()> {
 #[derive(Clone)]
 pub struct PgStore {
     pool: Pool<Connections>,
+    /// How common the works' words are, for search's choice of how to read its candidates.
+    word_shares: std::sync::Arc<search_stats::WordShares>,
 }
 
 impl PgStore {
@@ -127,7 +128,7 @@ impl PgStore {
             .runtime(deadpool_runtime())
             .build()
             .context("building the connection pool")?;
-        Ok(Self { pool })
+        Ok(Self { pool, word_shares: Default::default() })
     }
 
     /// The pool right now: connections open (`size`), idle among them (`available`) and callers waiting for one

@@ -1,18 +1,24 @@
-//! Search on PostgreSQL: works keyed in Rust, matched through GIN indexes on their keys.
+//! Search on PostgreSQL: works keyed in Rust, matched through the GIN index on their words.
 //!
 //! A listing points at its work (`search_works`: one row per title and author, however typed). A search with words
-//! finds works in three tiers, each bounded by [`WORKS_PER_TIER`]:
-//! 1. exact: every query word is one of the work's words (a GIN lookup on `terms`, or, for a word in thousands of
-//!    works, a walk down `listed_at` that stops at the bound: the planner picks by the word's frequency);
+//! finds works in tiers, each bounded by [`WORKS_PER_TIER`] and each one small statement of its own:
+//! 1. exact: every query word is one of the work's words;
 //! 2. prefix: every query word starts one of the work's words (one- and two-character queries stop here);
-//! 3. near spellings: pg_trgm word similarity on the folded keys (GIN trigram indexes).
+//! 3. near spellings: each query word may also be a word of the vocabulary a slip or two away from it
+//!    (`search_words`, found through `search_word_variants`; see [`puronoboi_domain::search_text::spelling`]) or be
+//!    written together with its neighbour; the works with every word so are ranked by pg_trgm word similarity;
+//! 4. loose, only when no tier found anything: works with only some of the words so (a name spelt another way, a
+//!    word with no near neighbour), shown only when the whole query is alike the work's key (pg_trgm word similarity
+//!    of at least [`LOOSE_SIMILARITY`]).
 //!
-//! Each tier is looked at only when the tiers before it found fewer than [`NEXT_TIER_BELOW`] works: a word found as
-//! typed needs no guesses, and a common word's prefixes and trigram candidates are what would cost tens of
-//! milliseconds.
+//! Each tier runs only when the tiers before it found fewer than [`NEXT_TIER_BELOW`] works: a word found as typed
+//! needs no guesses. Each reads its works newest first, either down `listed_at` or through GIN, whichever the words'
+//! statistics say is cheap ([`crate::search_stats`]); so no tier's cost grows with the number of works that merely
+//! look alike. A last statement filters, orders and pages the works' available listings.
 //!
-//! The works' available listings are then filtered, ordered and paged in the same statement. Keys come from
-//! [`puronoboi_domain::work_keys`] and [`puronoboi_domain::query_keys`]; the SQL only compares them.
+//! Small statements rather than one: one statement with every tier took 3-4 ms to plan, more than most searches
+//! take to run, and planned every tier whether it ran or not. Keys come from [`puronoboi_domain::work_keys`] and
+//! [`puronoboi_domain::query_keys`]; the SQL only compares them.
 
 use std::collections::HashMap;
 use std::sync::LazyLock;
@@ -20,8 +26,9 @@ use std::sync::LazyLock;
 use anyhow::Context as _;
 use async_trait::async_trait;
 use diesel::QueryableByName;
-use diesel::sql_types::{Array, BigInt, Bool, Int4, Int8, Nullable, Text, Timestamptz, Uuid as SqlUuid};
+use diesel::sql_types::{Array, BigInt, Bool, Float4, Int4, Int8, Nullable, Text, Timestamptz, Uuid as SqlUuid};
 use diesel_async::{AsyncConnection as _, AsyncPgConnection, RunQueryDsl as _};
+use puronoboi_domain::search_text::spelling;
 use puronoboi_domain::{
     BookCard, Page, PageRequest, QueryKeys, SEARCH_KEY_VERSION, SearchAliases, SearchQuery, SearchSort, WorkKeys, query_keys, work_keys,
 };
@@ -30,21 +37,26 @@ use uuid::Uuid;
 
 use crate::PgStore;
 use crate::rows::CardRow;
+use crate::search_stats::{Lexeme, WALK_FROM_SHARE};
+use crate::statement::statement;
 
 /// The most works each tier contributes. A search is for finding a book: past this many works, a buyer narrows the
 /// words or the filters. It bounds the work a common word costs (its matches are read newest first and the read
 /// stops here), and so the count of matches too.
-const WORKS_PER_TIER: i64 = 200;
+const WORKS_PER_TIER: i64 = 100;
 /// A tier is looked at only when the tiers before it found fewer works than this: prefixes only when few works
 /// have the words as typed, near spellings only when few have them as typed or as prefixes. Otherwise a common word
 /// would cost a walk through every work for prefixes and trigram candidates nobody pages down to.
 const NEXT_TIER_BELOW: i64 = 50;
-/// Queries with fewer letters and digits than this match whole words and prefixes only: one or two letters have no
-/// trigram worth comparing.
+/// Queries with fewer letters and digits than this match whole words and prefixes only: one or two letters are no
+/// basis for a guess.
 const FUZZY_FROM_CHARS: usize = 3;
-/// How alike (pg_trgm word similarity, 0 to 1) a near spelling must be. Set on every connection (see
-/// `Connections::create`): at the default 0.6, a one-letter slip in a short word ("Panchli") is missed.
-pub(crate) const WORD_SIMILARITY_THRESHOLD: &str = "0.5";
+/// Near spellings are ranked by how alike the whole query and the work are; only the newest this many works with
+/// every word matched are ranked, so that a common word's corrections cannot make the ranking read thousands.
+const FUZZY_CANDIDATES: i64 = 200;
+/// How alike (pg_trgm word similarity of the whole query with a work's key, 0 to 1) a work must be to be shown when
+/// only some of the query's words match it (a name spelt another way, a word the vocabulary has no neighbour of).
+const LOOSE_SIMILARITY: f32 = 0.5;
 
 /// The aliases keys are made with: well-known short names and exonyms (Tagore, Bangabandhu, ...).
 static ALIASES: LazyLock<SearchAliases> = LazyLock::new(SearchAliases::builtin);
@@ -76,7 +88,48 @@ pub(crate) async fn work_for_listing(conn: &mut AsyncPgConnection, title: &str, 
         .bind::<Text, _>(KEYS_VERSION.as_str())
         .get_result(conn)
         .await?;
+    add_to_vocabulary(conn, keys.words.iter().map(String::as_str)).await?;
     Ok(row.id)
+}
+
+/// Adds the words the vocabulary lacks, each with its variants (the lookup keys near spellings are found by).
+/// Words too short to be a correction are left out. Sorted, so that two transactions adding overlapping words take
+/// their locks in one order and never wait on each other in a cycle.
+async fn add_to_vocabulary<'a>(conn: &mut AsyncPgConnection, words: impl IntoIterator<Item = &'a str>) -> diesel::QueryResult<()> {
+    #[derive(QueryableByName)]
+    struct NewWord {
+        #[diesel(sql_type = Text)]
+        word: String,
+    }
+    let mut words: Vec<&str> = words.into_iter().filter(|w| !spelling::vocabulary_variants(w).is_empty()).collect();
+    words.sort_unstable();
+    words.dedup();
+    if words.is_empty() {
+        return Ok(());
+    }
+    let new: Vec<NewWord> =
+        diesel::sql_query("INSERT INTO search_words (word) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING RETURNING word")
+            .bind::<Array<Text>, _>(&words)
+            .load(conn)
+            .await?;
+    if new.is_empty() {
+        return Ok(());
+    }
+    let (mut variants, mut of_word) = (Vec::new(), Vec::new());
+    for NewWord { word } in &new {
+        for variant in spelling::vocabulary_variants(word) {
+            variants.push(variant);
+            of_word.push(word.as_str());
+        }
+    }
+    diesel::sql_query(
+        "INSERT INTO search_word_variants (variant, word) SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT DO NOTHING",
+    )
+    .bind::<Array<Text>, _>(&variants)
+    .bind::<Array<Text>, _>(&of_word)
+    .execute(conn)
+    .await?;
+    Ok(())
 }
 
 const UPSERT_WORK_SQL: &str = "
@@ -103,28 +156,6 @@ fn lexeme(word: &str, prefix: bool, out: &mut String) {
 
 /// A romanized form shorter than this is no prefix: "pa" folds to "p", which starts a good part of every word.
 const SHORTEST_ROMAN_PREFIX: usize = 3;
-
-/// `('a' | 'b') & ('c' | 'd')`: every query word, each by any of its forms (the word as typed, folded, first; then
-/// its romanized fold); with `prefix`, each form as a prefix, a romanized one only from
-/// [`SHORTEST_ROMAN_PREFIX`] letters.
-fn tsquery(words: &[Vec<String>], prefix: bool) -> String {
-    let mut out = String::new();
-    for (i, forms) in words.iter().enumerate() {
-        if i > 0 {
-            out.push_str(" & ");
-        }
-        out.push('(');
-        let usable = forms.iter().enumerate().filter(|(j, form)| !prefix || *j == 0 || form.chars().count() >= SHORTEST_ROMAN_PREFIX);
-        for (j, (_, form)) in usable.enumerate() {
-            if j > 0 {
-                out.push_str(" | ");
-            }
-            lexeme(form, prefix, &mut out);
-        }
-        out.push(')');
-    }
-    out
-}
 
 /// ORDER BY of the matches (`m.` columns) for each way of sorting; every one ends in newer first, then the id.
 fn order_by(sort: SearchSort, relation: &str) -> String {
@@ -158,39 +189,19 @@ ORDER BY {page_order}"
     )
 }
 
-/// Words given: works by tier, then their available listings. Parameters: $1 exact tsquery, $2 prefix tsquery,
-/// $3 near spellings allowed, $4 works per tier, $5 native key, $6 roman key, $7 a tier only when the ones before
-/// found fewer works than this, $8 lowest price, $9 highest price, $10 page size, $11 offset[, $12 category].
-fn words_sql(sort: SearchSort, by_category: bool) -> String {
-    let category = if by_category { " AND b.category_id = $12" } else { "" };
+/// The available listings of the works found, ranked. Parameters: $1 the works' ids, best first, $2 lowest price,
+/// $3 highest price, $4 page size, $5 offset[, $6 category].
+fn works_page_sql(sort: SearchSort, by_category: bool) -> String {
+    let category = if by_category { " AND b.category_id = $6" } else { "" };
     let matched = format!(
-        "exact AS (
-    SELECT id, listed_at FROM search_works WHERE terms @@ $1::tsquery ORDER BY listed_at DESC, id DESC LIMIT $4
-), prefix AS (
-    SELECT id, listed_at FROM search_works
-    WHERE (SELECT count(*) FROM exact) < $7 AND terms @@ $2::tsquery AND NOT terms @@ $1::tsquery
-    ORDER BY listed_at DESC, id DESC LIMIT $4
-), fuzzy AS (
-    SELECT id, listed_at, greatest(word_similarity($5, native), word_similarity($6, roman)) AS similarity
-    FROM search_works
-    WHERE $3 AND (SELECT count(*) FROM exact) + (SELECT count(*) FROM prefix) < $7
-      AND ($5 <% native OR $6 <% roman) AND NOT terms @@ $2::tsquery
-    ORDER BY similarity DESC, listed_at DESC, id DESC LIMIT $4
-), works AS (
-    SELECT id, row_number() OVER (ORDER BY tier, similarity DESC, listed_at DESC, id DESC) AS rank
-    FROM (
-        SELECT id, 0 AS tier, 1.0::real AS similarity, listed_at FROM exact
-        UNION ALL SELECT id, 1, 1.0::real, listed_at FROM prefix
-        UNION ALL SELECT id, 2, similarity, listed_at FROM fuzzy
-    ) AS tiers
-), matched AS (
+        "matched AS (
     SELECT b.id, b.created_at, b.resale_price, w.rank
-    FROM works AS w
+    FROM unnest($1::int8[]) WITH ORDINALITY AS w (id, rank)
     JOIN books AS b ON b.work_id = w.id AND b.status = 'available'
-    WHERE b.resale_price BETWEEN $8 AND $9{category}
+    WHERE b.resale_price BETWEEN $2 AND $3{category}
 )"
     );
-    page_sql(&matched, sort, "$10", "$11")
+    page_sql(&matched, sort, "$4", "$5")
 }
 
 /// No words: every available book the filters allow, counted up to the bound. Parameters: $1 lowest price,
@@ -208,11 +219,69 @@ fn filters_sql(sort: SearchSort, by_category: bool) -> String {
     page_sql(&matched, sort, "$4", "$5")
 }
 
-/// Every statement, by [with words][sort][by category]: fixed text, so each variant gets a plan of its own.
-static STATEMENTS: LazyLock<[[[String; 2]; 4]; 2]> = LazyLock::new(|| {
+/// The final statements, by [with words][sort][by category]: fixed text, so each variant gets a plan of its own.
+static PAGE_STATEMENTS: LazyLock<[[[String; 2]; 4]; 2]> = LazyLock::new(|| {
     let variants = |make: fn(SearchSort, bool) -> String| SORTS.map(|sort| [make(sort, false), make(sort, true)]);
-    [variants(filters_sql), variants(words_sql)]
+    [variants(filters_sql), variants(works_page_sql)]
 });
+
+/// The newest works a tier's walk reads at most: a tier wants at most [`FUZZY_CANDIDATES`] works, so a walk this
+/// long finds them whenever at least 2.5% of the works match; when it does not, the tier asks GIN instead, which then
+/// fetches few works (a share under about 2.5%: 5,000 of 200,000). Either way a tier reads a few thousand works at
+/// most, where each way alone read tens of thousands for some searches.
+const WALK_WINDOW: i64 = 8_000;
+
+/// Where a tier's works come from, newest first: `walk` reads down `listed_at` through the newest [`WALK_WINDOW`]
+/// works, testing each (cheap when many works match), otherwise every match comes through the GIN index on `terms`
+/// and is sorted (cheap when few do). The order is written as an expression no index has, so that the planner cannot
+/// read it from `search_works_listed_at_idx` and is left GIN.
+fn candidates_sql(walk: bool, columns: &str, filter: &str, limit: &str) -> String {
+    if walk {
+        format!(
+            "SELECT {columns} FROM (
+    SELECT {columns}, terms FROM search_works ORDER BY listed_at DESC, id DESC LIMIT {WALK_WINDOW}
+) AS newest
+WHERE {filter} ORDER BY listed_at DESC, id DESC LIMIT {limit}"
+        )
+    } else {
+        format!("SELECT {columns} FROM search_works WHERE {filter} ORDER BY listed_at + interval '0' DESC, id DESC LIMIT {limit}")
+    }
+}
+
+/// Tiers 1 and 2: works with every word as typed ($1), newest first, none of those matching $2 (a tsquery, or ''
+/// for none); at most $3.
+fn words_tier_sql(walk: bool) -> String {
+    candidates_sql(
+        walk,
+        "id, listed_at",
+        "terms @@ $1::tsquery AND ($2 = '' OR NOT terms @@ (CASE WHEN $2 = '' THEN $1 ELSE $2 END)::tsquery)",
+        "$3",
+    )
+}
+
+/// Tiers 3 and 4: of the newest [`FUZZY_CANDIDATES`] works matching $1 and not $2, the $3 most alike the query
+/// (pg_trgm word similarity of its native key $4 and roman key $5 with the work's), at least $6 alike; each row with
+/// the number of candidates `seen`.
+fn guesses_tier_sql(walk: bool) -> String {
+    let candidates = candidates_sql(
+        walk,
+        "id, listed_at, native, roman",
+        "terms @@ $1::tsquery AND NOT terms @@ $2::tsquery",
+        &FUZZY_CANDIDATES.to_string(),
+    );
+    format!(
+        "SELECT id, similarity, seen FROM (
+    SELECT id, listed_at, greatest(word_similarity($4, native), word_similarity($5, roman)) AS similarity, count(*) OVER () AS seen
+    FROM ({candidates}) AS candidates
+) AS scored
+WHERE similarity >= $6
+ORDER BY similarity DESC, listed_at DESC, id DESC LIMIT $3"
+    )
+}
+
+/// The tiers' statements, by [walk].
+static WORDS_TIER: LazyLock<[String; 2]> = LazyLock::new(|| [words_tier_sql(false), words_tier_sql(true)]);
+static GUESSES_TIER: LazyLock<[String; 2]> = LazyLock::new(|| [guesses_tier_sql(false), guesses_tier_sql(true)]);
 
 #[derive(QueryableByName)]
 struct MatchRow {
@@ -224,79 +293,187 @@ struct MatchRow {
     total: i64,
 }
 
-/// The query's words as the statement takes them; `None` when it has no letter or digit to search by.
+#[derive(QueryableByName)]
+struct FoundWork {
+    #[diesel(sql_type = Int8)]
+    id: i64,
+}
+
+#[derive(QueryableByName)]
+struct GuessedWork {
+    #[diesel(sql_type = Int8)]
+    id: i64,
+    #[diesel(sql_type = BigInt)]
+    seen: i64,
+}
+
+/// The query's words as the tiers take them.
 struct WordsParameters {
-    exact: String,
-    prefix: String,
-    fuzzy: bool,
     keys: QueryKeys,
+    /// Each word by any of its forms, exactly: tier 1.
+    exact: Vec<Vec<(String, bool)>>,
+    /// Each word by any of its forms as a prefix: tier 2.
+    prefix: Vec<Vec<(String, bool)>>,
 }
 
 impl WordsParameters {
+    /// `None` when the text has no letter or digit to search by.
     fn new(text: &str) -> Option<Self> {
         let keys = query_keys(text);
         if keys.words.is_empty() {
             return None;
         }
-        Some(Self {
-            exact: tsquery(&keys.words, false),
-            prefix: tsquery(&keys.words, true),
-            fuzzy: keys.significant_chars >= FUZZY_FROM_CHARS,
-            keys,
-        })
+        Some(Self { exact: lexeme_groups(&keys.words, false), prefix: lexeme_groups(&keys.words, true), keys })
+    }
+
+    /// Whether near spellings are looked for at all: one or two letters are no basis for a guess.
+    fn guesses(&self) -> bool {
+        self.keys.significant_chars >= FUZZY_FROM_CHARS
+    }
+
+    /// Every form a correction is looked up for.
+    fn correctable_forms(&self) -> impl Iterator<Item = &String> {
+        self.keys.words.iter().flatten().filter(|form| spelling::allowed_edits(form) > 0)
     }
 }
 
-impl PgStore {
-    /// One page of matches with the count on every row; `None` when the words hold nothing to search by.
-    async fn search_page(&self, query: &SearchQuery, page: PageRequest) -> anyhow::Result<Option<Vec<MatchRow>>> {
-        let words = match &query.text {
-            Some(text) => match WordsParameters::new(text.as_str()) {
-                Some(words) => Some(words),
-                // Only signs and spaces: nothing can match.
-                None => return Ok(None),
-            },
-            None => None,
-        };
-        let limit = i64::from(page.per_page());
-        let offset = i64::try_from(page.offset()).unwrap_or(i64::MAX);
-        let by_category = query.category.is_some();
-        let sql = STATEMENTS[usize::from(words.is_some())][sort_index(query.sort)][usize::from(by_category)].as_str();
-        let mut conn = self.conn().await?;
-        conn.transaction(async |conn| {
-            // Parallel workers take milliseconds to start, more than any tier costs once bounded.
-            diesel::sql_query("SET LOCAL max_parallel_workers_per_gather = 0").execute(conn).await?;
-            self.search_statement(conn, sql, words.as_ref(), query, limit, offset).await
+/// One group per query word: its forms (the word as typed, folded, first; then its romanized fold); with `prefix`,
+/// each form as a prefix, a romanized one only from [`SHORTEST_ROMAN_PREFIX`] letters.
+fn lexeme_groups(words: &[Vec<String>], prefix: bool) -> Vec<Vec<(String, bool)>> {
+    words
+        .iter()
+        .map(|forms| {
+            forms
+                .iter()
+                .enumerate()
+                .filter(|(j, form)| !prefix || *j == 0 || form.chars().count() >= SHORTEST_ROMAN_PREFIX)
+                .map(|(_, form)| (form.clone(), prefix))
+                .collect()
         })
-        .await
-        .context("searching the catalogue")
-        .map(Some)
+        .collect()
+}
+
+/// `('a' | 'b') & ('c' | 'd')`: every group, each by any of its lexemes.
+fn tsquery(groups: &[Vec<(String, bool)>]) -> String {
+    render_groups(groups, " & ")
+}
+
+fn lexemes(groups: &[Vec<(String, bool)>]) -> Vec<Vec<Lexeme<'_>>> {
+    groups.iter().map(|g| g.iter().map(|(word, prefix)| Lexeme { word, prefix: *prefix }).collect()).collect()
+}
+
+/// The works found, best first: the tiers' answers in tier order.
+type RankedWorks = Vec<i64>;
+
+impl PgStore {
+    /// The works matching the words, by tier: every word exactly, then as prefixes, then near spellings, then (only
+    /// when nothing else was found) some words. A tier runs only when the ones before found fewer than
+    /// [`NEXT_TIER_BELOW`] works; each is one small statement, planned with its own words.
+    async fn ranked_works(&self, conn: &mut AsyncPgConnection, words: &WordsParameters) -> anyhow::Result<RankedWorks> {
+        let shares = self.word_shares.current(conn).await;
+        let exact = tsquery(&words.exact);
+        let walk = shares.all(&lexemes(&words.exact)) >= WALK_FROM_SHARE;
+        let mut works = self.words_tier(conn, walk, &exact, "").await.context("finding works by their words")?;
+        if (works.len() as i64) >= NEXT_TIER_BELOW {
+            return Ok(works);
+        }
+        let prefix = tsquery(&words.prefix);
+        let walk = shares.all(&lexemes(&words.prefix)) >= WALK_FROM_SHARE;
+        works.extend(self.words_tier(conn, walk, &prefix, &exact).await.context("finding works by prefixes")?);
+        if (works.len() as i64) >= NEXT_TIER_BELOW || !words.guesses() {
+            return Ok(works);
+        }
+        let groups = near_spellings(conn, words).await.context("looking up near spellings")?;
+        let fuzzy = render_groups(&groups, " & ");
+        let walk = shares.all(&lexemes(&groups)) >= WALK_FROM_SHARE;
+        works.extend(self.guesses_tier(conn, walk, &fuzzy, &prefix, &words.keys, 0.0).await.context("finding near spellings")?);
+        if !works.is_empty() || groups.len() < 2 {
+            return Ok(works);
+        }
+        let loose = render_groups(&groups, " | ");
+        let walk = shares.any(&lexemes(&groups)) >= WALK_FROM_SHARE;
+        works.extend(
+            self.guesses_tier(conn, walk, &loose, &fuzzy, &words.keys, LOOSE_SIMILARITY).await.context("finding works by some words")?,
+        );
+        Ok(works)
     }
 
-    async fn search_statement(
+    /// A tier of works matching every word (tiers 1 and 2). With `try_walk` (the words' statistics say they may be
+    /// common), the newest works are walked first, and GIN is asked only when the walk did not find enough.
+    async fn words_tier(
         &self,
         conn: &mut AsyncPgConnection,
-        sql: &str,
-        words: Option<&WordsParameters>,
+        try_walk: bool,
+        matching: &str,
+        not_matching: &str,
+    ) -> diesel::QueryResult<Vec<i64>> {
+        for walk in [true, false] {
+            if walk && !try_walk {
+                continue;
+            }
+            let found: Vec<FoundWork> = statement(WORDS_TIER[usize::from(walk)].as_str())
+                .bind::<Text, _>(matching)
+                .bind::<Text, _>(not_matching)
+                .bind::<BigInt, _>(WORKS_PER_TIER)
+                .load(conn)
+                .await?;
+            if !walk || found.len() as i64 >= WORKS_PER_TIER {
+                return Ok(found.into_iter().map(|w| w.id).collect());
+            }
+        }
+        Ok(Vec::new())
+    }
+
+    /// A tier of guesses (tiers 3 and 4), read like [`Self::words_tier`].
+    async fn guesses_tier(
+        &self,
+        conn: &mut AsyncPgConnection,
+        try_walk: bool,
+        matching: &str,
+        not_matching: &str,
+        keys: &QueryKeys,
+        at_least: f32,
+    ) -> diesel::QueryResult<Vec<i64>> {
+        for walk in [true, false] {
+            if walk && !try_walk {
+                continue;
+            }
+            let found: Vec<GuessedWork> = statement(GUESSES_TIER[usize::from(walk)].as_str())
+                .bind::<Text, _>(matching)
+                .bind::<Text, _>(not_matching)
+                .bind::<BigInt, _>(WORKS_PER_TIER)
+                .bind::<Text, _>(&keys.native)
+                .bind::<Text, _>(&keys.roman)
+                .bind::<Float4, _>(at_least)
+                .load(conn)
+                .await?;
+            // The walk saw enough candidates (a walk whose candidates were all too unlike counts as not enough).
+            if !walk || found.as_slice().first().is_some_and(|w| w.seen >= FUZZY_CANDIDATES) {
+                return Ok(found.into_iter().map(|w| w.id).collect());
+            }
+        }
+        Ok(Vec::new())
+    }
+
+    /// One page of the available listings of `works` (or, without words, of every available book) with the count on
+    /// every row.
+    async fn search_page(
+        &self,
+        conn: &mut AsyncPgConnection,
+        works: Option<&[i64]>,
         query: &SearchQuery,
-        limit: i64,
-        offset: i64,
+        page: PageRequest,
     ) -> diesel::QueryResult<Vec<MatchRow>> {
+        let limit = i64::from(page.per_page());
+        let offset = i64::try_from(page.offset()).unwrap_or(i64::MAX);
         let low = query.price.min().unwrap_or(0);
         let high = query.price.max().unwrap_or(i32::MAX);
         let category = query.category.map(|c| c.as_uuid());
-        // diesel's sql_query is planned at every call: a search's best plan depends on its words (a rare word goes
-        // through GIN, a common one down `listed_at`), which a cached generic plan would not know.
-        match words {
-            Some(w) => {
-                let statement = diesel::sql_query(sql)
-                    .bind::<Text, _>(&w.exact)
-                    .bind::<Text, _>(&w.prefix)
-                    .bind::<Bool, _>(w.fuzzy)
-                    .bind::<BigInt, _>(WORKS_PER_TIER)
-                    .bind::<Text, _>(&w.keys.native)
-                    .bind::<Text, _>(&w.keys.roman)
-                    .bind::<BigInt, _>(NEXT_TIER_BELOW)
+        let sql = PAGE_STATEMENTS[usize::from(works.is_some())][sort_index(query.sort)][usize::from(category.is_some())].as_str();
+        match works {
+            Some(works) => {
+                let statement = statement(sql)
+                    .bind::<Array<Int8>, _>(works)
                     .bind::<Int4, _>(low)
                     .bind::<Int4, _>(high)
                     .bind::<BigInt, _>(limit)
@@ -307,7 +484,7 @@ impl PgStore {
                 }
             }
             None => {
-                let statement = diesel::sql_query(sql)
+                let statement = statement(sql)
                     .bind::<Int4, _>(low)
                     .bind::<Int4, _>(high)
                     .bind::<BigInt, _>(SearchQuery::MAX_TOTAL)
@@ -322,18 +499,123 @@ impl PgStore {
     }
 }
 
+/// The near-spelling alternatives of each query word, as groups of lexemes (word, as a prefix): the word by one of
+/// its forms (as a prefix, or exactly where a form is too short to be a prefix), by a correction of one of them, or
+/// by being written together with a neighbour (that joined form, or a correction of it). `joined[i]` joins words `i` and `i + 1`. Every group matched is the near-spelling tier; some
+/// group, the loose one.
+fn near_spelling_groups(
+    words: &[Vec<String>],
+    joined: &[Vec<String>],
+    corrections: &HashMap<&str, Vec<String>>,
+) -> Vec<Vec<(String, bool)>> {
+    let mut groups = Vec::with_capacity(words.len());
+    for (i, forms) in words.iter().enumerate() {
+        let mut group: Vec<(String, bool)> = Vec::new();
+        let mut push = |word: &str, prefix: bool| {
+            // A correction of one form may be another form of the same word: each lexeme once (a prefix covers the
+            // word itself).
+            if !group.iter().any(|(w, p)| w == word && (*p || !prefix)) {
+                group.push((word.to_owned(), prefix));
+            }
+        };
+        // A form too short to be a prefix is matched exactly: as a prefix, one letter beside other words matches
+        // nearly every work, and GIN reads every word it starts.
+        for form in forms {
+            push(form, form.chars().count() >= SHORTEST_ROMAN_PREFIX);
+        }
+        let neighbours = i.checked_sub(1).and_then(|before| joined.get(before)).into_iter().chain(joined.get(i));
+        for form in forms.iter().chain(neighbours.clone().flatten()) {
+            for correction in corrections.get(form.as_str()).into_iter().flatten() {
+                push(correction, false);
+            }
+        }
+        for form in neighbours.flatten() {
+            push(form, false);
+        }
+        groups.push(group);
+    }
+    groups
+}
+
+/// Groups as one tsquery: each group's lexemes joined by `|`, the groups by `joiner` (" & " or " | ").
+fn render_groups(groups: &[Vec<(String, bool)>], joiner: &str) -> String {
+    let mut out = String::new();
+    for (i, group) in groups.iter().enumerate() {
+        if i > 0 {
+            out.push_str(joiner);
+        }
+        out.push('(');
+        for (j, (word, prefix)) in group.iter().enumerate() {
+            if j > 0 {
+                out.push_str(" | ");
+            }
+            lexeme(word, *prefix, &mut out);
+        }
+        out.push(')');
+    }
+    out
+}
+
+/// The near-spelling groups of a query's words ([`near_spelling_groups`]): the vocabulary's words a slip or two from
+/// each form (and from each pair of neighbours written as one), looked up by their variants in one statement.
+async fn near_spellings(conn: &mut AsyncPgConnection, words: &WordsParameters) -> diesel::QueryResult<Vec<Vec<(String, bool)>>> {
+    #[derive(QueryableByName)]
+    struct Found {
+        #[diesel(sql_type = Text)]
+        variant: String,
+        #[diesel(sql_type = Text)]
+        word: String,
+    }
+    let joined = words.keys.joined();
+    let forms: Vec<&String> = words.correctable_forms().chain(joined.iter().flatten().filter(|f| spelling::allowed_edits(f) > 0)).collect();
+    let lookups: Vec<(&String, Vec<String>)> = forms.iter().map(|form| (*form, spelling::lookup_variants(form))).collect();
+    let mut keys: Vec<&str> = lookups.iter().flat_map(|(_, variants)| variants.iter().map(String::as_str)).collect();
+    keys.sort_unstable();
+    keys.dedup();
+    let found: Vec<Found> = if keys.is_empty() {
+        Vec::new()
+    } else {
+        statement("SELECT variant, word FROM search_word_variants WHERE variant = ANY($1::text[])")
+            .bind::<Array<Text>, _>(&keys)
+            .load(conn)
+            .await?
+    };
+    let mut corrections: HashMap<&str, Vec<String>> = HashMap::new();
+    for (form, variants) in &lookups {
+        let near = found.iter().filter(|f| variants.contains(&f.variant)).map(|f| f.word.as_str());
+        corrections.insert(form.as_str(), spelling::corrections(form, near));
+    }
+    Ok(near_spelling_groups(&words.keys.words, &joined, &corrections))
+}
+
 #[async_trait]
 impl SearchIndex for PgStore {
     async fn search(&self, query: &SearchQuery) -> Result<Page<BookCard>, StoreError> {
-        let Some(rows) = self.search_page(query, query.page).await? else {
-            return Ok(Page { items: Vec::new(), request: query.page, total: 0 });
+        let words = match &query.text {
+            Some(text) => match WordsParameters::new(text.as_str()) {
+                Some(words) => Some(words),
+                // Only signs and spaces: nothing can match.
+                None => return Ok(Page { items: Vec::new(), request: query.page, total: 0 }),
+            },
+            None => None,
         };
+        let mut conn = self.conn().await?;
+        let works = match &words {
+            Some(words) => Some(self.ranked_works(&mut conn, words).await?),
+            None => None,
+        };
+        if works.as_ref().is_some_and(Vec::is_empty) {
+            return Ok(Page { items: Vec::new(), request: query.page, total: 0 });
+        }
+        let works = works.as_deref();
+        let rows = self.search_page(&mut conn, works, query, query.page).await.context("reading a page of matches")?;
         let total = match rows.as_slice().first() {
             Some(row) => row.total,
             // A page past the last match carries no row to read the count from: count on the first page.
             None if query.page.page() > 1 => {
                 let first = PageRequest::new(1, 1).map_err(anyhow::Error::new)?;
-                self.search_page(query, first).await?.and_then(|rows| rows.as_slice().first().map(|r| r.total)).unwrap_or(0)
+                let rows = self.search_page(&mut conn, works, query, first).await.context("counting matches")?;
+                rows.as_slice().first().map_or(0, |r| r.total)
             }
             None => 0,
         };
@@ -448,6 +730,7 @@ impl PgStore {
                 .bind::<Text, _>(KEYS_VERSION.as_str())
                 .load(conn)
                 .await?;
+            add_to_vocabulary(conn, works.words.iter().flat_map(|words| words.split(' '))).await?;
             let mut work_of: HashMap<String, i64> = keyed.into_iter().map(|w| (w.identity, w.id)).collect();
             // Works that existed and knew a newer listing were not written, so the upsert did not return them.
             let known: Vec<&String> = works.identity.iter().filter(|i| !work_of.contains_key(i.as_str())).collect();
@@ -483,7 +766,9 @@ impl PgStore {
         let mut conn = self.conn().await?;
         conn.transaction(async |conn| {
             let stale: Vec<StoredWork> = diesel::sql_query(
-                "SELECT id, title, author FROM search_works WHERE keys_version <> $1 ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED",
+                // Written as two ranges, so that search_works_keys_version_idx answers (every instance asks every 10 s).
+                "SELECT id, title, author FROM search_works WHERE keys_version < $1 OR keys_version > $1
+                 ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED",
             )
             .bind::<Text, _>(KEYS_VERSION.as_str())
             .bind::<BigInt, _>(i64::from(batch))
@@ -514,6 +799,7 @@ impl PgStore {
             .bind::<Text, _>(KEYS_VERSION.as_str())
             .execute(conn)
             .await?;
+            add_to_vocabulary(conn, words.iter().flat_map(|words| words.split(' '))).await?;
             Ok::<_, diesel::result::Error>(u64::try_from(stale.len()).unwrap_or(u64::MAX))
         })
         .await
@@ -556,29 +842,51 @@ mod tests {
     #[test]
     fn tsquery_quotes_every_form_and_joins_words_with_and() {
         let words = vec![vec!["pather".to_owned(), "patr".to_owned()], vec!["o'k\\".to_owned()]];
-        assert_eq!(tsquery(&words, false), "('pather' | 'patr') & ('o''k\\\\')");
-        assert_eq!(tsquery(&words, true), "('pather':* | 'patr':*) & ('o''k\\\\':*)");
+        assert_eq!(tsquery(&lexeme_groups(&words, false)), "('pather' | 'patr') & ('o''k\\\\')");
+        assert_eq!(tsquery(&lexeme_groups(&words, true)), "('pather':* | 'patr':*) & ('o''k\\\\':*)");
         let short = vec![vec!["pa".to_owned(), "p".to_owned()]];
-        assert_eq!(tsquery(&short, false), "('pa' | 'p')");
-        assert_eq!(tsquery(&short, true), "('pa':*)", "a one-letter romanized prefix would match nearly everything");
+        assert_eq!(tsquery(&lexeme_groups(&short, false)), "('pa' | 'p')");
+        assert_eq!(tsquery(&lexeme_groups(&short, true)), "('pa':*)", "a one-letter romanized prefix would match nearly everything");
+    }
+
+    #[test]
+    fn near_spellings_add_corrections_and_neighbours_written_together_each_lexeme_once() {
+        let words = vec![vec!["padma".to_owned(), "pdm".to_owned()], vec!["nadir".to_owned(), "ndr".to_owned()]];
+        let joined = vec![vec!["padmanadir".to_owned(), "pdmndr".to_owned()]];
+        let corrections: HashMap<&str, Vec<String>> =
+            HashMap::from([("nadir", vec!["nodir".to_owned(), "ndr".to_owned()]), ("pdmndr", vec!["pdmndir".to_owned()])]);
+        let groups = near_spelling_groups(&words, &joined, &corrections);
+        assert_eq!(
+            render_groups(&groups, " & "),
+            "('padma':* | 'pdm':* | 'pdmndir' | 'padmanadir' | 'pdmndr') & \
+             ('nadir':* | 'ndr':* | 'nodir' | 'pdmndir' | 'padmanadir' | 'pdmndr')",
+            "ndr is already there as a prefix"
+        );
+        assert_eq!(render_groups(&groups[..1], " | "), "('padma':* | 'pdm':* | 'pdmndir' | 'padmanadir' | 'pdmndr')");
+        let short = near_spelling_groups(&[vec!["a".to_owned()], vec!["night".to_owned(), "ngt".to_owned()]], &[], &HashMap::new());
+        assert_eq!(render_groups(&short, " & "), "('a') & ('night':* | 'ngt':*)", "one letter is no prefix beside other words");
     }
 
     #[test]
     fn every_statement_variant_differs_and_binds_its_category_last() {
-        let all: Vec<&String> = STATEMENTS.iter().flatten().flatten().collect();
+        let all: Vec<&String> = PAGE_STATEMENTS.iter().flatten().flatten().chain(WORDS_TIER.iter()).chain(GUESSES_TIER.iter()).collect();
         for (i, a) in all.iter().enumerate() {
             for b in &all[i + 1..] {
                 assert_ne!(a, b);
             }
         }
-        assert!(STATEMENTS[1][0][1].contains("b.category_id = $12") && !STATEMENTS[1][0][0].contains("$12"));
-        assert!(STATEMENTS[0][2][1].contains("category_id = $6") && !STATEMENTS[0][2][0].contains("$6"));
+        assert!(PAGE_STATEMENTS[1][0][1].contains("b.category_id = $6") && !PAGE_STATEMENTS[1][0][0].contains("$6"));
+        assert!(PAGE_STATEMENTS[0][2][1].contains("category_id = $6") && !PAGE_STATEMENTS[0][2][0].contains("$6"));
+        for tier in [&WORDS_TIER, &GUESSES_TIER] {
+            assert!(tier[1].contains("ORDER BY listed_at DESC, id DESC LIMIT 8000"), "walks down the index, so far");
+            assert!(!tier[0].contains("ORDER BY listed_at DESC"), "cannot walk down the index");
+        }
     }
 
     #[test]
     fn a_query_without_letters_or_digits_searches_nothing() {
         assert!(WordsParameters::new("!!! ... ???").is_none());
-        let short = WordsParameters::new("ab").map(|w| w.fuzzy);
+        let short = WordsParameters::new("ab").map(|w| w.guesses());
         assert_eq!(short, Some(false), "two letters match words and prefixes only");
     }
 }

@@ -527,3 +527,28 @@ fn identity_is_in_nfc() {
     let keys = work_keys("হুমায়ূন", "Mise\u{0301}rables", &no_aliases());
     assert_eq!(keys.identity.nfc().collect::<String>(), keys.identity);
 }
+
+#[test]
+fn words_written_apart_meet_a_compound_written_together() {
+    let compound = work_keys("পদ্মানদীর মাঝি", "মানিক বন্দ্যোপাধ্যায়", &no_aliases());
+    // "podda" is how পদ্মা sounds: one letter from the written word, which the vocabulary corrects.
+    for query in ["পদ্মা নদীর", "padma nadir", "podda nodir"] {
+        let joined = query_keys(query).joined();
+        assert_eq!(joined.len(), 1, "{query}");
+        let near =
+            |form: &String| compound.words.iter().any(|w| super::spelling::osa_distance(form, w) <= super::spelling::allowed_edits(form));
+        assert!(joined[0].iter().any(near), "{query}: {joined:?} vs {:?}", compound.words);
+    }
+    let apart = query_keys("hasi khushi").joined();
+    let together = work_keys("হাসিখুশি", "যোগীন্দ্রনাথ সরকার", &no_aliases());
+    assert!(apart[0].iter().any(|form| together.words.contains(form)), "{apart:?} vs {:?}", together.words);
+}
+
+#[test]
+fn joined_forms_pair_neighbours_only() {
+    let keys = query_keys("a b c");
+    assert_eq!(keys.joined(), [vec!["ab".to_owned()], vec!["bc".to_owned()]]);
+    assert!(query_keys("one").joined().is_empty());
+    let mixed = query_keys("পথের 15");
+    assert_eq!(mixed.joined(), [vec!["পথের15".to_owned(), "pter15".to_owned()]]);
+}

@@ -201,3 +201,112 @@ async fn the_test_databases_read_bengali_letters_as_letters() {
     let (_db, store) = store().await;
     assert!(store.bengali_letters_are_letters().await.expect("answers"), "the test cluster must have a UTF-8 LC_CTYPE");
 }
+
+#[tokio::test]
+async fn each_word_may_be_a_slip_or_two_away_but_every_word_must_match() {
+    let (_db, store) = store().await;
+    let s = shelf(&store).await;
+    let sapiens = listed(&store, &s, &s.novels, "Sapiens", "Yuval Noah Harari", 500).await;
+    let majhi = listed(&store, &s, &s.novels, "পদ্মানদীর মাঝি", "মানিক বন্দ্যোপাধ্যায়", 200).await;
+    let river_fire = listed(&store, &s, &s.novels, "নদী আগুন", "Someone", 100).await;
+    let river_only = listed(&store, &s, &s.novels, "নদী মেঘ", "Someone Else", 100).await;
+    let expectations = listed(&store, &s, &s.novels, "Great Expectations", "Charles Dickens", 300).await;
+
+    assert_eq!(found(&store, &query("sapeins")).await, vec![sapiens], "two letters swapped");
+    assert_eq!(found(&store, &query("padma nadir mahji")).await, vec![majhi], "written apart, and a slip");
+    assert_eq!(found(&store, &query("পদ্মা নদীর মাঝি")).await, vec![majhi], "written apart in Bengali script");
+    assert_eq!(found(&store, &query("gret expectatoins")).await, vec![expectations]);
+    assert_eq!(found(&store, &query("prijudise")).await, Vec::<BookId>::new(), "nothing near enough is listed");
+    let fire = found(&store, &query("নদী আগন")).await;
+    assert_eq!(fire.as_slice().first(), Some(&river_fire), "every word matched comes first: {fire:?}");
+    assert!(!fire[1..].contains(&river_fire));
+    // Only some words matched: shown after, and only when the whole query is alike.
+    assert!(fire.len() == 1 || fire[1..] == [river_only], "{fire:?}");
+    assert!(!found(&store, &query("নদী বাতাস পাহাড় জঙ্গল")).await.contains(&river_only), "one word of four is not alike");
+}
+
+#[tokio::test]
+async fn a_bulk_load_and_a_change_of_rules_fill_the_vocabulary_that_corrects_slips() {
+    let (db, store) = store().await;
+    let s = shelf(&store).await;
+    listed(&store, &s, &s.novels, "Devdas", "Sarat Chandra", 100).await;
+    sql(
+        &db,
+        "INSERT INTO books (id, seller_id, category_id, title, author, picture_url, seller_name, location, phone, seller_email,
+                            original_price, resale_price, status)
+         SELECT gen_random_uuid(), seller_id, category_id, 'Wuthering Heights', 'Emily Bronte', picture_url, seller_name,
+                location, phone, seller_email, original_price, resale_price, 'available'
+         FROM books",
+    )
+    .await;
+    while store.catch_up(100).await.expect("catches up") > 0 {}
+    assert_eq!(found(&store, &query("hieghts")).await.len(), 1);
+
+    // The vocabulary lost (a restore of an older dump): keyed again with the works, it corrects slips again.
+    sql(&db, "DELETE FROM search_word_variants").await;
+    sql(&db, "DELETE FROM search_words").await;
+    assert!(found(&store, &query("hieghts")).await.is_empty());
+    sql(&db, "UPDATE search_works SET keys_version = 'older'").await;
+    while store.catch_up(100).await.expect("catches up") > 0 {}
+    assert_eq!(found(&store, &query("hieghts")).await.len(), 1);
+    assert_eq!(found(&store, &query("devdsa")).await.len(), 1);
+}
+
+#[tokio::test]
+async fn listings_sharing_new_words_written_at_once_all_land_in_one_vocabulary() {
+    let (db, store) = store().await;
+    let s = shelf(&store).await;
+    let store = std::sync::Arc::new(store);
+    let mut writers = Vec::new();
+    for n in 0..8 {
+        let store = store.clone();
+        let (seller, novels) = (s.seller, s.novels.clone());
+        writers.push(tokio::spawn(async move {
+            let mut typed = form(&format!("Kurukshetra Chronicles {n}"));
+            typed.author = if n % 2 == 0 { "Anonymous Chronicler" } else { "Chronicler Anonymous" }.to_owned();
+            list(store.as_ref(), book_from(seller, &novels, typed)).await
+        }));
+    }
+    for writer in writers {
+        writer.await.expect("every listing is written");
+    }
+    assert_eq!(sql(&db, "SELECT 1 FROM search_words WHERE word = 'chronicles'").await, 1);
+    assert_eq!(found(&store, &query("kurukshetra chronciles")).await.len(), 8);
+}
+
+#[tokio::test]
+async fn common_and_rare_words_are_read_newest_first_whichever_way_the_statistics_choose() {
+    let (db, store) = store().await;
+    let s = shelf(&store).await;
+    listed(&store, &s, &s.novels, "Nodi Seed", "Someone", 100).await;
+    // 1,200 works with one common word, a few of them with a rare one too; the statistics then say which is which.
+    sql(
+        &db,
+        "INSERT INTO books (id, seller_id, category_id, title, author, picture_url, seller_name, location, phone, seller_email,
+                            original_price, resale_price, status, created_at)
+         SELECT gen_random_uuid(), seller_id, category_id,
+                'Nodi ' || CASE WHEN n % 100 = 0 THEN 'Kolmilota ' ELSE '' END || n, author, picture_url, seller_name,
+                location, phone, seller_email, original_price, resale_price, 'available', now() - n * interval '1 minute'
+         FROM books, generate_series(1, 1200) AS n",
+    )
+    .await;
+    while store.catch_up(2000).await.expect("catches up") > 0 {}
+    sql(&db, "ANALYZE search_works").await;
+
+    let mut newest = query("nodi");
+    newest.page = PageRequest::new(1, 48).expect("a page");
+    let common = store.search(&newest).await.expect("answers");
+    assert_eq!(common.total, 100, "a common word: the newest works of the tier");
+    let titles: Vec<String> = common.items.iter().map(|c| c.title.as_str().to_owned()).collect();
+    assert_eq!(titles[0], "Nodi Seed", "newest first: {titles:?}");
+    assert_eq!(titles[1], "Nodi 1");
+    assert_eq!(titles[47], "Nodi 47");
+
+    let rare = store.search(&query("nodi kolmilota")).await.expect("answers");
+    let titles: Vec<String> = rare.items.iter().map(|c| c.title.as_str().to_owned()).collect();
+    assert_eq!(rare.total, 12);
+    assert_eq!(titles[..3], ["Nodi Kolmilota 100", "Nodi Kolmilota 200", "Nodi Kolmilota 300"]);
+
+    let slip = store.search(&query("nodi kolmilata")).await.expect("answers");
+    assert_eq!(slip.total, 12, "near spellings are read the same way");
+}
