@@ -201,7 +201,11 @@ fn public_catalogue(config: &Config, store: Arc<PgStore>) -> anyhow::Result<Publ
     if config.read_cache_mib == 0 {
         return Ok(PublicCatalogue { reader: store, local_writes: None, listener: None });
     }
-    let cached = CachedCatalogue::new(store, config.read_cache_mib * 1024 * 1024, puronoboi_read_cache::DEFAULT_WINDOW);
+    // READ_CACHE_MIB bounds every copy kept for public reads: the rendered answers (lists and searches, as sent) take
+    // their share, the read cache the rest, so that the whole stays within what was configured.
+    let budget = config.read_cache_mib * 1024 * 1024;
+    let copies = budget.saturating_sub(puronoboi_http::RENDERED_BYTES).max(budget / 2);
+    let cached = CachedCatalogue::new(store, copies, puronoboi_read_cache::DEFAULT_WINDOW);
     let listener = CatalogueListener::spawn(&config.database_url.0, Arc::new(cached.invalidation()), ListenerSettings::default())?;
     Ok(PublicCatalogue { local_writes: Some(Arc::new(cached.invalidation())), reader: Arc::new(cached), listener: Some(listener) })
 }

@@ -12,6 +12,8 @@ mod multipart;
 pub mod openapi;
 mod pages;
 mod rendered;
+/// The memory every instance's rendered answers (JSON and brotli of lists and searches) may take.
+pub use rendered::RENDERED_BYTES;
 mod routes;
 pub mod security;
 

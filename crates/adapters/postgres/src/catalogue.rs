@@ -17,7 +17,7 @@ use uuid::Uuid;
 use crate::PgStore;
 use crate::errors::violated_constraint;
 use crate::queries;
-use crate::rows::{BookRow, CardRow, CategoryCountRow, CategoryRow, GroupedCardRow, NewBookRow, VerifiedCardRow};
+use crate::rows::{CardRow, CategoryCountRow, CategoryRow, GroupedCardRow, NewBookRow, VerifiedCardRow};
 use crate::schema::{accounts, books, categories};
 use crate::search;
 
@@ -80,9 +80,8 @@ impl CatalogueReader for PgStore {
     }
 
     async fn book_detail(&self, id: BookId) -> Result<Option<BookDetail>, StoreError> {
-        let mut conn = self.conn().await?;
-        let found: Option<(BookRow, CategoryRow, bool)> =
-            queries::book_detail(id.as_uuid()).get_result(&mut conn).await.optional().context("looking up a book")?;
+        // Read together with the other book pages asked for at this moment (see book_pages).
+        let found = self.book_pages().read(id.as_uuid()).await.context("looking up a book")?;
         Ok(found.map(|(book, category, verified)| book.into_detail(category, verified)).transpose()?)
     }
 

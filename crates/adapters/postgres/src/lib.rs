@@ -12,6 +12,7 @@ mod queries;
 mod rows;
 #[rustfmt::skip]
 mod schema;
+mod book_pages;
 mod search;
 mod search_stats;
 mod seeding;
@@ -106,12 +107,23 @@ pub async fn revert_all_migrations(database_url: &str) -> anyhow::Result<()> {
     .context("the migration task panicked")?
 }
 
+/// A connection from `pool` within [`CONNECTION_DEADLINE`] (see [`PgStore::conn`]).
+async fn take_connection(pool: &Pool<Connections>) -> anyhow::Result<Object<Connections>> {
+    let taken = match tokio::time::timeout(CONNECTION_DEADLINE, pool.get()).await {
+        Ok(taken) => taken.map_err(anyhow::Error::new),
+        Err(_) => Err(anyhow::anyhow!("no connection within {CONNECTION_DEADLINE:?}")),
+    };
+    taken.map_err(|e| anyhow::Error::new(StoreUnreachable(e)).context("taking a database connection from the pool"))
+}
+
 /// The PostgreSQL-backed stores. Cheap to clone: clones share one pool.
 #[derive(Clone)]
 pub struct PgStore {
     pool: Pool<Connections>,
     /// How common the works' words are, for search's choice of how to read its candidates.
     word_shares: std::sync::Arc<search_stats::WordShares>,
+    /// Book pages read together when asked for at once; shared by clones, and its task ends with the last of them.
+    book_pages: std::sync::Arc<std::sync::OnceLock<book_pages::BookPages>>,
 }
 
 impl PgStore {
@@ -128,7 +140,7 @@ impl PgStore {
             .runtime(deadpool_runtime())
             .build()
             .context("building the connection pool")?;
-        Ok(Self { pool, word_shares: Default::default() })
+        Ok(Self { pool, word_shares: Default::default(), book_pages: Default::default() })
     }
 
     /// The pool right now: connections open (`size`), idle among them (`available`) and callers waiting for one
@@ -140,11 +152,12 @@ impl PgStore {
     /// A connection within [`CONNECTION_DEADLINE`]. Failing to get one means the database is out of reach
     /// (refusing, shutting down, frozen), which the error says with [`StoreUnreachable`]: "try again shortly".
     async fn conn(&self) -> anyhow::Result<Object<Connections>> {
-        let taken = match tokio::time::timeout(CONNECTION_DEADLINE, self.pool.get()).await {
-            Ok(taken) => taken.map_err(anyhow::Error::new),
-            Err(_) => Err(anyhow::anyhow!("no connection within {CONNECTION_DEADLINE:?}")),
-        };
-        taken.map_err(|e| anyhow::Error::new(StoreUnreachable(e)).context("taking a database connection from the pool"))
+        take_connection(&self.pool).await
+    }
+
+    /// The queue book pages are read through (started at the first read, which runs inside the server's runtime).
+    fn book_pages(&self) -> &book_pages::BookPages {
+        self.book_pages.get_or_init(|| book_pages::BookPages::start(self.pool.clone()))
     }
 
     /// How PostgreSQL would run each of the store's listing and lookup queries, exactly as the store sends them
@@ -165,7 +178,7 @@ impl PgStore {
             plans.push(("category", lines(Explain(queries::category(some_id)).load(conn).await?)));
             plans.push(("category count", lines(Explain(queries::category_count(some_id)).load(conn).await?)));
             plans.push(("category page", lines(Explain(queries::category_page(some_id, 12, 9_988)).load(conn).await?)));
-            plans.push(("book detail", lines(Explain(queries::book_detail(some_id)).load(conn).await?)));
+            plans.push(("book details", lines(Explain(queries::book_details(vec![some_id, uuid::Uuid::new_v4()])).load(conn).await?)));
             plans.push(("advertised", lines(Explain(queries::advertised(60)).load(conn).await?)));
             plans.push(("accounts by e-mail", lines(Explain(queries::accounts_by_email("a@example.com")).load(conn).await?)));
             plans.push(("account by identity", lines(Explain(queries::account_by_firebase_uid("uid")).load(conn).await?)));
@@ -176,6 +189,7 @@ impl PgStore {
             plans.push(("buyer orders", lines(Explain(queries::buyer_orders(some_id, 20, 9_980)).load(conn).await?)));
             plans.push(("buyer order count", lines(Explain(queries::buyer_order_count(some_id)).load(conn).await?)));
             plans.push(("wish list", lines(Explain(queries::wish_list(some_id, 100)).load(conn).await?)));
+            plans.extend(search::explained(conn).await?);
             Ok::<_, diesel::result::Error>(plans)
         })
         .await

@@ -130,8 +130,9 @@ pub(crate) fn category_page(id: Uuid, limit: i64, offset: i64) -> impl Listing<V
     statement(CATEGORY_PAGE_SQL).bind::<diesel::sql_types::Uuid, _>(id).bind::<BigInt, _>(limit).bind::<BigInt, _>(offset)
 }
 
-pub(crate) fn book_detail(id: Uuid) -> impl Listing<(BookRow, CategoryRow, bool)> {
-    books::table.inner_join(categories::table).inner_join(accounts::table).filter(books::id.eq(id)).select((
+/// The book pages of `ids` (those that exist), in no order: read together (see `book_pages`).
+pub(crate) fn book_details(ids: Vec<Uuid>) -> impl Listing<(BookRow, CategoryRow, bool)> {
+    books::table.inner_join(categories::table).inner_join(accounts::table).filter(books::id.eq_any(ids)).select((
         BookRow::as_select(),
         CategoryRow::as_select(),
         accounts::verified,

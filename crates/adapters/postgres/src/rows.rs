@@ -94,7 +94,7 @@ pub(crate) struct AdminCategoryRow {
     pub available_books: i64,
 }
 
-#[derive(Debug, Queryable, Selectable)]
+#[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = categories)]
 #[diesel(check_for_backend(diesel::pg::Pg))]
 pub(crate) struct CategoryRow {
@@ -102,7 +102,7 @@ pub(crate) struct CategoryRow {
     pub name: String,
 }
 
-#[derive(Debug, Queryable, Selectable)]
+#[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = books)]
 #[diesel(check_for_backend(diesel::pg::Pg))]
 pub(crate) struct BookRow {

@@ -556,6 +556,9 @@ fn render_groups(groups: &[Vec<(String, bool)>], joiner: &str) -> String {
     out
 }
 
+/// The vocabulary's words stored under any of the variants $1.
+const VARIANTS_SQL: &str = "SELECT variant, word FROM search_word_variants WHERE variant = ANY($1::text[])";
+
 /// The near-spelling groups of a query's words ([`near_spelling_groups`]): the vocabulary's words a slip or two from
 /// each form (and from each pair of neighbours written as one), looked up by their variants in one statement.
 async fn near_spellings(conn: &mut AsyncPgConnection, words: &WordsParameters) -> diesel::QueryResult<Vec<Vec<(String, bool)>>> {
@@ -572,20 +575,55 @@ async fn near_spellings(conn: &mut AsyncPgConnection, words: &WordsParameters) -
     let mut keys: Vec<&str> = lookups.iter().flat_map(|(_, variants)| variants.iter().map(String::as_str)).collect();
     keys.sort_unstable();
     keys.dedup();
-    let found: Vec<Found> = if keys.is_empty() {
-        Vec::new()
-    } else {
-        statement("SELECT variant, word FROM search_word_variants WHERE variant = ANY($1::text[])")
-            .bind::<Array<Text>, _>(&keys)
-            .load(conn)
-            .await?
-    };
+    let found: Vec<Found> =
+        if keys.is_empty() { Vec::new() } else { statement(VARIANTS_SQL).bind::<Array<Text>, _>(&keys).load(conn).await? };
     let mut corrections: HashMap<&str, Vec<String>> = HashMap::new();
     for (form, variants) in &lookups {
         let near = found.iter().filter(|f| variants.contains(&f.variant)).map(|f| f.word.as_str());
         corrections.insert(form.as_str(), spelling::corrections(form, near));
     }
     Ok(near_spelling_groups(&words.keys.words, &joined, &corrections))
+}
+
+/// How PostgreSQL would run each of search's statements, exactly as sent, for [`PgStore::query_plans`]: (name, plan).
+pub(crate) async fn explained(conn: &mut AsyncPgConnection) -> diesel::QueryResult<Vec<(&'static str, String)>> {
+    use crate::queries::Explain;
+    let lines = |rows: Vec<String>| rows.join("\n");
+    let words = "('nodi' | 'ndi') & ('akash' | 'aks')";
+    let mut plans = Vec::new();
+    for (name, walk) in [("search words, walked", true), ("search words, through GIN", false)] {
+        let tier =
+            statement(WORDS_TIER[usize::from(walk)].as_str()).bind::<Text, _>(words).bind::<Text, _>("").bind::<BigInt, _>(WORKS_PER_TIER);
+        plans.push((name, lines(Explain(tier).load(conn).await?)));
+    }
+    for (name, walk) in [("search guesses, walked", true), ("search guesses, through GIN", false)] {
+        let tier = statement(GUESSES_TIER[usize::from(walk)].as_str())
+            .bind::<Text, _>(words)
+            .bind::<Text, _>("'nodi' & 'aks'")
+            .bind::<BigInt, _>(WORKS_PER_TIER)
+            .bind::<Text, _>("nodi akash")
+            .bind::<Text, _>("ndi aks")
+            .bind::<Float4, _>(0.0_f32);
+        plans.push((name, lines(Explain(tier).load(conn).await?)));
+    }
+    let vocabulary = statement(VARIANTS_SQL).bind::<Array<Text>, _>(vec!["nodi", "ndi"]);
+    plans.push(("search vocabulary", lines(Explain(vocabulary).load(conn).await?)));
+    let page = |sql: &'static str| statement(sql);
+    let listings = page(PAGE_STATEMENTS[1][sort_index(SearchSort::Relevance)][0].as_str())
+        .bind::<Array<Int8>, _>(vec![1_i64, 2, 3])
+        .bind::<Int4, _>(0)
+        .bind::<Int4, _>(500)
+        .bind::<BigInt, _>(24_i64)
+        .bind::<BigInt, _>(0_i64);
+    plans.push(("search listings", lines(Explain(listings).load(conn).await?)));
+    let newest = page(PAGE_STATEMENTS[0][sort_index(SearchSort::Newest)][0].as_str())
+        .bind::<Int4, _>(0)
+        .bind::<Int4, _>(500)
+        .bind::<BigInt, _>(SearchQuery::MAX_TOTAL)
+        .bind::<BigInt, _>(24_i64)
+        .bind::<BigInt, _>(0_i64);
+    plans.push(("search without words, newest", lines(Explain(newest).load(conn).await?)));
+    Ok(plans)
 }
 
 #[async_trait]

@@ -269,7 +269,7 @@ async fn the_stores_own_queries_have_indexes_behind_them() {
         ("category", "categories_pkey"),
         ("category count", "books_available_by_category_idx"),
         ("category page", "books_available_by_category_idx"),
-        ("book detail", "books_pkey"),
+        ("book details", "books_pkey"),
         ("advertised", "books_advertised_available_idx"),
         ("accounts by e-mail", "accounts_email_idx"),
         ("account by identity", "accounts_firebase_uid_key"),
@@ -280,10 +280,17 @@ async fn the_stores_own_queries_have_indexes_behind_them() {
         ("buyer orders", "orders_buyer_idx"),
         ("buyer order count", "orders_buyer_idx"),
         ("wish list", "wish_list_items_buyer_idx"),
+        ("search words, walked", "search_works_listed_at_idx"),
+        ("search words, through GIN", "search_works_terms_idx"),
+        ("search guesses, walked", "search_works_listed_at_idx"),
+        ("search guesses, through GIN", "search_works_terms_idx"),
+        ("search vocabulary", "search_word_variants_pkey"),
+        ("search listings", "books_available_by_work_idx"),
+        ("search without words, newest", "books_available_newest_idx"),
     ];
     assert_eq!(plans.len(), expected.len(), "every query the store explains is checked here: {:?}", plans.keys());
     for (query, index) in expected {
-        let plan = plans.get(query).unwrap_or_else(|| panic!("no plan for {query}"));
+        let plan = plans.get(query).unwrap_or_else(|| panic!("no plan for {query}: {:?}", plans.keys()));
         assert!(plan.contains(index), "{query} does not use {index}:\n{plan}");
         for table in ["books", "accounts", "orders", "wish_list_items", "categories"] {
             assert!(!plan.contains(&format!("Seq Scan on {table}")), "{query} scans all of {table}:\n{plan}");
@@ -359,4 +366,34 @@ async fn placing_an_order_answers_new_existing_or_why_not_and_a_refusal_changes_
     sql(&db, &format!("UPDATE accounts SET deleted_at = now(), closed_reason = 'deleted_by_admin' WHERE id = '{buyer_id}'")).await;
     assert!(matches!(refusal(store.place_order(&buyer, books[2], &contact, 5).await), PlaceOrderError::BuyerClosed));
     assert_eq!(orders_and_books(&db).await, before);
+}
+
+#[tokio::test]
+async fn book_pages_asked_for_at_once_are_each_answered_with_their_own_book() {
+    let (_db, store) = store().await;
+    let seller = seller(&store, "batch@example.com", true).await;
+    let shelf = category(&store, "Batched").await;
+    let mut ids = Vec::new();
+    for n in 0..20 {
+        ids.push(list(&store, book(seller, &shelf, &format!("Batched {n}"))).await);
+    }
+    // Many reads at once, each book asked for twice and some that do not exist: they gather into shared statements.
+    let store = std::sync::Arc::new(store);
+    let mut reads = Vec::new();
+    for (n, id) in ids.iter().chain(ids.iter()).enumerate() {
+        let (store, id) = (store.clone(), *id);
+        reads.push(tokio::spawn(async move { (n % 20, store.book_detail(id).await) }));
+    }
+    for _ in 0..10 {
+        let store = store.clone();
+        reads.push(tokio::spawn(async move { (usize::MAX, store.book_detail(BookId::new()).await) }));
+    }
+    for read in reads {
+        let (n, page) = read.await.expect("the read ran");
+        let page = page.expect("answers");
+        match n {
+            usize::MAX => assert_eq!(page, None),
+            n => assert_eq!(page.expect("found").book.title.as_str(), format!("Batched {n}")),
+        }
+    }
 }
