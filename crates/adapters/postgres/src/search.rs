@@ -362,6 +362,14 @@ fn lexemes(groups: &[Vec<(String, bool)>]) -> Vec<Vec<Lexeme<'_>>> {
     groups.iter().map(|g| g.iter().map(|(word, prefix)| Lexeme { word, prefix: *prefix }).collect()).collect()
 }
 
+/// A tier's statement and what it is asked.
+enum Tier<'a> {
+    /// Tiers 1 and 2: works with every word of `matching`, none of `not_matching` ('' for none).
+    Words { matching: &'a str, not_matching: &'a str },
+    /// Tiers 3 and 4: works matching `matching` and not `not_matching`, at least `at_least` alike the query's keys.
+    Guesses { matching: &'a str, not_matching: &'a str, keys: &'a QueryKeys, at_least: f32 },
+}
+
 /// The works found, best first: the tiers' answers in tier order.
 type RankedWorks = Vec<i64>;
 
@@ -373,86 +381,31 @@ impl PgStore {
         let shares = self.word_shares.current(conn).await;
         let exact = tsquery(&words.exact);
         let walk = shares.all(&lexemes(&words.exact)) >= WALK_FROM_SHARE;
-        let mut works = self.words_tier(conn, walk, &exact, "").await.context("finding works by their words")?;
+        let mut works =
+            tier_works(conn, walk, Tier::Words { matching: &exact, not_matching: "" }).await.context("finding works by their words")?;
         if (works.len() as i64) >= NEXT_TIER_BELOW {
             return Ok(works);
         }
         let prefix = tsquery(&words.prefix);
         let walk = shares.all(&lexemes(&words.prefix)) >= WALK_FROM_SHARE;
-        works.extend(self.words_tier(conn, walk, &prefix, &exact).await.context("finding works by prefixes")?);
+        let by_prefix = Tier::Words { matching: &prefix, not_matching: &exact };
+        works.extend(tier_works(conn, walk, by_prefix).await.context("finding works by prefixes")?);
         if (works.len() as i64) >= NEXT_TIER_BELOW || !words.guesses() {
             return Ok(works);
         }
         let groups = near_spellings(conn, words).await.context("looking up near spellings")?;
         let fuzzy = render_groups(&groups, " & ");
         let walk = shares.all(&lexemes(&groups)) >= WALK_FROM_SHARE;
-        works.extend(self.guesses_tier(conn, walk, &fuzzy, &prefix, &words.keys, 0.0).await.context("finding near spellings")?);
+        let near = Tier::Guesses { matching: &fuzzy, not_matching: &prefix, keys: &words.keys, at_least: 0.0 };
+        works.extend(tier_works(conn, walk, near).await.context("finding near spellings")?);
         if !works.is_empty() || groups.len() < 2 {
             return Ok(works);
         }
         let loose = render_groups(&groups, " | ");
         let walk = shares.any(&lexemes(&groups)) >= WALK_FROM_SHARE;
-        works.extend(
-            self.guesses_tier(conn, walk, &loose, &fuzzy, &words.keys, LOOSE_SIMILARITY).await.context("finding works by some words")?,
-        );
+        let some = Tier::Guesses { matching: &loose, not_matching: &fuzzy, keys: &words.keys, at_least: LOOSE_SIMILARITY };
+        works.extend(tier_works(conn, walk, some).await.context("finding works by some words")?);
         Ok(works)
-    }
-
-    /// A tier of works matching every word (tiers 1 and 2). With `try_walk` (the words' statistics say they may be
-    /// common), the newest works are walked first, and GIN is asked only when the walk did not find enough.
-    async fn words_tier(
-        &self,
-        conn: &mut AsyncPgConnection,
-        try_walk: bool,
-        matching: &str,
-        not_matching: &str,
-    ) -> diesel::QueryResult<Vec<i64>> {
-        for walk in [true, false] {
-            if walk && !try_walk {
-                continue;
-            }
-            let found: Vec<FoundWork> = statement(WORDS_TIER[usize::from(walk)].as_str())
-                .bind::<Text, _>(matching)
-                .bind::<Text, _>(not_matching)
-                .bind::<BigInt, _>(WORKS_PER_TIER)
-                .load(conn)
-                .await?;
-            if !walk || found.len() as i64 >= WORKS_PER_TIER {
-                return Ok(found.into_iter().map(|w| w.id).collect());
-            }
-        }
-        Ok(Vec::new())
-    }
-
-    /// A tier of guesses (tiers 3 and 4), read like [`Self::words_tier`].
-    async fn guesses_tier(
-        &self,
-        conn: &mut AsyncPgConnection,
-        try_walk: bool,
-        matching: &str,
-        not_matching: &str,
-        keys: &QueryKeys,
-        at_least: f32,
-    ) -> diesel::QueryResult<Vec<i64>> {
-        for walk in [true, false] {
-            if walk && !try_walk {
-                continue;
-            }
-            let found: Vec<GuessedWork> = statement(GUESSES_TIER[usize::from(walk)].as_str())
-                .bind::<Text, _>(matching)
-                .bind::<Text, _>(not_matching)
-                .bind::<BigInt, _>(WORKS_PER_TIER)
-                .bind::<Text, _>(&keys.native)
-                .bind::<Text, _>(&keys.roman)
-                .bind::<Float4, _>(at_least)
-                .load(conn)
-                .await?;
-            // The walk saw enough candidates (a walk whose candidates were all too unlike counts as not enough).
-            if !walk || found.as_slice().first().is_some_and(|w| w.seen >= FUZZY_CANDIDATES) {
-                return Ok(found.into_iter().map(|w| w.id).collect());
-            }
-        }
-        Ok(Vec::new())
     }
 
     /// One page of the available listings of `works` (or, without words, of every available book) with the count on
@@ -554,6 +507,49 @@ fn render_groups(groups: &[Vec<(String, bool)>], joiner: &str) -> String {
         out.push(')');
     }
     out
+}
+
+/// A tier's works, best first, read the way [`crate::search_stats`] chose: with `try_walk` (its words may be
+/// common), down the newest works first, and through GIN only when that walk did not find enough; otherwise
+/// through GIN at once.
+async fn tier_works(conn: &mut AsyncPgConnection, try_walk: bool, tier: Tier<'_>) -> diesel::QueryResult<Vec<i64>> {
+    if try_walk {
+        let (found, enough) = read_tier(conn, true, &tier).await?;
+        if enough {
+            return Ok(found);
+        }
+    }
+    Ok(read_tier(conn, false, &tier).await?.0)
+}
+
+/// One read of a tier, down `listed_at` (`walk`) or through GIN: its works, and whether the read saw enough of them
+/// (for a walk: as many as the tier takes; a walk whose candidates were all too unlike counts as not enough).
+async fn read_tier(conn: &mut AsyncPgConnection, walk: bool, tier: &Tier<'_>) -> diesel::QueryResult<(Vec<i64>, bool)> {
+    match *tier {
+        Tier::Words { matching, not_matching } => {
+            let found: Vec<FoundWork> = statement(WORDS_TIER[usize::from(walk)].as_str())
+                .bind::<Text, _>(matching)
+                .bind::<Text, _>(not_matching)
+                .bind::<BigInt, _>(WORKS_PER_TIER)
+                .load(conn)
+                .await?;
+            let enough = found.len() as i64 >= WORKS_PER_TIER;
+            Ok((found.into_iter().map(|w| w.id).collect(), enough))
+        }
+        Tier::Guesses { matching, not_matching, keys, at_least } => {
+            let found: Vec<GuessedWork> = statement(GUESSES_TIER[usize::from(walk)].as_str())
+                .bind::<Text, _>(matching)
+                .bind::<Text, _>(not_matching)
+                .bind::<BigInt, _>(WORKS_PER_TIER)
+                .bind::<Text, _>(&keys.native)
+                .bind::<Text, _>(&keys.roman)
+                .bind::<Float4, _>(at_least)
+                .load(conn)
+                .await?;
+            let enough = found.as_slice().first().is_some_and(|w| w.seen >= FUZZY_CANDIDATES);
+            Ok((found.into_iter().map(|w| w.id).collect(), enough))
+        }
+    }
 }
 
 /// The vocabulary's words stored under any of the variants $1.

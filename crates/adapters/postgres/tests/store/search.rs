@@ -42,6 +42,23 @@ async fn listed(store: &PgStore, shelf: &Shelf, in_category: &Category, title: &
     list(store, book_from(shelf.seller, in_category, typed)).await
 }
 
+/// Writes `copies` listings in SQL for each listing there is, as a bulk load or a restore does (without a work, so
+/// unsearchable until caught up): copy `n` (1, 2, ...) with the title and author the SQL expressions over `n` and the
+/// copied row give, listed `n` minutes ago. Answers how many were written.
+async fn bulk_load(db: &TestDb, copies: i64, title: &str, author: &str) -> usize {
+    sql(
+        db,
+        &format!(
+            "INSERT INTO books (id, seller_id, category_id, title, author, picture_url, seller_name, location, phone, seller_email,
+                                original_price, resale_price, status, created_at)
+             SELECT gen_random_uuid(), seller_id, category_id, {title}, {author}, picture_url, seller_name, location, phone,
+                    seller_email, original_price, resale_price, 'available', now() - n * interval '1 minute'
+             FROM books, generate_series(1, {copies}) AS n"
+        ),
+    )
+    .await
+}
+
 fn query(text: &str) -> SearchQuery {
     let text = SearchText::parse(text).expect("a valid search");
     SearchQuery {
@@ -153,15 +170,7 @@ async fn listings_written_around_the_index_and_works_keyed_by_old_rules_are_caug
     let s = shelf(&store).await;
     let listed_normally = listed(&store, &s, &s.novels, "Devdas", "Sarat Chandra", 100).await;
     // A bulk load writes listings without a work, as a restore of old rows would.
-    let loaded = sql(
-        &db,
-        "INSERT INTO books (id, seller_id, category_id, title, author, picture_url, seller_name, location, phone, seller_email,
-                            original_price, resale_price, status)
-         SELECT gen_random_uuid(), seller_id, category_id, 'Srikanta ' || n, author, picture_url, seller_name, location, phone,
-                seller_email, original_price, resale_price, 'available'
-         FROM books, generate_series(1, 5) AS n",
-    )
-    .await;
+    let loaded = bulk_load(&db, 5, "'Srikanta ' || n", "author").await;
     assert_eq!(loaded, 5);
     assert!(found(&store, &query("srikanta")).await.is_empty(), "not yet in the index");
 
@@ -230,15 +239,7 @@ async fn a_bulk_load_and_a_change_of_rules_fill_the_vocabulary_that_corrects_sli
     let (db, store) = store().await;
     let s = shelf(&store).await;
     listed(&store, &s, &s.novels, "Devdas", "Sarat Chandra", 100).await;
-    sql(
-        &db,
-        "INSERT INTO books (id, seller_id, category_id, title, author, picture_url, seller_name, location, phone, seller_email,
-                            original_price, resale_price, status)
-         SELECT gen_random_uuid(), seller_id, category_id, 'Wuthering Heights', 'Emily Bronte', picture_url, seller_name,
-                location, phone, seller_email, original_price, resale_price, 'available'
-         FROM books",
-    )
-    .await;
+    bulk_load(&db, 1, "'Wuthering Heights'", "'Emily Bronte'").await;
     while store.catch_up(100).await.expect("catches up") > 0 {}
     assert_eq!(found(&store, &query("hieghts")).await.len(), 1);
 
@@ -280,16 +281,7 @@ async fn common_and_rare_words_are_read_newest_first_whichever_way_the_statistic
     let s = shelf(&store).await;
     listed(&store, &s, &s.novels, "Nodi Seed", "Someone", 100).await;
     // 1,200 works with one common word, a few of them with a rare one too; the statistics then say which is which.
-    sql(
-        &db,
-        "INSERT INTO books (id, seller_id, category_id, title, author, picture_url, seller_name, location, phone, seller_email,
-                            original_price, resale_price, status, created_at)
-         SELECT gen_random_uuid(), seller_id, category_id,
-                'Nodi ' || CASE WHEN n % 100 = 0 THEN 'Kolmilota ' ELSE '' END || n, author, picture_url, seller_name,
-                location, phone, seller_email, original_price, resale_price, 'available', now() - n * interval '1 minute'
-         FROM books, generate_series(1, 1200) AS n",
-    )
-    .await;
+    bulk_load(&db, 1200, "'Nodi ' || CASE WHEN n % 100 = 0 THEN 'Kolmilota ' ELSE '' END || n", "author").await;
     while store.catch_up(2000).await.expect("catches up") > 0 {}
     sql(&db, "ANALYZE search_works").await;
 
