@@ -80,3 +80,21 @@ async fn many_callers_at_once_all_fail_within_the_deadline() {
     }
     assert!(started.elapsed() < LIMIT, "took {:?}", started.elapsed());
 }
+
+#[tokio::test]
+async fn book_pages_read_together_all_fail_as_unreachable_within_the_deadline() {
+    // Book pages go through one queue and shared statements: every read of a failed batch is told why.
+    let store = store_at(silent_port().await);
+    let started = Instant::now();
+    let reads: Vec<_> = (0..12)
+        .map(|_| {
+            let store = store.clone();
+            tokio::spawn(async move { store.book_detail(puronoboi_domain::BookId::new()).await })
+        })
+        .collect();
+    for read in reads {
+        let error = read.await.expect("the read ran").expect_err("a silent database");
+        assert!(says_unreachable(&error), "{:#}", error.0);
+    }
+    assert!(started.elapsed() < LIMIT, "took {:?}", started.elapsed());
+}
