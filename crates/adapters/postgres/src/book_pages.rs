@@ -62,13 +62,16 @@ impl BookPages {
         Self { queue }
     }
 
-    /// The book page of `id`, `None` when no such book exists.
+    /// The book page of `id`, `None` when no such book exists. Answered within the store's connection deadline, the
+    /// time spent queued included: with the database silent and many reads waiting, each batch would wait out the
+    /// deadline in turn, and the reads at the back of the queue far longer; they are answered "unreachable" instead.
     pub(crate) async fn read(&self, id: Uuid) -> anyhow::Result<Option<BookPageRow>> {
         let (answer, answered) = oneshot::channel();
         self.queue.send(Wanted { id, answer }).map_err(|_| anyhow::anyhow!("the book page reader has stopped"))?;
-        match answered.await {
-            Ok(read) => read.map_err(anyhow::Error::from),
-            Err(_) => Err(anyhow::anyhow!("the book page reader dropped a read")),
+        match tokio::time::timeout(crate::CONNECTION_DEADLINE, answered).await {
+            Ok(Ok(read)) => read.map_err(anyhow::Error::from),
+            Ok(Err(_)) => Err(anyhow::anyhow!("the book page reader dropped a read")),
+            Err(_) => Err(Failure::Unreachable(format!("no book page read within {:?}", crate::CONNECTION_DEADLINE)).into()),
         }
     }
 }

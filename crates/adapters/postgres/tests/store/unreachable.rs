@@ -84,9 +84,10 @@ async fn many_callers_at_once_all_fail_within_the_deadline() {
 #[tokio::test]
 async fn book_pages_read_together_all_fail_as_unreachable_within_the_deadline() {
     // Book pages go through one queue and shared statements: every read of a failed batch is told why.
+    // More reads than two batches take, so that most wait in the queue behind batches waiting for a connection.
     let store = store_at(silent_port().await);
     let started = Instant::now();
-    let reads: Vec<_> = (0..12)
+    let reads: Vec<_> = (0..400)
         .map(|_| {
             let store = store.clone();
             tokio::spawn(async move { store.book_detail(puronoboi_domain::BookId::new()).await })
