@@ -19,6 +19,7 @@
 # Environment: BENCH_BOOKS (default 1000000), BENCH_WORKS (default BENCH_BOOKS / 5), BENCH_SECONDS (per measurement, default 5), BENCH_WARMUP_SECONDS (per read endpoint before it is
 # measured, default 3), BENCH_CONNECTIONS (default 32), BENCH_THREADS (wrk threads, default 2), BENCH_BUYERS (buyers
 # for the order benchmark, 5 orders each, default 6000), BENCH_POOL_SIZE (server DATABASE_POOL_SIZE, default 16),
+# BENCH_SHARED_BUFFERS (PostgreSQL's shared_buffers, default 1GB),
 # BENCH_EXTRA_SQL (run after seeding, for diagnostics), BENCH_ENDPOINTS (only these of book, category_page, grouped,
 # categories, advertised, search, search_computed, orders, for diagnostics; health and nginx are always measured), BENCH_SERVER_BIN and BENCH_MINT_BIN use binaries built beforehand instead of building, BENCH_HALF_LOAD=0 skips the half-load measurements (their targets then read SKIP), BENCH_KEEP=1 keeps the work
 # directory.
@@ -94,8 +95,11 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# A cluster with PostgreSQL's default durability: every commit waits for its WAL to reach the disk.
-cluster=$(scripts/pg-cluster.sh start "$work/pg" "$pg_port" --owner-pid $$)
+# A cluster with PostgreSQL's default durability: every commit waits for its WAL to reach the disk. Its buffer
+# cache is sized as for a real deployment (the README's advice: about a quarter of the memory, here 1 GB): at a
+# million books the tables and indexes the reads use take several hundred MB, and PostgreSQL's default 128 MB
+# would measure the kernel's page cache instead.
+cluster=$(scripts/pg-cluster.sh start "$work/pg" "$pg_port" --owner-pid $$ --set shared_buffers=${BENCH_SHARED_BUFFERS:-1GB})
 psql -qX "$cluster/postgres" -c "CREATE DATABASE bench"
 db="$cluster/bench"
 

@@ -8,6 +8,7 @@
 # It listens on 127.0.0.1:PORT only, with no Unix socket. Prints the URL to connect with, without any password.
 # --ephemeral      trades durability for speed (no fsync): for tests only.
 # --owner-pid      stops the cluster and deletes DATADIR once PID exits, however it exits.
+# --set NAME=VALUE a server setting for this start (repeatable), e.g. --set shared_buffers=1GB.
 # --password-file  every connection, TCP or socket, must give the `postgres` role's password (scram-sha-256), which
 #                  is kept in FILE, readable by its owner only, and generated when FILE does not exist yet. The
 #                  password is set on the role at every start, before the server listens: a cluster created without
@@ -85,11 +86,14 @@ case "$cmd" in
   start)
     port=${3:-}; [ -n "$port" ] || die "start needs a port"
     shift 3
-    ephemeral=no; owner_pid=; password_file=
+    ephemeral=no; owner_pid=; password_file=; settings=
     while [ $# -gt 0 ]; do
       case "$1" in
         --ephemeral) ephemeral=yes ;;
         --owner-pid) owner_pid=$2; shift ;;
+        --set)
+          [[ "${2:-}" =~ ^[a-z_]+=[A-Za-z0-9._]+$ ]] || die "--set needs NAME=VALUE (letters, digits, dots), got '${2:-}'"
+          settings="$settings -c $2"; shift ;;
         --password-file) password_file=${2:-}; [ -n "$password_file" ] || die "--password-file needs a file"; shift ;;
         *) die "unknown option $1" ;;
       esac
@@ -116,6 +120,7 @@ case "$cmd" in
     if [ "$ephemeral" = yes ]; then
       opts="$opts -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
     fi
+    opts="$opts$settings"
     # In a session of its own, so a Ctrl-C meant for `just run` reaches the server, not the database; whoever
     # started the cluster stops it in order.
     if ! as_owner setsid -w "$pg_ctl" -D "$datadir" -o "$opts" -l "$datadir/server.log" -w -t 30 start >/dev/null; then

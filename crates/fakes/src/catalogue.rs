@@ -10,7 +10,8 @@ use puronoboi_domain::{
     ListingForm, NewBook, Page, PageRequest, SellerBlock,
 };
 use puronoboi_ports::{
-    AccountStore, AddCategoryError, CatalogueReader, CatalogueWriter, CategoryGroup, CategoryPageError, ListBookError, StoreError,
+    AccountStore, AddCategoryError, CatalogueReader, CatalogueWriter, CategoryGroup, CategoryPageError, CategoryShelf, ListBookError,
+    ShelfMark, StoreError,
 };
 
 use crate::accounts::new_account;
@@ -24,6 +25,14 @@ impl<T: CatalogueReader + CatalogueWriter> Catalogue for T {}
 impl ShopState {
     fn available_in(&self, category: CategoryId) -> impl DoubleEndedIterator<Item = &StoredBook> {
         self.books.iter().filter(move |b| b.book.category.id == category && b.book.status.is_for_sale())
+    }
+
+    /// A category's available books in the order its pages show them: newest first, the greater id first among
+    /// books listed at the same moment.
+    fn newest_first_in(&self, category: CategoryId) -> Vec<&StoredBook> {
+        let mut books: Vec<&StoredBook> = self.available_in(category).collect();
+        books.sort_by_key(|b| std::cmp::Reverse((b.book.created_at, b.book.id.as_uuid())));
+        books
     }
 
     fn category_named(&self, name: &CategoryName) -> Option<Category> {
@@ -98,15 +107,47 @@ impl CatalogueReader for InMemoryShop {
     async fn category_page(&self, id: CategoryId, page: PageRequest) -> Result<(Category, Page<BookCard>), CategoryPageError> {
         let state = self.lock();
         let category = state.categories.iter().find(|c| c.category.id == id).ok_or(CategoryPageError::NotFound)?.category.clone();
-        let total = i64::try_from(state.available_in(id).count()).unwrap_or(i64::MAX);
-        let items = state
-            .available_in(id)
-            .rev()
+        let newest = state.newest_first_in(id);
+        let total = i64::try_from(newest.len()).unwrap_or(i64::MAX);
+        let items = newest
+            .into_iter()
             .skip(usize::try_from(page.offset()).unwrap_or(usize::MAX))
             .take(usize::try_from(page.per_page()).unwrap_or(usize::MAX))
             .map(|b| self.card(b))
             .collect();
         Ok((category, Page { items, request: page, total }))
+    }
+
+    async fn category_shelf(&self, id: CategoryId) -> Result<CategoryShelf, CategoryPageError> {
+        let state = self.lock();
+        let category = state.categories.iter().find(|c| c.category.id == id).ok_or(CategoryPageError::NotFound)?.category.clone();
+        let newest = state.newest_first_in(id);
+        let marks = newest
+            .iter()
+            .take(usize::try_from(PageRequest::MAX_ROWS).unwrap_or(usize::MAX))
+            .step_by(usize::try_from(CategoryShelf::MARK_EVERY).unwrap_or(1))
+            .map(|b| ShelfMark { listed_at: b.book.created_at, id: b.book.id })
+            .collect();
+        Ok(CategoryShelf { category, available_books: i64::try_from(newest.len()).unwrap_or(i64::MAX), marks })
+    }
+
+    async fn category_books_from(
+        &self,
+        id: CategoryId,
+        from: Option<ShelfMark>,
+        skip: u64,
+        limit: u32,
+    ) -> Result<Vec<BookCard>, StoreError> {
+        let state = self.lock();
+        Ok(state
+            .newest_first_in(id)
+            .into_iter()
+            // A place compares as (listing time, id), newest first, as a mark of a book that has left still does.
+            .filter(|b| from.is_none_or(|mark| (b.book.created_at, b.book.id.as_uuid()) <= (mark.listed_at, mark.id.as_uuid())))
+            .skip(usize::try_from(skip).unwrap_or(usize::MAX))
+            .take(usize::try_from(limit).unwrap_or(usize::MAX))
+            .map(|b| self.card(b))
+            .collect())
     }
 
     async fn book_detail(&self, id: BookId) -> Result<Option<BookDetail>, StoreError> {
@@ -275,6 +316,7 @@ pub async fn catalogue_contract(accounts: &dyn AccountStore, catalogue: &dyn Cat
     a_listed_book_reads_back_whole_and_available(accounts, catalogue).await;
     a_listing_needs_a_known_seller_and_category(accounts, catalogue).await;
     a_category_page_shows_its_available_books_newest_first(accounts, catalogue).await;
+    a_category_page_read_from_its_shelf_is_the_page_itself(accounts, catalogue).await;
     the_category_list_counts_available_books_and_keeps_recent_empty_ones(accounts, catalogue).await;
     the_front_page_groups_the_newest_books_by_category(accounts, catalogue).await;
     only_advertised_books_are_advertised(accounts, catalogue).await;
@@ -341,6 +383,44 @@ async fn a_category_page_shows_its_available_books_newest_first(accounts: &dyn A
     let (_, second) = catalogue.category_page(category.id, PageRequest::new(2, 2).expect("a page")).await.expect("the category");
     assert_eq!(second.items.iter().map(|c| c.id).collect::<Vec<_>>(), vec![ids[0]]);
     let missing = catalogue.category_page(CategoryId::new(), first_page(2)).await;
+    assert!(matches!(missing, Err(CategoryPageError::NotFound)), "{missing:?}");
+}
+
+async fn a_category_page_read_from_its_shelf_is_the_page_itself(accounts: &dyn AccountStore, catalogue: &dyn Catalogue) {
+    let seller = open_seller(accounts, "shelf").await;
+    let category = add_category(catalogue, "Shelved Novels").await;
+    let elsewhere = add_category(catalogue, "Shelved Elsewhere").await;
+    let books = 2 * CategoryShelf::MARK_EVERY + 3;
+    for n in 0..books {
+        list(catalogue, new_book(seller, category.id, &format!("Shelved {n}"), 100)).await;
+    }
+    // The widest listing the rules allow, in four-byte characters, is listed and shown like any other.
+    let mut widest = listing_form("x", 100);
+    widest.title = "𝔅".repeat(200);
+    widest.author = "𝔄".repeat(120);
+    widest.location = "𝔇".repeat(200);
+    let mut wide = new_book(seller, category.id, "widest", 100);
+    wide.listing = widest.parse(2026).expect("a valid listing at every limit");
+    let wide = list(catalogue, wide).await;
+    list(catalogue, new_book(seller, elsewhere.id, "Not on this shelf", 100)).await;
+
+    let shelf = catalogue.category_shelf(category.id).await.expect("the shelf");
+    assert_eq!((&shelf.category, shelf.available_books), (&category, i64::from(books) + 1));
+    assert_eq!(shelf.marks.len(), 3, "a mark for every {}th book", CategoryShelf::MARK_EVERY);
+    assert_eq!(shelf.marks[0].id, wide, "the first mark is the newest book");
+    for per_page in [1, 5, 8, 24] {
+        for page in 1.. {
+            let request = PageRequest::new(page, per_page).expect("a page");
+            let (_, expected) = catalogue.category_page(category.id, request).await.expect("the page");
+            let (from, skip) = shelf.start_of(request.offset());
+            let read = catalogue.category_books_from(category.id, from, skip, per_page).await.expect("the books");
+            assert_eq!(read, expected.items, "page {page} of {per_page}");
+            if read.is_empty() {
+                break;
+            }
+        }
+    }
+    let missing = catalogue.category_shelf(CategoryId::new()).await;
     assert!(matches!(missing, Err(CategoryPageError::NotFound)), "{missing:?}");
 }
 

@@ -1,6 +1,7 @@
 //! Reading and growing the catalogue of books.
 
 use async_trait::async_trait;
+use chrono::{DateTime, Utc};
 use puronoboi_domain::{
     AccountId, BookCard, BookDetail, BookId, Category, CategoryId, CategoryName, CategorySummary, NewBook, Page, PageRequest,
 };
@@ -23,6 +24,41 @@ pub enum CategoryPageError {
     NotFound,
     #[error(transparent)]
     Unknown(#[from] anyhow::Error),
+}
+
+/// A place in a category's newest-first order of available books: the listing time and id of a book there. A mark
+/// stays a valid place after its book has left (sold or withdrawn): reading "from a mark" reads the books that sort
+/// at or after it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ShelfMark {
+    pub listed_at: DateTime<Utc>,
+    pub id: BookId,
+}
+
+/// Where a category's pages start, so that a page deep in a large category is read from a nearby mark instead of
+/// by skipping every book before it: the category, its count of available books and the mark of every
+/// [`CategoryShelf::MARK_EVERY`]th of its newest [`PageRequest::MAX_ROWS`] available books (the first mark is the
+/// newest book).
+#[derive(Debug, Clone, PartialEq)]
+pub struct CategoryShelf {
+    pub category: Category,
+    pub available_books: i64,
+    pub marks: Vec<ShelfMark>,
+}
+
+impl CategoryShelf {
+    /// Every how many books a mark is kept: a page starts at most this many books minus one after its mark.
+    pub const MARK_EVERY: u32 = 8;
+
+    /// Where the books `offset` places down the category start: the mark to read from (`None`: from the newest book)
+    /// and how many books after it to skip.
+    pub fn start_of(&self, offset: u64) -> (Option<ShelfMark>, u64) {
+        let every = u64::from(Self::MARK_EVERY);
+        let Some(last) = self.marks.len().checked_sub(1) else { return (None, offset) };
+        // Offsets past the marks read on from the last one.
+        let index = usize::try_from(offset / every).unwrap_or(usize::MAX).min(last);
+        (Some(self.marks[index]), offset - index as u64 * every)
+    }
 }
 
 /// A category and the first books a buyer can order in it.
@@ -50,6 +86,21 @@ pub trait CatalogueReader: Send + Sync {
     /// One page of a category's available books, newest first.
     /// Errors: `NotFound` when the category does not exist.
     async fn category_page(&self, id: CategoryId, page: PageRequest) -> Result<(Category, Page<BookCard>), CategoryPageError>;
+
+    /// The category's shelf: its count of available books and the marks its pages start from (see
+    /// [`CategoryShelf`]). Errors: `NotFound` when the category does not exist.
+    async fn category_shelf(&self, id: CategoryId) -> Result<CategoryShelf, CategoryPageError>;
+
+    /// Up to `limit` of a category's available books, newest first, starting `skip` books after the place `from`
+    /// (`from` itself included; `None`: the newest book). Together with a [`CategoryShelf`] this reads any page of
+    /// [`CatalogueReader::category_page`] at the cost of a few books, however deep the page is.
+    async fn category_books_from(
+        &self,
+        id: CategoryId,
+        from: Option<ShelfMark>,
+        skip: u64,
+        limit: u32,
+    ) -> Result<Vec<BookCard>, StoreError>;
 
     /// A book's own page, whatever its status (callers decide what a withdrawn book shows). `None` when no such
     /// book exists.
@@ -135,4 +186,46 @@ pub trait CatalogueChanges: Send + Sync {
 
     /// The source stopped hearing about changes (its connection dropped): from now on no copy is vouched for.
     fn lost(&self);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+
+    fn shelf(marks: usize) -> CategoryShelf {
+        let marks = (0..marks)
+            .map(|n| ShelfMark {
+                listed_at: Utc.timestamp_opt(1_800_000_000 - i64::try_from(n).unwrap(), 0).unwrap(),
+                id: BookId::from_uuid(uuid::Uuid::from_u128(n as u128)),
+            })
+            .collect();
+        CategoryShelf {
+            category: Category { id: CategoryId::from_uuid(uuid::Uuid::nil()), name: "Novels".into() },
+            available_books: 0,
+            marks,
+        }
+    }
+
+    #[test]
+    fn a_page_starts_at_the_mark_before_it_and_skips_the_rest() {
+        let shelf = shelf(3);
+        let every = u64::from(CategoryShelf::MARK_EVERY);
+        assert_eq!(shelf.start_of(0), (Some(shelf.marks[0]), 0));
+        assert_eq!(shelf.start_of(every - 1), (Some(shelf.marks[0]), every - 1));
+        assert_eq!(shelf.start_of(every), (Some(shelf.marks[1]), 0));
+        assert_eq!(shelf.start_of(2 * every + 5), (Some(shelf.marks[2]), 5));
+    }
+
+    #[test]
+    fn past_the_last_mark_a_page_reads_on_from_it() {
+        let shelf = shelf(3);
+        let every = u64::from(CategoryShelf::MARK_EVERY);
+        assert_eq!(shelf.start_of(10 * every + 1), (Some(shelf.marks[2]), 8 * every + 1));
+    }
+
+    #[test]
+    fn an_empty_shelf_reads_from_the_newest_book() {
+        assert_eq!(shelf(0).start_of(48), (None, 48));
+    }
 }

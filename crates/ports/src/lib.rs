@@ -15,8 +15,8 @@ pub mod uploads;
 pub use accounts::{AccountStore, LinkIdentityError, NewIdentityAccount, OpenIdentityAccountError, SupersedeError};
 pub use admin::{AccountOverview, AdminActionError, AdminStore, CategoryActionError, CategoryOverview, MergedCategory};
 pub use catalogue::{
-    AddCategoryError, CatalogueChanges, CatalogueReader, CatalogueWriter, CategoryGroup, CategoryPageError, ListBookError, StoreError,
-    StoreUnreachable,
+    AddCategoryError, CatalogueChanges, CatalogueReader, CatalogueWriter, CategoryGroup, CategoryPageError, CategoryShelf, ListBookError,
+    ShelfMark, StoreError, StoreUnreachable,
 };
 pub use identity::{DemoIdentities, DemoLogin, IdentityAdmin, IdentityVerifier, VerifiedIdentity, VerifyTokenError};
 pub use images::{ImageHost, ImageHostError};

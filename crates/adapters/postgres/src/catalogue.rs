@@ -11,13 +11,16 @@ use puronoboi_domain::{
     AccountId, BookCard, BookDetail, BookId, BookStatus, Category, CategoryId, CategoryName, CategorySummary, NewBook, Page, PageRequest,
     PublishYear,
 };
-use puronoboi_ports::{AddCategoryError, CatalogueReader, CatalogueWriter, CategoryGroup, CategoryPageError, ListBookError, StoreError};
+use puronoboi_ports::{
+    AddCategoryError, CatalogueReader, CatalogueWriter, CategoryGroup, CategoryPageError, CategoryShelf, ListBookError, ShelfMark,
+    StoreError,
+};
 use uuid::Uuid;
 
 use crate::PgStore;
 use crate::errors::violated_constraint;
 use crate::queries;
-use crate::rows::{CardRow, CategoryCountRow, CategoryRow, GroupedCardRow, NewBookRow, VerifiedCardRow};
+use crate::rows::{CardRow, CategoryCountRow, CategoryRow, GroupedCardRow, NewBookRow, ShelfMarkRow, VerifiedCardRow};
 use crate::schema::{accounts, books, categories};
 use crate::search;
 
@@ -77,6 +80,45 @@ impl CatalogueReader for PgStore {
             .context("listing a category's books")?;
         let items = rows.into_iter().map(|row| row.card.into_card(row.seller_verified)).collect::<anyhow::Result<_>>()?;
         Ok((category, Page { items, request: page, total }))
+    }
+
+    async fn category_shelf(&self, id: CategoryId) -> Result<CategoryShelf, CategoryPageError> {
+        let mut conn = self.conn().await?;
+        let category: Category = queries::category(id.as_uuid())
+            .get_result(&mut conn)
+            .await
+            .optional()
+            .context("looking up a category")?
+            .ok_or(CategoryPageError::NotFound)?
+            .into();
+        let available_books: i64 =
+            queries::category_count(id.as_uuid()).get_result(&mut conn).await.context("counting a category's books")?;
+        let depth = i64::try_from(PageRequest::MAX_ROWS).context("shelf depth overflows")?;
+        let every = i32::try_from(CategoryShelf::MARK_EVERY).context("mark spacing overflows")?;
+        let marks: Vec<ShelfMarkRow> =
+            queries::category_shelf_marks(id.as_uuid(), depth, every).load(&mut conn).await.context("marking a category's shelf")?;
+        let marks = marks.into_iter().map(|m| ShelfMark { listed_at: m.listed_at, id: BookId::from_uuid(m.id) }).collect();
+        Ok(CategoryShelf { category, available_books, marks })
+    }
+
+    async fn category_books_from(
+        &self,
+        id: CategoryId,
+        from: Option<ShelfMark>,
+        skip: u64,
+        limit: u32,
+    ) -> Result<Vec<BookCard>, StoreError> {
+        let mut conn = self.conn().await?;
+        let skip = i64::try_from(skip).context("skip overflows")?;
+        let limit = i64::from(limit);
+        let rows: Vec<VerifiedCardRow> = match from {
+            Some(mark) => {
+                queries::category_books_from(id.as_uuid(), (mark.listed_at, mark.id.as_uuid()), skip, limit).load(&mut conn).await
+            }
+            None => queries::category_books_from_newest(id.as_uuid(), skip, limit).load(&mut conn).await,
+        }
+        .context("listing a category's books from a mark")?;
+        Ok(rows.into_iter().map(|row| row.card.into_card(row.seller_verified)).collect::<anyhow::Result<_>>()?)
     }
 
     async fn book_detail(&self, id: BookId) -> Result<Option<BookDetail>, StoreError> {

@@ -178,6 +178,16 @@ impl PgStore {
             plans.push(("category", lines(Explain(queries::category(some_id)).load(conn).await?)));
             plans.push(("category count", lines(Explain(queries::category_count(some_id)).load(conn).await?)));
             plans.push(("category page", lines(Explain(queries::category_page(some_id, 12, 9_988)).load(conn).await?)));
+            let depth = i64::try_from(puronoboi_domain::PageRequest::MAX_ROWS).unwrap_or(i64::MAX);
+            let every = i32::try_from(puronoboi_ports::CategoryShelf::MARK_EVERY).unwrap_or(i32::MAX);
+            plans.push(("category shelf marks", lines(Explain(queries::category_shelf_marks(some_id, depth, every)).load(conn).await?)));
+            let mark = (chrono::Utc::now(), some_id);
+            plans
+                .push(("category books from a mark", lines(Explain(queries::category_books_from(some_id, mark, 7, 24)).load(conn).await?)));
+            plans.push((
+                "category books from the newest",
+                lines(Explain(queries::category_books_from_newest(some_id, 7, 24)).load(conn).await?),
+            ));
             plans.push(("book details", lines(Explain(queries::book_details(vec![some_id, uuid::Uuid::new_v4()])).load(conn).await?)));
             plans.push(("advertised", lines(Explain(queries::advertised(60)).load(conn).await?)));
             plans.push(("accounts by e-mail", lines(Explain(queries::accounts_by_email("a@example.com")).load(conn).await?)));

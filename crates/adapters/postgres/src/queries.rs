@@ -12,7 +12,7 @@ use uuid::Uuid;
 use crate::catalogue::lower;
 use crate::rows::{
     AccountActivityRow, AccountRow, AdminCategoryRow, BookRow, CardRow, CategoryCountRow, CategoryRow, GroupedCardRow, OrderRow,
-    VerifiedCardRow, WishListRow,
+    ShelfMarkRow, VerifiedCardRow, WishListRow,
 };
 use crate::schema::{accounts, books, categories, orders, wish_list_items};
 use crate::statement::statement;
@@ -128,6 +128,65 @@ ORDER BY page.created_at DESC, page.id DESC";
 
 pub(crate) fn category_page(id: Uuid, limit: i64, offset: i64) -> impl Listing<VerifiedCardRow> {
     statement(CATEGORY_PAGE_SQL).bind::<diesel::sql_types::Uuid, _>(id).bind::<BigInt, _>(limit).bind::<BigInt, _>(offset)
+}
+
+/// The marks a category's pages start from: the place (listing time, id) of every `$3`th of its newest `$2`
+/// available books, newest first, the newest book's first. Only index entries are read.
+const CATEGORY_SHELF_MARKS_SQL: &str = "
+SELECT listed_at, id FROM (
+    SELECT created_at AS listed_at, id, row_number() OVER (ORDER BY created_at DESC, id DESC) AS place
+    FROM (
+        SELECT created_at, id FROM books
+        WHERE category_id = $1 AND status = 'available'
+        ORDER BY created_at DESC, id DESC
+        LIMIT $2
+    ) AS newest
+) AS numbered
+WHERE (place - 1) % $3 = 0
+ORDER BY place";
+
+pub(crate) fn category_shelf_marks(id: Uuid, depth: i64, every: i32) -> impl Listing<ShelfMarkRow> {
+    statement(CATEGORY_SHELF_MARKS_SQL).bind::<diesel::sql_types::Uuid, _>(id).bind::<BigInt, _>(depth).bind::<Integer, _>(every)
+}
+
+/// A category's available books from a place in its newest-first order (that place included), skipping `$4`:
+/// entries of `books_available_category_cards_idx`, which holds every column a card shows, and the seller's
+/// verified flag from `accounts_verified_by_id_idx`.
+const CATEGORY_BOOKS_FROM_SQL: &str = "
+SELECT b.id, b.category_id, b.title, b.author, b.picture_url, b.ratings, b.reviews, b.original_price, b.resale_price, b.location,
+       b.status, a.verified AS seller_verified
+FROM books AS b
+JOIN accounts AS a ON a.id = b.seller_id
+WHERE b.category_id = $1 AND b.status = 'available' AND (b.created_at, b.id) <= ($2, $3)
+ORDER BY b.created_at DESC, b.id DESC
+OFFSET $4 LIMIT $5";
+
+/// The same from the newest book.
+const CATEGORY_BOOKS_FROM_NEWEST_SQL: &str = "
+SELECT b.id, b.category_id, b.title, b.author, b.picture_url, b.ratings, b.reviews, b.original_price, b.resale_price, b.location,
+       b.status, a.verified AS seller_verified
+FROM books AS b
+JOIN accounts AS a ON a.id = b.seller_id
+WHERE b.category_id = $1 AND b.status = 'available'
+ORDER BY b.created_at DESC, b.id DESC
+OFFSET $2 LIMIT $3";
+
+pub(crate) fn category_books_from(
+    id: Uuid,
+    from: (chrono::DateTime<chrono::Utc>, Uuid),
+    skip: i64,
+    limit: i64,
+) -> impl Listing<VerifiedCardRow> {
+    statement(CATEGORY_BOOKS_FROM_SQL)
+        .bind::<diesel::sql_types::Uuid, _>(id)
+        .bind::<diesel::sql_types::Timestamptz, _>(from.0)
+        .bind::<diesel::sql_types::Uuid, _>(from.1)
+        .bind::<BigInt, _>(skip)
+        .bind::<BigInt, _>(limit)
+}
+
+pub(crate) fn category_books_from_newest(id: Uuid, skip: i64, limit: i64) -> impl Listing<VerifiedCardRow> {
+    statement(CATEGORY_BOOKS_FROM_NEWEST_SQL).bind::<diesel::sql_types::Uuid, _>(id).bind::<BigInt, _>(skip).bind::<BigInt, _>(limit)
 }
 
 /// The book pages of `ids` (those that exist), in no order: read together (see `book_pages`).

@@ -66,6 +66,15 @@ pub(crate) struct VerifiedCardRow {
     pub seller_verified: bool,
 }
 
+/// A place in a category's newest-first order.
+#[derive(Debug, QueryableByName)]
+pub(crate) struct ShelfMarkRow {
+    #[diesel(sql_type = diesel::sql_types::Timestamptz)]
+    pub listed_at: chrono::DateTime<chrono::Utc>,
+    #[diesel(sql_type = SqlUuid)]
+    pub id: Uuid,
+}
+
 /// A category and its count of available books.
 #[derive(Debug, QueryableByName)]
 pub(crate) struct CategoryCountRow {

@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 
 use async_trait::async_trait;
 use puronoboi_domain::{BookCard, BookDetail, BookId, Category, CategoryId, CategorySummary, Page, PageRequest};
-use puronoboi_ports::{CatalogueChanges, CatalogueReader, CategoryGroup, CategoryPageError, StoreError};
+use puronoboi_ports::{CatalogueChanges, CatalogueReader, CategoryGroup, CategoryPageError, CategoryShelf, ShelfMark, StoreError};
 
 /// What a copy answers.
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -27,6 +27,7 @@ enum Key {
     Categories(u32),
     Grouped { per_category: u32, max_categories: u32 },
     CategoryPage { id: CategoryId, page: u32, per_page: u32 },
+    Shelf(CategoryId),
     Book(BookId),
     Advertised(u32),
     Category(CategoryId),
@@ -39,6 +40,7 @@ enum Value {
     Categories(Arc<Vec<CategorySummary>>),
     Grouped(Arc<Vec<CategoryGroup>>),
     CategoryPage(Arc<CompactCategoryPage>),
+    Shelf(Arc<CategoryShelf>),
     /// `None`: no such book.
     Book(Option<Arc<[u8]>>),
     Advertised(Arc<Vec<BookCard>>),
@@ -192,6 +194,25 @@ impl CachedCatalogue {
         metrics::gauge!(CATALOGUE_CACHE_BYTES).set(self.copies.weight() as f64);
         Ok(answer)
     }
+
+    /// A category page not held yet: read from the mark before it on the category's shelf (held too), so that a
+    /// page deep in a large category costs a few books rather than a walk past every book before it. While no copy
+    /// is vouched for, a shelf would be read for every page, so the wrapped reader reads the page on its own.
+    async fn category_page_from_shelf(&self, id: CategoryId, page: PageRequest) -> Result<(Category, Page<BookCard>), CategoryPageError> {
+        if !self.is_serving_copies() {
+            return self.inner.category_page(id, page).await;
+        }
+        let shelf = self.category_shelf(id).await?;
+        let total = shelf.available_books;
+        // Past the last book there is nothing to read.
+        let items = if i64::try_from(page.offset()).unwrap_or(i64::MAX) >= total {
+            Vec::new()
+        } else {
+            let (from, skip) = shelf.start_of(page.offset());
+            self.inner.category_books_from(id, from, skip, page.per_page()).await.map_err(|e| CategoryPageError::Unknown(e.0))?
+        };
+        Ok((shelf.category, Page { items, request: page, total }))
+    }
 }
 
 #[async_trait]
@@ -225,7 +246,23 @@ impl CatalogueReader for CachedCatalogue {
             Some((p.category.clone(), Page { items, request: p.request, total: p.total }))
         };
         let key = Key::CategoryPage { id, page: page.page(), per_page: page.per_page() };
-        self.read(key, keep, restore, || self.inner.category_page(id, page)).await
+        self.read(key, keep, restore, || self.category_page_from_shelf(id, page)).await
+    }
+
+    async fn category_shelf(&self, id: CategoryId) -> Result<CategoryShelf, CategoryPageError> {
+        let keep = |s: &CategoryShelf| Value::Shelf(Arc::new(s.clone()));
+        let restore = |v: &Value| if let Value::Shelf(s) = v { Some(CategoryShelf::clone(s)) } else { None };
+        self.read(Key::Shelf(id), keep, restore, || self.inner.category_shelf(id)).await
+    }
+
+    async fn category_books_from(
+        &self,
+        id: CategoryId,
+        from: Option<ShelfMark>,
+        skip: u64,
+        limit: u32,
+    ) -> Result<Vec<BookCard>, StoreError> {
+        self.inner.category_books_from(id, from, skip, limit).await
     }
 
     async fn book_detail(&self, id: BookId) -> Result<Option<BookDetail>, StoreError> {
@@ -321,6 +358,13 @@ impl quick_cache::Weighter<Stored, Value> for Weight {
             }
             Value::CategoryPage(page) => {
                 SHARED + std::mem::size_of::<CompactCategoryPage>() + text(&page.category.name) + page.cards.len() + ALLOCATION
+            }
+            Value::Shelf(shelf) => {
+                SHARED
+                    + std::mem::size_of::<CategoryShelf>()
+                    + text(&shelf.category.name)
+                    + shelf.marks.len() * std::mem::size_of::<ShelfMark>()
+                    + ALLOCATION
             }
             Value::Book(bytes) => bytes.as_ref().map_or(0, |b| SHARED + b.len()),
             Value::Advertised(cards) => SHARED + cards.iter().map(card_bytes).sum::<usize>(),

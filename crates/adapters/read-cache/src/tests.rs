@@ -41,6 +41,12 @@ impl CatalogueReader for Counting {
     async fn category_page(&self, _: CategoryId, _: PageRequest) -> Result<(Category, Page<BookCard>), CategoryPageError> {
         Err(CategoryPageError::NotFound)
     }
+    async fn category_shelf(&self, _: CategoryId) -> Result<CategoryShelf, CategoryPageError> {
+        Err(CategoryPageError::NotFound)
+    }
+    async fn category_books_from(&self, _: CategoryId, _: Option<ShelfMark>, _: u64, _: u32) -> Result<Vec<BookCard>, StoreError> {
+        Ok(vec![])
+    }
     async fn book_detail(&self, _: BookId) -> Result<Option<BookDetail>, StoreError> {
         Ok(None)
     }
@@ -232,6 +238,12 @@ impl CatalogueReader for Books {
     async fn category_page(&self, _: CategoryId, _: PageRequest) -> Result<(Category, Page<BookCard>), CategoryPageError> {
         Err(CategoryPageError::NotFound)
     }
+    async fn category_shelf(&self, _: CategoryId) -> Result<CategoryShelf, CategoryPageError> {
+        Err(CategoryPageError::NotFound)
+    }
+    async fn category_books_from(&self, _: CategoryId, _: Option<ShelfMark>, _: u64, _: u32) -> Result<Vec<BookCard>, StoreError> {
+        Ok(vec![])
+    }
     async fn book_detail(&self, id: BookId) -> Result<Option<BookDetail>, StoreError> {
         self.asked.fetch_add(1, Ordering::SeqCst);
         let mut detail = crate::compact::tests::detail("Read once; the spine is firm and no page is missing.", Some(1972));
@@ -316,4 +328,93 @@ async fn concurrent_misses_on_one_key_read_the_store_once() {
         assert_eq!(reader.await.expect("a reader"), 1);
     }
     assert_eq!(inner.asked(), 1);
+}
+
+/// The in-memory shop, telling how often whole category pages and shelves were asked of it.
+struct Tallied {
+    shop: Arc<puronoboi_fakes::shop::InMemoryShop>,
+    pages: AtomicUsize,
+    shelves: AtomicUsize,
+    books_from: AtomicUsize,
+}
+
+#[async_trait]
+impl CatalogueReader for Tallied {
+    async fn categories(&self, limit: u32) -> Result<Vec<CategorySummary>, StoreError> {
+        self.shop.categories(limit).await
+    }
+    async fn newest_by_category(&self, per_category: u32, max_categories: u32) -> Result<Vec<CategoryGroup>, StoreError> {
+        self.shop.newest_by_category(per_category, max_categories).await
+    }
+    async fn category_page(&self, id: CategoryId, page: PageRequest) -> Result<(Category, Page<BookCard>), CategoryPageError> {
+        self.pages.fetch_add(1, Ordering::SeqCst);
+        self.shop.category_page(id, page).await
+    }
+    async fn category_shelf(&self, id: CategoryId) -> Result<CategoryShelf, CategoryPageError> {
+        self.shelves.fetch_add(1, Ordering::SeqCst);
+        self.shop.category_shelf(id).await
+    }
+    async fn category_books_from(
+        &self,
+        id: CategoryId,
+        from: Option<ShelfMark>,
+        skip: u64,
+        limit: u32,
+    ) -> Result<Vec<BookCard>, StoreError> {
+        self.books_from.fetch_add(1, Ordering::SeqCst);
+        self.shop.category_books_from(id, from, skip, limit).await
+    }
+    async fn book_detail(&self, id: BookId) -> Result<Option<BookDetail>, StoreError> {
+        self.shop.book_detail(id).await
+    }
+    async fn advertised(&self, limit: u32) -> Result<Vec<BookCard>, StoreError> {
+        self.shop.advertised(limit).await
+    }
+    async fn category(&self, id: CategoryId) -> Result<Option<Category>, StoreError> {
+        self.shop.category(id).await
+    }
+    async fn is_empty(&self) -> Result<bool, StoreError> {
+        self.shop.is_empty().await
+    }
+}
+
+#[tokio::test]
+async fn category_pages_not_held_are_read_from_the_shelf_which_is_read_once_a_generation() {
+    use puronoboi_fakes::catalogue::{add_category, list, new_book, open_seller};
+
+    let accounts = Arc::new(puronoboi_fakes::accounts::InMemoryAccounts::default());
+    let shop = Arc::new(puronoboi_fakes::shop::InMemoryShop::new(accounts.clone()));
+    let seller = open_seller(accounts.as_ref(), "shelf").await;
+    let category = add_category(shop.as_ref(), "Shelved Stories").await;
+    for n in 0..30 {
+        list(shop.as_ref(), new_book(seller, category.id, &format!("Story {n}"), 100)).await;
+    }
+    let tallied =
+        Arc::new(Tallied { shop: shop.clone(), pages: AtomicUsize::new(0), shelves: AtomicUsize::new(0), books_from: AtomicUsize::new(0) });
+    let cache = CachedCatalogue::new(tallied.clone(), 1024 * 1024, DEFAULT_WINDOW);
+    let feed = cache.invalidation();
+    let page = |n: u32| PageRequest::new(n, 7).expect("a page");
+
+    // Unvouched, a page is the store's own page read (a shelf per page would cost more).
+    cache.category_page(category.id, page(2)).await.expect("the page");
+    assert_eq!((tallied.pages.load(Ordering::SeqCst), tallied.shelves.load(Ordering::SeqCst)), (1, 0));
+
+    feed.caught_up(Instant::now());
+    for n in 1..=6 {
+        let served = cache.category_page(category.id, page(n)).await.expect("the page");
+        assert_eq!(served, shop.category_page(category.id, page(n)).await.expect("the page"), "page {n}");
+    }
+    assert_eq!(tallied.pages.load(Ordering::SeqCst), 1, "no whole page was asked of the store while vouched");
+    assert_eq!(tallied.shelves.load(Ordering::SeqCst), 1, "one shelf served every page");
+    assert_eq!(tallied.books_from.load(Ordering::SeqCst), 5, "pages 1-5 read books; page 6 is past the last book");
+
+    // A new listing: the next generation reads a new shelf, and the pages show the book.
+    let newest = list(shop.as_ref(), new_book(seller, category.id, "Story 30", 100)).await;
+    feed.changed();
+    feed.caught_up(Instant::now());
+    let (_, first) = cache.category_page(category.id, page(1)).await.expect("the page");
+    assert_eq!((first.items[0].id, first.total), (newest, 31));
+    assert_eq!(tallied.shelves.load(Ordering::SeqCst), 2);
+    let missing = cache.category_page(CategoryId::new(), page(1)).await;
+    assert!(matches!(missing, Err(CategoryPageError::NotFound)), "{missing:?}");
 }

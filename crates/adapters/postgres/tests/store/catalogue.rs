@@ -261,14 +261,20 @@ async fn migrations_revert_cleanly_and_reapply() {
 /// migrations created for it and never falls back to scanning a whole table.
 #[tokio::test]
 async fn the_stores_own_queries_have_indexes_behind_them() {
+    const BY_CATEGORY: &str = "books_available_by_category_idx or books_available_category_cards_idx";
     let (_db, store) = store().await;
     let plans: std::collections::HashMap<&str, String> = store.query_plans().await.expect("plans").into_iter().collect();
     let expected = [
-        ("categories with counts", "books_available_by_category_idx"),
-        ("newest by category", "books_available_by_category_idx"),
+        // Both indexes by category serve counts and ids; on a small table the planner may take either (on a large
+        // one the slim index is cheaper to read).
+        ("categories with counts", BY_CATEGORY),
+        ("newest by category", BY_CATEGORY),
         ("category", "categories_pkey"),
-        ("category count", "books_available_by_category_idx"),
-        ("category page", "books_available_by_category_idx"),
+        ("category count", BY_CATEGORY),
+        ("category page", BY_CATEGORY),
+        ("category shelf marks", BY_CATEGORY),
+        ("category books from a mark", "books_available_category_cards_idx"),
+        ("category books from the newest", "books_available_category_cards_idx"),
         ("book details", "books_pkey"),
         ("advertised", "books_advertised_available_idx"),
         ("accounts by e-mail", "accounts_email_idx"),
@@ -291,7 +297,7 @@ async fn the_stores_own_queries_have_indexes_behind_them() {
     assert_eq!(plans.len(), expected.len(), "every query the store explains is checked here: {:?}", plans.keys());
     for (query, index) in expected {
         let plan = plans.get(query).unwrap_or_else(|| panic!("no plan for {query}: {:?}", plans.keys()));
-        assert!(plan.contains(index), "{query} does not use {index}:\n{plan}");
+        assert!(index.split(" or ").any(|index| plan.contains(index)), "{query} does not use {index}:\n{plan}");
         for table in ["books", "accounts", "orders", "wish_list_items", "categories"] {
             assert!(!plan.contains(&format!("Seq Scan on {table}")), "{query} scans all of {table}:\n{plan}");
         }

@@ -1,0 +1,2 @@
+DROP INDEX accounts_verified_by_id_idx;
+DROP INDEX books_available_category_cards_idx;
