@@ -361,7 +361,19 @@ measure health "$base" "$work/one" /api/health "" 1 yes
 measure nginx "http://127.0.0.1:$nginx_port" "$work/book-ids" /api/books/ "" 1 yes
 warm_seconds=-
 if wanted book; then warm_every_page "$work/book-ids" /api/books/; fi
+book_warm_seconds=$warm_seconds
 measure book "$base" "$work/book-ids" /api/books/ "" 1 yes
+category_warm_seconds=-
+if wanted category_page; then
+  # Likewise every category page, so that the database's buffer cache holds the category index as in a shop that
+  # has been open a while (a cold one measures the disk).
+  while read -r category; do
+    for ((page = 1; page <= deepest; page++)); do echo "$category/books?page=$page&perPage=24"; done
+  done <"$work/category-ids" >"$work/category-pages"
+  warm_every_page "$work/category-pages" /api/categories/
+  category_warm_seconds=$warm_seconds
+  warm_seconds=$book_warm_seconds
+fi
 measure category_page "$base" "$work/category-ids" /api/categories/ "/books?page={page}&perPage=24" "$deepest" yes
 measure grouped "$base" "$work/one" "/api/books/grouped?perCategory=4" "" 1 yes
 measure categories "$base" "$work/one" /api/categories "" 1 yes
@@ -410,8 +422,9 @@ print("Puronoboi bench: $n_books books ($n_available available) in $n_categories
 print("search index: $n_works works keyed by the server in ${indexed} s after the load; search_works $search_mib MiB in all "
       "(indexes: $search_indexes)")
 print("wrk: $threads threads, $connections connections, ${duration} s per endpoint after ${warmup} s of warm-up (reads; "
-      "before the book page, every book page read once: ${warm_seconds} s); "
-      "half load: oha at half the measured req/s for ${duration} s after ${warmup} s of it; PostgreSQL with default durability")
+      "before the book page, every book page read once: ${warm_seconds} s; before the category pages, every category page "
+      "read once: ${category_warm_seconds} s); half load: oha at half the measured req/s for ${duration} s after ${warmup} s "
+      "of it; PostgreSQL with default durability and shared_buffers ${BENCH_SHARED_BUFFERS:-1GB}")
 print()
 print(f"{'endpoint':<62} {'req/s':>8} {'x health':>9} {'x nginx':>8} {'p50 ms':>8} {'p99 ms':>8} {'half p50':>9} {'half p99':>9}")
 rows = [row for row in rows if row[1] in rps]

@@ -35,16 +35,37 @@ enum Form {
 /// A key as stored: the catalogue version, then which answer (route and query), then in which form.
 type Stored = (u64, String, Form);
 
-/// Brotli's quality for answers compressed once and sent many times: smaller than the on-the-fly default (4) and
-/// still well under a millisecond for the largest list.
-const BROTLI_QUALITY: u32 = 5;
+/// How often an answer is likely to be sent again before the catalogue changes: that decides how hard its brotli
+/// form is worth compressing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reuse {
+    /// The same answer for every visitor (the home page's lists): compressed hard once, sent many times.
+    Shared,
+    /// One of many answers (category pages, searches), most of them asked for once or twice between changes:
+    /// compressed fast, since each is compressed about as often as it is sent.
+    Scattered,
+}
 
-fn compress(json: &[u8]) -> std::io::Result<Bytes> {
-    // Brotli's default 4 MiB window: smaller windows measured slower here (a 7 KB category page with a 8 KiB window
-    // took several times as long).
+impl Reuse {
+    /// Brotli's quality. Measured on an 8.3 KB category page (jemalloc, one thread): quality 5 took 548 us and 1756
+    /// bytes, quality 1 75 us and 2104 bytes. Most of quality 5's time is the kernel handing out the fresh pages of
+    /// its 1 MB match table, zeroed again for every answer (255 page faults); quality 1's tables are small. For a
+    /// page compressed once per request that is a sevenfold cost for 350 bytes; for the home lists, compressed once
+    /// per catalogue change, it is nothing.
+    fn brotli_quality(self) -> u32 {
+        match self {
+            Reuse::Shared => 5,
+            Reuse::Scattered => 1,
+        }
+    }
+}
+
+fn compress(json: &[u8], reuse: Reuse) -> std::io::Result<Bytes> {
+    // Brotli's default 4 MiB window: windows of 64 KiB and less make quality 5 take its slow match finder (seven
+    // times slower on a category page).
     let mut compressed = Vec::with_capacity(json.len() / 4);
     {
-        let mut writer = brotli::CompressorWriter::new(&mut compressed, 4096, BROTLI_QUALITY, 22);
+        let mut writer = brotli::CompressorWriter::new(&mut compressed, 4096, reuse.brotli_quality(), 22);
         writer.write_all(json)?;
     }
     Ok(Bytes::from(compressed))
@@ -91,13 +112,15 @@ impl RenderedAnswers {
         Self { kept: quick_cache::sync::Cache::with_weighter(items, max_bytes.max(1), Weight) }
     }
 
-    /// The JSON answer `key` as kept under `version` (brotli-compressed when `brotli`), else `produce`'s answer,
-    /// rendered and kept for next time. `version` must be taken before `produce` reads anything.
+    /// The JSON answer `key` as kept under `version` (brotli-compressed, as hard as `reuse` makes worth it, when
+    /// `brotli`), else `produce`'s answer, rendered and kept for next time. `version` must be taken before `produce`
+    /// reads anything.
     pub async fn json<T: Serialize>(
         &self,
         version: Option<u64>,
         key: String,
         brotli: bool,
+        reuse: Reuse,
         produce: impl Future<Output = Result<T, ApiError>>,
     ) -> Result<Response, ApiError> {
         let Some(version) = version else {
@@ -126,7 +149,7 @@ impl RenderedAnswers {
         if form == Form::Json {
             return Ok(response(json, form));
         }
-        let compressed = compress(&json).map_err(|e| ApiError::internal(&e))?;
+        let compressed = compress(&json, reuse).map_err(|e| ApiError::internal(&e))?;
         stored.2 = Form::Brotli;
         self.kept.insert(stored, compressed.clone());
         Ok(response(compressed, form))
@@ -176,16 +199,16 @@ mod tests {
     async fn an_answer_is_rendered_once_per_version() {
         let rendered = RenderedAnswers::new(RENDERED_BYTES);
         let calls = AtomicUsize::new(0);
-        let first = rendered.json(Some(1), "lists".into(), false, answer(&calls)).await.expect("answered");
+        let first = rendered.json(Some(1), "lists".into(), false, Reuse::Shared, answer(&calls)).await.expect("answered");
         assert_eq!(body(first).await, "[1]");
-        let again = rendered.json(Some(1), "lists".into(), false, answer(&calls)).await.expect("answered");
+        let again = rendered.json(Some(1), "lists".into(), false, Reuse::Shared, answer(&calls)).await.expect("answered");
         assert_eq!(body(again).await, "[1]", "the kept bytes");
         assert_eq!(calls.load(Ordering::SeqCst), 1);
 
         // A new version (the catalogue changed): the old bytes are never served again.
-        let changed = rendered.json(Some(2), "lists".into(), false, answer(&calls)).await.expect("answered");
+        let changed = rendered.json(Some(2), "lists".into(), false, Reuse::Shared, answer(&calls)).await.expect("answered");
         assert_eq!(body(changed).await, "[2]");
-        let other_key = rendered.json(Some(2), "other".into(), false, answer(&calls)).await.expect("answered");
+        let other_key = rendered.json(Some(2), "other".into(), false, Reuse::Shared, answer(&calls)).await.expect("answered");
         assert_eq!(body(other_key).await, "[3]");
     }
 
@@ -193,13 +216,13 @@ mod tests {
     async fn the_bytes_for_a_page_are_the_kept_answer() {
         let rendered = RenderedAnswers::new(RENDERED_BYTES);
         let calls = AtomicUsize::new(0);
-        let answered = rendered.json(Some(1), "lists".into(), false, answer(&calls)).await.expect("answered");
+        let answered = rendered.json(Some(1), "lists".into(), false, Reuse::Shared, answer(&calls)).await.expect("answered");
         let bytes = rendered.json_bytes(Some(1), "lists".into(), answer(&calls)).await.expect("bytes");
         assert_eq!(body(answered).await.as_bytes(), &bytes[..]);
         assert_eq!(calls.load(Ordering::SeqCst), 1, "read once for both");
         // Kept by a page first, then answered from the same copy.
         let bytes = rendered.json_bytes(Some(2), "lists".into(), answer(&calls)).await.expect("bytes");
-        let answered = rendered.json(Some(2), "lists".into(), false, answer(&calls)).await.expect("answered");
+        let answered = rendered.json(Some(2), "lists".into(), false, Reuse::Shared, answer(&calls)).await.expect("answered");
         assert_eq!((&bytes[..], calls.load(Ordering::SeqCst)), (&b"[2]"[..], 2));
         assert_eq!(body(answered).await, "[2]");
         // Without a version (no change feed vouching), nothing is kept.
@@ -209,12 +232,28 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn an_answer_of_many_is_compressed_fast_and_reads_back_the_same() {
+        let rendered = RenderedAnswers::new(RENDERED_BYTES);
+        let list: Vec<String> = (0..200).map(|n| format!("The Silent Padma, Volume {n}")).collect();
+        let fast = rendered.json(Some(1), "page".into(), true, Reuse::Scattered, async { Ok(list.clone()) }).await.expect("answered");
+        let hard = rendered.json(Some(1), "list".into(), true, Reuse::Shared, async { Ok(list.clone()) }).await.expect("answered");
+        let fast = axum::body::to_bytes(fast.into_body(), usize::MAX).await.expect("a body");
+        let hard = axum::body::to_bytes(hard.into_body(), usize::MAX).await.expect("a body");
+        for bytes in [&fast, &hard] {
+            let mut json = Vec::new();
+            brotli::BrotliDecompress(&mut &bytes[..], &mut json).expect("brotli");
+            assert_eq!(serde_json::from_slice::<Vec<String>>(&json).expect("JSON"), list);
+        }
+        assert!(fast.len() >= hard.len(), "quality 1 ({}) is never smaller than quality 5 ({})", fast.len(), hard.len());
+    }
+
+    #[tokio::test]
     async fn browsers_get_the_brotli_copy_of_the_same_answer() {
         let rendered = RenderedAnswers::new(RENDERED_BYTES);
         let list: Vec<String> = (0..200).map(|n| format!("The Silent Padma, Volume {n}")).collect();
-        let plain = rendered.json(Some(1), "lists".into(), false, async { Ok(list.clone()) }).await.expect("answered");
+        let plain = rendered.json(Some(1), "lists".into(), false, Reuse::Shared, async { Ok(list.clone()) }).await.expect("answered");
         assert!(plain.headers().get(header::CONTENT_ENCODING).is_none());
-        let compressed = rendered.json(Some(1), "lists".into(), true, async { Ok(vec!["not asked".to_owned()]) }).await.expect("answered");
+        let compressed = rendered.json(Some(1), "lists".into(), true, Reuse::Shared, async { Ok(vec!["not asked".to_owned()]) }).await.expect("answered");
         assert_eq!(compressed.headers()[header::CONTENT_ENCODING], "br");
         assert_eq!(compressed.headers()[header::VARY], "accept-encoding");
         let bytes = axum::body::to_bytes(compressed.into_body(), usize::MAX).await.expect("a body");
@@ -245,7 +284,7 @@ mod tests {
         let rendered = RenderedAnswers::new(RENDERED_BYTES);
         let calls = AtomicUsize::new(0);
         for expected in ["[1]", "[2]"] {
-            let response = rendered.json(None, "lists".into(), false, answer(&calls)).await.expect("answered");
+            let response = rendered.json(None, "lists".into(), false, Reuse::Shared, answer(&calls)).await.expect("answered");
             assert_eq!(body(response).await, expected);
         }
     }
@@ -253,10 +292,12 @@ mod tests {
     #[tokio::test]
     async fn a_failed_answer_is_not_kept() {
         let rendered = RenderedAnswers::new(RENDERED_BYTES);
-        let failed = rendered.json(Some(1), "lists".into(), false, async { Err::<Vec<usize>, _>(ApiError::unavailable("down")) }).await;
+        let failed = rendered
+            .json(Some(1), "lists".into(), false, Reuse::Shared, async { Err::<Vec<usize>, _>(ApiError::unavailable("down")) })
+            .await;
         assert!(failed.is_err());
         let calls = AtomicUsize::new(0);
-        let ok = rendered.json(Some(1), "lists".into(), false, answer(&calls)).await.expect("answered");
+        let ok = rendered.json(Some(1), "lists".into(), false, Reuse::Shared, answer(&calls)).await.expect("answered");
         assert_eq!(body(ok).await, "[1]");
     }
 }

@@ -195,6 +195,13 @@ impl CachedCatalogue {
         Ok(answer)
     }
 
+    /// The category's shelf as held (shared, not copied: every page of the category reads it).
+    async fn shelf(&self, id: CategoryId) -> Result<Arc<CategoryShelf>, CategoryPageError> {
+        let keep = |s: &Arc<CategoryShelf>| Value::Shelf(Arc::clone(s));
+        let restore = |v: &Value| if let Value::Shelf(s) = v { Some(Arc::clone(s)) } else { None };
+        self.read(Key::Shelf(id), keep, restore, || async { self.inner.category_shelf(id).await.map(Arc::new) }).await
+    }
+
     /// A category page not held yet: read from the mark before it on the category's shelf (held too), so that a
     /// page deep in a large category costs a few books rather than a walk past every book before it. While no copy
     /// is vouched for, a shelf would be read for every page, so the wrapped reader reads the page on its own.
@@ -202,7 +209,7 @@ impl CachedCatalogue {
         if !self.is_serving_copies() {
             return self.inner.category_page(id, page).await;
         }
-        let shelf = self.category_shelf(id).await?;
+        let shelf = self.shelf(id).await?;
         let total = shelf.available_books;
         // Past the last book there is nothing to read.
         let items = if i64::try_from(page.offset()).unwrap_or(i64::MAX) >= total {
@@ -211,7 +218,7 @@ impl CachedCatalogue {
             let (from, skip) = shelf.start_of(page.offset());
             self.inner.category_books_from(id, from, skip, page.per_page()).await.map_err(|e| CategoryPageError::Unknown(e.0))?
         };
-        Ok((shelf.category, Page { items, request: page, total }))
+        Ok((shelf.category.clone(), Page { items, request: page, total }))
     }
 }
 
@@ -250,9 +257,7 @@ impl CatalogueReader for CachedCatalogue {
     }
 
     async fn category_shelf(&self, id: CategoryId) -> Result<CategoryShelf, CategoryPageError> {
-        let keep = |s: &CategoryShelf| Value::Shelf(Arc::new(s.clone()));
-        let restore = |v: &Value| if let Value::Shelf(s) = v { Some(CategoryShelf::clone(s)) } else { None };
-        self.read(Key::Shelf(id), keep, restore, || self.inner.category_shelf(id)).await
+        Ok(CategoryShelf::clone(&*self.shelf(id).await?))
     }
 
     async fn category_books_from(

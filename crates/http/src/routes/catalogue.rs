@@ -16,7 +16,7 @@ use crate::error::{ApiError, ErrorBody, ErrorCode};
 use crate::extract::{ApiPath, ApiQuery, PageQuery, parse_id};
 use crate::limits::ContactReader;
 use crate::openapi::{BadQuery, Internal, Limited};
-use crate::rendered::accepts_brotli;
+use crate::rendered::{Reuse, accepts_brotli};
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -33,7 +33,7 @@ async fn categories(State(state): State<AppState>, headers: HeaderMap) -> Result
     let version = state.storefront.version();
     state
         .rendered
-        .json(version, "categories".to_owned(), accepts_brotli(&headers), async {
+        .json(version, "categories".to_owned(), accepts_brotli(&headers), Reuse::Shared, async {
             Ok(state.storefront.categories().await?.into_iter().map(CategorySummaryDto::from).collect::<Vec<_>>())
         })
         .await
@@ -59,7 +59,10 @@ struct GroupedQuery {
 async fn grouped(State(state): State<AppState>, ApiQuery(q): ApiQuery<GroupedQuery>, headers: HeaderMap) -> Result<Response, ApiError> {
     let per_category = q.per_category.unwrap_or(4);
     let version = state.storefront.version();
-    state.rendered.json(version, grouped_key(per_category), accepts_brotli(&headers), grouped_answer(&state, per_category)).await
+    state
+        .rendered
+        .json(version, grouped_key(per_category), accepts_brotli(&headers), Reuse::Shared, grouped_answer(&state, per_category))
+        .await
 }
 
 /// Where the rendered grouped listing is kept: shared by the API and the pages that open with it (crate::pages).
@@ -97,7 +100,7 @@ async fn category_books(
     let key = format!("categories/{id}/books?page={}&perPage={}", request.page(), request.per_page());
     state
         .rendered
-        .json(version, key, accepts_brotli(&headers), async {
+        .json(version, key, accepts_brotli(&headers), Reuse::Scattered, async {
             let (category, page) = state.storefront.category_page(id, request).await?;
             Ok(CategoryPageDto {
                 category: category.into(),
@@ -139,7 +142,7 @@ async fn book(
 #[utoipa::path(get, path = "/advertised", tag = "catalogue", responses((status = 200, body = Vec<BookCardDto>), Internal))]
 async fn advertised(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiError> {
     let version = state.storefront.version();
-    state.rendered.json(version, ADVERTISED_KEY.to_owned(), accepts_brotli(&headers), advertised_answer(&state)).await
+    state.rendered.json(version, ADVERTISED_KEY.to_owned(), accepts_brotli(&headers), Reuse::Shared, advertised_answer(&state)).await
 }
 
 /// Where the rendered advertised list is kept: shared by the API and every page (crate::pages).

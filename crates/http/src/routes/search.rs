@@ -15,7 +15,7 @@ use crate::dto::{BookCardDto, SearchResultsDto};
 use crate::error::ApiError;
 use crate::extract::ApiQuery;
 use crate::openapi::{BadQuery, Internal};
-use crate::rendered::accepts_brotli;
+use crate::rendered::{Reuse, accepts_brotli};
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(search))
@@ -113,7 +113,7 @@ async fn search(State(state): State<AppState>, ApiQuery(params): ApiQuery<Search
     let version = state.storefront.version();
     state
         .rendered
-        .json(version, cache_key(&query), accepts_brotli(&headers), async {
+        .json(version, cache_key(&query), accepts_brotli(&headers), Reuse::Scattered, async {
             let page = state.search.search(&query).await?;
             Ok(SearchResultsDto {
                 page: page.request.page(),
