@@ -30,6 +30,9 @@ export default defineConfig({
           groups: [
             { name: 'firebase', test: /node_modules[\\/](@firebase|firebase)[\\/]/ },
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ },
+            // Toasts load when the page is idle (src/lib/toaster.ts): a chunk of their own, or the automatic split
+            // puts them in a chunk the start-up needs.
+            { name: 'toasts', test: /node_modules[\\/](react-hot-toast|goober)[\\/]/ },
           ],
         },
       },

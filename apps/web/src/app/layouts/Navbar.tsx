@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type ComponentType } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { LuMenu, LuX } from 'react-icons/lu';
+import { LuMenu, LuX } from '@/components/ui/icons';
 import { LogoMark } from '@/components/ui/Logo';
 import { useAdvertisedBooks } from '@/features/catalogue/api/get-advertised-books';
 import { SearchBox } from '@/features/catalogue/components/SearchBox';

@@ -1,4 +1,4 @@
-import { LuMail, LuPhone } from 'react-icons/lu';
+import { LuMail, LuPhone } from '@/components/ui/icons';
 
 export const SUPPORT_EMAIL = 'support@puronoboi.com.bd';
 export const SUPPORT_PHONE = '+880 1700-000000';

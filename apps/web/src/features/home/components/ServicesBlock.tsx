@@ -1,5 +1,5 @@
 import type { IconType } from 'react-icons';
-import { LuHandCoins, LuMousePointerClick, LuTruck } from 'react-icons/lu';
+import { LuHandCoins, LuMousePointerClick, LuTruck } from '@/components/ui/icons';
 
 interface Service {
   icon: IconType;
