@@ -1,13 +1,13 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useParams, type Params, type RouteObject } from 'react-router-dom';
+import { Outlet, useParams, type Params, type RouteObject } from 'react-router-dom';
 import { Spinner } from '@/components/ui/Spinner';
 import { RequireAuth } from '@/features/auth/components/RequireAuth';
 import { NotFoundPage } from '@/features/errors/components/NotFoundPage';
-import { RouteErrorPage } from '@/features/errors/components/RouteErrorPage';
 import { prefetchShop } from '@/features/catalogue/api/get-grouped-books';
 import { prefetchBook } from '@/lib/api/get-book';
 import { MainLayout } from './layouts/MainLayout';
+import { RouteErrors } from './RouteErrorBoundary';
 import { preloadAvatarMenu } from './layouts/Navbar';
 import { HomePage } from './routes/HomePage';
 
@@ -146,13 +146,20 @@ const dashboard: RouteObject = {
 export const routes: RouteObject[] = [
   {
     path: '/',
-    element: <MainLayout />,
     // Errors in the layout itself fall back to a bare page...
-    errorElement: <RouteErrorPage standalone />,
+    element: (
+      <RouteErrors standalone>
+        <MainLayout />
+      </RouteErrors>
+    ),
     children: [
       {
         // ...errors in a page render inside the layout, keeping the navigation usable.
-        errorElement: <RouteErrorPage />,
+        element: (
+          <RouteErrors>
+            <Outlet />
+          </RouteErrors>
+        ),
         children: [
           { index: true, element: <HomePage /> },
           { path: 'home', element: <HomePage /> },

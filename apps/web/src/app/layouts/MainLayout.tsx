@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router-dom';
+import { useEffect, useLayoutEffect } from 'react';
+import { Outlet, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import { useAuthStore, type ForcedOutReason } from '@/lib/auth-store';
 import { loadToaster } from '@/lib/toaster';
 import { Footer } from './Footer';
@@ -30,9 +30,36 @@ function useForcedSignOutRedirect() {
   }, [forcedOut, navigate, pathname, search, hash]);
 }
 
+/** Where each page of this tab's history was scrolled to, by history entry. */
+const scrollPositions = new Map<string, number>();
+
+/**
+ * As a browser does between whole pages: a new page opens at its top (or at its #anchor), and Back or Forward returns
+ * to where the page was left.
+ */
+function useScrollRestoration() {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  useLayoutEffect(() => {
+    window.history.scrollRestoration = 'manual';
+  }, []);
+  useLayoutEffect(() => {
+    const key = location.key;
+    const saved = scrollPositions.get(key);
+    if (navigationType === 'POP' && saved !== undefined) window.scrollTo(0, saved);
+    else if (!location.hash) window.scrollTo(0, 0);
+    return () => {
+      scrollPositions.set(key, window.scrollY);
+    };
+    // Once per history entry: the entry's key changes with every navigation.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.key]);
+}
+
 /** Navigation bar, content, footer (spec section 2). */
 export function MainLayout() {
   useForcedSignOutRedirect();
+  useScrollRestoration();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -48,7 +75,6 @@ export function MainLayout() {
         <Outlet />
       </main>
       <Footer />
-      <ScrollRestoration />
     </div>
   );
 }

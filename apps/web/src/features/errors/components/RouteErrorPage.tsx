@@ -1,25 +1,20 @@
-import { isRouteErrorResponse, Link, useNavigate, useRouteError } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { LuLogOut, LuTriangleAlert } from '@/components/ui/icons';
 import { LogoMark } from '@/components/ui/Logo';
 import { signOutEverywhere } from '@/lib/session-token';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 function describe(error: unknown): string {
-  if (isRouteErrorResponse(error)) {
-    const detail = typeof error.data === 'string' ? error.data : '';
-    return [`${error.status} ${error.statusText}`.trim(), detail].filter(Boolean).join(': ');
-  }
   if (error instanceof Error) return error.message;
   if (typeof error === 'string') return error;
   return 'Unknown error';
 }
 
 /**
- * react-router errorElement: shows what broke and offers a clean sign-out. `standalone` is for errors in
- * the layout itself, where no navigation bar is on screen, so the page brings its own brand link.
+ * What a route error boundary shows (src/app/RouteErrorBoundary.tsx): what broke, and a clean sign-out. `standalone`
+ * is for errors in the layout itself, where no navigation bar is on screen, so the page brings its own brand link.
  */
-export function RouteErrorPage({ standalone = false }: { standalone?: boolean }) {
-  const error = useRouteError();
+export function RouteErrorPage({ error, standalone = false }: { error: unknown; standalone?: boolean }) {
   const navigate = useNavigate();
   useDocumentTitle('Something went wrong');
 

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { RouteErrors } from './RouteErrorBoundary';
 import { ACCESS_TOKEN_KEY, useAuthStore } from '@/lib/auth-store';
 import { firebaseAuthFor } from '@/lib/firebase';
 import { fakeFirebase } from '@/test/fake-firebase';
 import { BUYER, EMULATOR_CONFIG } from '@/test/fixtures';
-import { RouteErrorPage } from './RouteErrorPage';
 
 function Boom(): never {
   throw new Error('The shelf collapsed');
@@ -20,7 +20,14 @@ describe('RouteErrorPage', () => {
     useAuthStore.getState().setSignedIn(BUYER);
     const router = createMemoryRouter(
       [
-        { path: '/', element: <Boom />, errorElement: <RouteErrorPage /> },
+        {
+          path: '/',
+          element: (
+            <RouteErrors>
+              <Boom />
+            </RouteErrors>
+          ),
+        },
         { path: '/login', element: <p>login screen</p> },
       ],
       { initialEntries: ['/'] },
