@@ -6,6 +6,7 @@ pub mod listings;
 pub mod orders;
 pub mod payments;
 pub mod photos;
+pub mod profile;
 pub mod revocation;
 pub mod search;
 pub mod sessions;

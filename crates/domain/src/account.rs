@@ -7,6 +7,7 @@ use chrono::{DateTime, Timelike as _, Utc};
 
 use crate::email::Email;
 use crate::ids::AccountId;
+use crate::language::Language;
 
 /// What an account may do. Only the server decides an account's role.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -107,6 +108,8 @@ pub struct Account {
     pub sessions_ended_at: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
     pub closed: Option<Closure>,
+    /// The language the holder chose to read the marketplace in, on any device; `None` until they choose.
+    pub language: Option<Language>,
 }
 
 impl Account {
@@ -182,6 +185,7 @@ mod tests {
             sessions_ended_at,
             created_at: ended,
             closed: None,
+            language: None,
         };
         assert!(account(Some(ended)).sign_in_predates_end(ended - chrono::Duration::seconds(1)));
         assert!(!account(Some(ended)).sign_in_predates_end(ended));

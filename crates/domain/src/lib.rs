@@ -5,6 +5,7 @@ pub mod book;
 pub mod category;
 pub mod email;
 pub mod ids;
+pub mod language;
 pub mod money;
 pub mod order;
 pub mod paging;
@@ -22,6 +23,7 @@ pub use book::{
 pub use category::{Category, CategoryChoice, CategoryChoiceError, CategoryName, CategoryNameError, CategorySummary};
 pub use email::{Email, EmailError};
 pub use ids::{AccountId, BookId, CategoryId, OrderId};
+pub use language::{Language, ParseLanguageError};
 pub use money::{TAKA_CURRENCY, Taka, TakaError};
 pub use order::{
     CancelReason, IllegalOrderChange, MAX_PENDING_ORDERS_PER_BUYER, Order, OrderContact, OrderContactForm, OrderMove, OrderStatus,

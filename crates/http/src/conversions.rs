@@ -3,6 +3,7 @@
 
 use puronoboi_app::images::UploadRejected;
 use puronoboi_app::photos::PhotoError;
+use puronoboi_app::profile::ProfileError;
 use puronoboi_app::sessions::{AuthError, OpenSessionError};
 use puronoboi_app::uploads::{UploadRefused, Uploads};
 use puronoboi_app::{BookLookupError, GroupedError};
@@ -103,6 +104,15 @@ impl From<UploadRejected> for ApiError {
             }
             UploadRejected::NotAnImage => Self::new(ErrorCode::UnsupportedImage, "Upload a JPEG, PNG or WebP picture."),
             UploadRejected::Corrupt(_) => Self::new(ErrorCode::UnsupportedImage, "The picture could not be read; it may be damaged."),
+        }
+    }
+}
+
+impl From<ProfileError> for ApiError {
+    fn from(e: ProfileError) -> Self {
+        match e {
+            ProfileError::AccountClosed => Self::account_deleted(),
+            ProfileError::Unknown(cause) => cause.into(),
         }
     }
 }

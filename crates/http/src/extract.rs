@@ -196,6 +196,7 @@ mod tests {
             sessions_ended_at: None,
             created_at: Utc::now(),
             closed: None,
+            language: None,
         })
     }
 

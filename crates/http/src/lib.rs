@@ -30,6 +30,7 @@ use puronoboi_app::listings::Listings;
 use puronoboi_app::orders::Orders;
 use puronoboi_app::payments::Payments;
 use puronoboi_app::photos::Photos;
+use puronoboi_app::profile::Profiles;
 use puronoboi_app::revocation::SignInRevoker;
 use puronoboi_app::sessions::Sessions;
 use puronoboi_app::tokens::AccessTokens;
@@ -78,6 +79,7 @@ pub struct Services {
     /// `None` when sign-in is not configured: sessions and signed-in calls answer 503.
     pub sessions: Option<Sessions>,
     pub photos: Photos,
+    pub profiles: Profiles,
     /// Every picture upload is admitted here before its body is read.
     pub uploads: Uploads,
     pub readiness: Arc<dyn ReadinessProbe>,
@@ -145,6 +147,7 @@ pub fn build_state(wiring: Wiring) -> AppState {
     let sessions = wiring.sign_in.map(|sign_in| {
         Sessions::new(sign_in.verifier, Arc::clone(&wiring.accounts), sign_in.tokens, sign_in.admin_emails).with_revoker(revoker.clone())
     });
+    let profiles = Profiles::new(Arc::clone(&wiring.accounts));
     let photos = Photos::new(wiring.images, wiring.accounts);
     AppState(Arc::new(Services {
         storefront: Storefront::new(Arc::clone(&wiring.catalogue)),
@@ -155,6 +158,7 @@ pub fn build_state(wiring: Wiring) -> AppState {
         payments: Payments::new(wiring.payment_gateway, wiring.orders, wiring.card_minimum),
         sessions,
         photos,
+        profiles,
         uploads: Uploads::new(wiring.upload_quota, wiring.uploads_per_minute, wiring.upload_gate),
         readiness: wiring.readiness,
         public_config: Arc::new(wiring.public_config),

@@ -2,7 +2,7 @@
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use puronoboi_domain::{Account, AccountId, AccountRole, ClosedReason, Email, PersonName};
+use puronoboi_domain::{Account, AccountId, AccountRole, ClosedReason, Email, Language, PersonName};
 
 use crate::StoreError;
 
@@ -111,4 +111,7 @@ pub trait AccountStore: Send + Sync {
 
     /// Sets a live account's photo; answers the account and the photo URL it replaced, if any.
     async fn replace_photo_url(&self, id: AccountId, url: &str) -> Result<Option<(Account, Option<String>)>, StoreError>;
+
+    /// Sets the language a live account reads the marketplace in. `None` when no live account has this id.
+    async fn set_language(&self, id: AccountId, language: Language) -> Result<Option<Account>, StoreError>;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRating, formatReviews, formatTaka } from './format';
+import { bengaliDigits, formatDate, formatNumber, formatRating, formatReviews, formatTaka, latinDigits } from './format';
 
 describe('formatTaka', () => {
   it('puts the amount before the taka sign', () => {
@@ -27,5 +27,38 @@ describe('formatRating and formatReviews', () => {
     expect(formatReviews(356)).toBe('356 reviews');
     expect(formatReviews(1)).toBe('1 review');
     expect(formatReviews(0)).toBe('0 reviews');
+  });
+});
+
+describe('in Bangla', () => {
+  it('writes money in Bengali digits with the lakh grouping, the taka sign after the amount as in English', () => {
+    expect(formatTaka(1234567, 'bn')).toBe('১২,৩৪,৫৬৭ ৳');
+    expect(formatTaka(1200, 'bn')).toBe('১,২০০ ৳');
+    expect(formatTaka(0, 'bn')).toBe('০ ৳');
+  });
+
+  it('writes negative numbers and ratings in Bengali digits', () => {
+    expect(formatNumber(-4500, 'bn')).toBe('-৪,৫০০');
+    expect(formatNumber(-4500)).toBe('-4,500');
+    expect(formatRating(4.5, 'bn')).toBe('৪.৫');
+  });
+
+  it('writes dates with Bangla month names and digits', () => {
+    expect(formatDate('2026-03-05T10:00:00Z', 'bn')).toBe('৫ মার্চ, ২০২৬');
+    expect(formatDate('2026-03-05T10:00:00Z')).toBe('5 March 2026');
+    expect(formatDate('not a date', 'bn')).toBe('');
+  });
+});
+
+describe('digits typed either way', () => {
+  it('reads Bengali digits as Latin ones and leaves everything else alone', () => {
+    expect(latinDigits('০১৭১৫৩৮৪৯২৬')).toBe('01715384926');
+    expect(latinDigits('+৮৮০ 1715-384926')).toBe('+880 1715-384926');
+    expect(latinDigits('দাম ১২০০')).toBe('দাম 1200');
+  });
+
+  it('round-trips through Bengali digits', () => {
+    expect(bengaliDigits('2026')).toBe('২০২৬');
+    expect(latinDigits(bengaliDigits('0123456789'))).toBe('0123456789');
   });
 });

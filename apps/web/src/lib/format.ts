@@ -1,24 +1,61 @@
-// Bangladesh groups digits the South Asian way (1,00,000), which en-IN formatting matches.
-const takaNumber = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+import type { Language } from './i18n/language';
 
-/** Money is always "<amount> ৳" across the app, e.g. formatTaka(1200) === "1,200 ৳". */
-export function formatTaka(amount: number): string {
-  return `${takaNumber.format(amount)} ৳`;
+// Numbers in the reader's language: in Bangla with Bengali digits (১২,৩৪,৫৬৭), in English with Latin ones; both
+// group digits the South Asian way (12,34,567), as Bangladesh does.
+const LOCALE: Record<Language, string> = { bn: 'bn-BD', en: 'en-IN' };
+const numberFormats: Record<Language, Intl.NumberFormat> = {
+  bn: new Intl.NumberFormat(LOCALE.bn, { maximumFractionDigits: 0 }),
+  en: new Intl.NumberFormat(LOCALE.en, { maximumFractionDigits: 0 }),
+};
+
+/** A whole number in the reader's digits: formatNumber(1234567, 'bn') === "১২,৩৪,৫৬৭". */
+export function formatNumber(value: number, language: Language = 'en'): string {
+  return numberFormats[language].format(value);
 }
 
-/** Ratings come as numbers such as 4.8; always show one decimal. */
-export function formatRating(rating: number): string {
-  return rating.toFixed(1);
+/**
+ * Money is "<amount> ৳" in both languages: the amount in the reader's digits, a space, then the taka sign, as
+ * Bangladeshi price tags write it. formatTaka(1200) === "1,200 ৳"; formatTaka(1200, 'bn') === "১,২০০ ৳".
+ */
+export function formatTaka(amount: number, language: Language = 'en'): string {
+  return `${formatNumber(amount, language)} ৳`;
+}
+
+/** Ratings come as numbers such as 4.8; always show one decimal, in the reader's digits. */
+export function formatRating(rating: number, language: Language = 'en'): string {
+  const fixed = rating.toFixed(1);
+  return language === 'bn' ? bengaliDigits(fixed) : fixed;
 }
 
 /** "1 review", "42 reviews". */
 export function formatReviews(count: number): string {
-  return `${takaNumber.format(count)} ${count === 1 ? 'review' : 'reviews'}`;
+  return `${formatNumber(count)} ${count === 1 ? 'review' : 'reviews'}`;
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+/** A year as written in the reader's digits, without grouping: "2026", "২০২৬". */
+export function formatYear(year: number, language: Language = 'en'): string {
+  return language === 'bn' ? bengaliDigits(String(year)) : String(year);
+}
 
-export function formatDate(iso: string): string {
+const dateFormats: Record<Language, Intl.DateTimeFormat> = {
+  bn: new Intl.DateTimeFormat(LOCALE.bn, { day: 'numeric', month: 'long', year: 'numeric' }),
+  en: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }),
+};
+
+/** "5 March 2026"; in Bangla "৫ মার্চ, ২০২৬". Empty for a date that does not parse. */
+export function formatDate(iso: string, language: Language = 'en'): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+  return Number.isNaN(date.getTime()) ? '' : dateFormats[language].format(date);
+}
+
+const BENGALI_ZERO = 0x09e6;
+
+/** Latin digits written as Bengali ones. */
+export function bengaliDigits(text: string): string {
+  return text.replace(/[0-9]/g, (digit) => String.fromCharCode(BENGALI_ZERO + Number(digit)));
+}
+
+/** Bengali digits read as Latin ones, so that a phone number or a price typed either way is understood. */
+export function latinDigits(text: string): string {
+  return text.replace(/[\u09E6-\u09EF]/g, (digit) => String(digit.charCodeAt(0) - BENGALI_ZERO));
 }

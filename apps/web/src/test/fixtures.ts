@@ -100,6 +100,7 @@ export function me(overrides: Partial<MeDto> = {}): MeDto {
     role: 'buyer',
     verified: false,
     photoUrl: null,
+    language: null,
     ...overrides,
   };
 }

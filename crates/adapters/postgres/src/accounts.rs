@@ -7,7 +7,7 @@ use diesel::prelude::*;
 use diesel::result::DatabaseErrorKind;
 use diesel::sql_types::{Bool, Text, Timestamptz, Uuid as SqlUuid};
 use diesel_async::{AsyncConnection as _, AsyncPgConnection, RunQueryDsl};
-use puronoboi_domain::{Account, AccountId, AccountRole, BookMove, ClosedReason, Email};
+use puronoboi_domain::{Account, AccountId, AccountRole, BookMove, ClosedReason, Email, Language};
 use puronoboi_ports::{AccountStore, LinkIdentityError, NewIdentityAccount, OpenIdentityAccountError, StoreError, SupersedeError};
 
 use crate::PgStore;
@@ -313,5 +313,17 @@ impl AccountStore for PgStore {
             .await
             .context("replacing a photo")?;
         replaced.map(|(row, old)| Ok((into_account(row)?, old))).transpose()
+    }
+
+    async fn set_language(&self, id: AccountId, language: Language) -> Result<Option<Account>, StoreError> {
+        let mut conn = self.conn().await?;
+        let row: Option<AccountRow> = diesel::update(accounts::table.find(id.as_uuid()).filter(accounts::deleted_at.is_null()))
+            .set(accounts::language.eq(language.code()))
+            .returning(AccountRow::as_returning())
+            .get_result(&mut conn)
+            .await
+            .optional()
+            .context("setting an account's language")?;
+        row.map(into_account).transpose()
     }
 }

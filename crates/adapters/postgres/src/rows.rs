@@ -255,6 +255,7 @@ pub(crate) struct AccountRow {
     pub deleted_at: Option<DateTime<Utc>>,
     pub closed_reason: Option<String>,
     pub sessions_ended_at: Option<DateTime<Utc>>,
+    pub language: Option<String>,
 }
 
 /// An account with a count of what it has done, as the admin's tables show it.
@@ -288,6 +289,7 @@ impl TryFrom<AccountRow> for Account {
             sessions_ended_at: row.sessions_ended_at,
             created_at: row.created_at,
             closed,
+            language: row.language.map(|l| l.parse()).transpose().context("a stored language is unknown")?,
         })
     }
 }

@@ -15,6 +15,7 @@ diesel::table! {
         session_generation -> Int8,
         closed_reason -> Nullable<Text>,
         sessions_ended_at -> Nullable<Timestamptz>,
+        language -> Nullable<Text>,
     }
 }
 

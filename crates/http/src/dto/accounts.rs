@@ -1,6 +1,6 @@
 //! Sessions and the signed-in account.
 
-use puronoboi_domain::{Account, AccountRole};
+use puronoboi_domain::{Account, AccountRole, Language};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 use utoipa::ToSchema;
@@ -23,6 +23,42 @@ impl From<AccountRole> for AccountRoleDto {
             AccountRole::Admin => Self::Admin,
         }
     }
+}
+
+/// A language the marketplace speaks: Bangla (`bn`) or English (`en`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
+#[ts(export)]
+pub enum LanguageDto {
+    #[serde(rename = "bn")]
+    Bangla,
+    #[serde(rename = "en")]
+    English,
+}
+
+impl From<Language> for LanguageDto {
+    fn from(language: Language) -> Self {
+        match language {
+            Language::Bangla => Self::Bangla,
+            Language::English => Self::English,
+        }
+    }
+}
+
+impl From<LanguageDto> for Language {
+    fn from(language: LanguageDto) -> Self {
+        match language {
+            LanguageDto::Bangla => Self::Bangla,
+            LanguageDto::English => Self::English,
+        }
+    }
+}
+
+/// `PUT /api/me/language`: the language the account holder reads the marketplace in, on every device.
+#[derive(Debug, Clone, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[ts(export)]
+pub struct LanguageChoiceDto {
+    pub language: LanguageDto,
 }
 
 /// What a person may ask to be at sign-up: the Seller Account toggle. Admins come only from configuration.
@@ -58,6 +94,8 @@ pub struct MeDto {
     /// Sellers: verified by the admin.
     pub verified: bool,
     pub photo_url: Option<String>,
+    /// The language the holder chose (on any device); absent until they choose.
+    pub language: Option<LanguageDto>,
 }
 
 impl From<Account> for MeDto {
@@ -69,6 +107,7 @@ impl From<Account> for MeDto {
             role: a.role.into(),
             verified: a.verified,
             photo_url: a.photo_url,
+            language: a.language.map(Into::into),
         }
     }
 }

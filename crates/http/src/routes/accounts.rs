@@ -11,7 +11,7 @@ use utoipa_axum::router::UtoipaMethodRouterExt as _;
 use utoipa_axum::routes;
 
 use crate::AppState;
-use crate::dto::{AccountTypeDto, MeDto, SessionDto, SessionRequestDto};
+use crate::dto::{AccountTypeDto, LanguageChoiceDto, MeDto, SessionDto, SessionRequestDto};
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::{ApiJson, Caller, bearer_token};
 use crate::limits::{AddressCounted, Kind, Sessions};
@@ -23,6 +23,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(open_session))
         .routes(routes!(logout))
         .routes(routes!(me))
+        .routes(routes!(set_language))
         .routes(routes!(upload_photo).layer(multipart::upload_limit()))
 }
 
@@ -111,6 +112,23 @@ async fn logout(State(state): State<AppState>, Caller(account): Caller) -> Resul
 #[utoipa::path(get, path = "/me", tag = "sessions", security(("bearer" = [])), responses((status = 200, body = MeDto), SignedIn))]
 async fn me(Caller(account): Caller) -> Json<MeDto> {
     Json(account.into())
+}
+
+/// Sets the language the account holder reads the marketplace in: every device they sign in on follows it.
+#[utoipa::path(
+    put,
+    path = "/me/language",
+    tag = "sessions",
+    security(("bearer" = [])),
+    request_body = LanguageChoiceDto,
+    responses((status = 200, body = MeDto), (status = 400, description = "`bad_request`: not `bn` or `en`.", body = ErrorBody), SignedIn)
+)]
+async fn set_language(
+    State(state): State<AppState>,
+    Caller(account): Caller,
+    ApiJson(choice): ApiJson<LanguageChoiceDto>,
+) -> Result<Json<MeDto>, ApiError> {
+    Ok(Json(state.profiles.set_language(account.id, choice.language.into()).await?.into()))
 }
 
 /// Sets the account's profile photo from the form field `image`.

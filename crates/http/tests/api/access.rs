@@ -54,6 +54,7 @@ const TABLE: &[(&str, &str, [u16; 8])] = &[
     ("POST",   "/api/session/logout",                     [401,  204,  204,  204,  204,  204,  403,  401]),
     ("GET",    "/api/me",                                 [401,  200,  200,  200,  200,  200,  403,  401]),
     ("POST",   "/api/me/photo",                           [401,  200,  200,  200,  200,  200,  403,  401]),
+    ("PUT",    "/api/me/language",                        [401,  200,  200,  200,  200,  200,  403,  401]),
     // The public catalogue: a stale or closed account's token is read as an anonymous visit, never an error.
     ("GET",    "/api/categories",                         [200,  200,  200,  200,  200,  200,  200,  200]),
     ("GET",    "/api/categories/{id}/books",              [200,  200,  200,  200,  200,  200,  200,  200]),
@@ -314,6 +315,7 @@ impl World {
         let for_sale = if who == BuyerB { &self.for_sale[1] } else { &self.for_sale[0] };
         let body = match (method, template) {
             ("POST", "/api/session") => Body::Json(json!({})),
+            ("PUT", "/api/me/language") => Body::Json(json!({ "language": "bn" })),
             ("POST", "/api/me/photo") => Body::Multipart(
                 reqwest::multipart::Form::new().part("image", reqwest::multipart::Part::bytes(png_of(&wide_rgb())).file_name("me.png")),
             ),
@@ -461,6 +463,10 @@ async fn check_effect(w: &World, who: Who, method: &str, template: &str, answer:
                 "SELECT count(*) AS n FROM accounts WHERE id = '{me}' AND photo_url = '{}'",
                 answer["photoUrl"].as_str().unwrap_or("?")
             ),
+        )],
+        ("PUT", "/api/me/language") => vec![(
+            "the caller's own account reads in Bangla",
+            format!("SELECT count(*) AS n FROM accounts WHERE id = '{me}' AND language = 'bn'"),
         )],
         ("POST", "/api/books") => vec![(
             "the book is the caller's, on sale and not advertised",

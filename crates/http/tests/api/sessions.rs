@@ -458,3 +458,32 @@ async fn with_another_identity_the_owner_also_gets_a_fresh_account_and_the_squat
     let (status, body) = app.open_session(&squatter_token, json!({})).await;
     assert_eq!((status, body["error"]["code"].as_str()), (403, Some("account_deleted")), "{body}");
 }
+
+#[tokio::test]
+async fn the_language_chosen_on_one_device_is_the_accounts_on_every_other() {
+    let app = app().await;
+    let email = unique("language");
+    let token = app.signed_in(&email, "buyer").await;
+    let before = expect_json(me(&app, &token).await, 200, "GET /api/me").await;
+    assert_eq!(before["language"], Value::Null, "no language until the holder chooses: {before}");
+
+    let set = |language: Value| {
+        app.client.put(app.url("/api/me/language")).bearer_auth(&token).json(&json!({ "language": language })).send()
+    };
+    let chosen = expect_json(set(json!("bn")).await.expect("answered"), 200, "PUT /api/me/language").await;
+    assert_eq!(chosen["language"], "bn", "{chosen}");
+
+    // Another device: a new session of the same identity reads the account's choice.
+    let id_token = app.emulator().sign_in_with_password(&email, PASSWORD).await.expect("signs in again");
+    let (status, session) = app.open_session(&id_token, json!({})).await;
+    assert_eq!(status, 200, "{session}");
+    assert_eq!(session["user"]["language"], "bn", "{session}");
+
+    // Only the two languages there are; a refused choice changes nothing.
+    for bad in [json!("fr"), json!("BN"), json!(null), json!(1)] {
+        let refused = set(bad.clone()).await.expect("answered");
+        assert!(matches!(refused.status().as_u16(), 400 | 422), "{bad}: {}", refused.status());
+    }
+    let after = expect_json(me(&app, &token).await, 200, "GET /api/me").await;
+    assert_eq!(after["language"], "bn", "{after}");
+}
