@@ -41,7 +41,8 @@ mod tests {
     async fn the_language_is_kept_on_the_account_and_a_closed_account_keeps_nothing() {
         let accounts = Arc::new(InMemoryAccounts::default());
         let profiles = Profiles::new(accounts.clone());
-        let open = accounts.open_identity_account(new_account("lang", "lang@example.test", true, AccountRole::Buyer)).await.expect("opened");
+        let open =
+            accounts.open_identity_account(new_account("lang", "lang@example.test", true, AccountRole::Buyer)).await.expect("opened");
         assert_eq!(open.language, None, "no language until the holder chooses");
 
         let chosen = profiles.set_language(open.id, Language::Bangla).await.expect("set");

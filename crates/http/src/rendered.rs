@@ -253,7 +253,10 @@ mod tests {
         let list: Vec<String> = (0..200).map(|n| format!("The Silent Padma, Volume {n}")).collect();
         let plain = rendered.json(Some(1), "lists".into(), false, Reuse::Shared, async { Ok(list.clone()) }).await.expect("answered");
         assert!(plain.headers().get(header::CONTENT_ENCODING).is_none());
-        let compressed = rendered.json(Some(1), "lists".into(), true, Reuse::Shared, async { Ok(vec!["not asked".to_owned()]) }).await.expect("answered");
+        let compressed = rendered
+            .json(Some(1), "lists".into(), true, Reuse::Shared, async { Ok(vec!["not asked".to_owned()]) })
+            .await
+            .expect("answered");
         assert_eq!(compressed.headers()[header::CONTENT_ENCODING], "br");
         assert_eq!(compressed.headers()[header::VARY], "accept-encoding");
         let bytes = axum::body::to_bytes(compressed.into_body(), usize::MAX).await.expect("a body");
