@@ -1,11 +1,11 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { Toaster } from 'react-hot-toast';
 import { usePublicConfig } from '@/lib/api/get-public-config';
 import { useAuthStore } from '@/lib/auth-store';
 import { useAccountLanguage } from '@/lib/i18n/account-language';
 import { createQueryClient, USER_DATA_KEY } from '@/lib/query-client';
 import { startAuth } from '@/lib/session';
+import { loadToaster, loadedToaster } from '@/lib/toaster';
 
 /**
  * Loads the run-time configuration once at start-up and follows the identity service from it. When the signed-in
@@ -40,7 +40,21 @@ function AuthBootstrap() {
   return null;
 }
 
+/** Where toasts appear: mounted once react-hot-toast has arrived, which it is asked to do when the page is idle. */
 export function AppToaster() {
+  const [toaster, setToaster] = useState(loadedToaster);
+  useEffect(() => {
+    if (toaster) return undefined;
+    let live = true;
+    const load = () => void loadToaster().then((module) => live && setToaster(module));
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(load, { timeout: 3000 });
+    else window.setTimeout(load, 500);
+    return () => {
+      live = false;
+    };
+  }, [toaster]);
+  if (!toaster) return null;
+  const { Toaster } = toaster;
   return (
     <Toaster
       position="top-center"

@@ -3,6 +3,7 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { toast } from 'react-hot-toast';
 import { useAuthStore } from '@/lib/auth-store';
+import { loadToaster } from '@/lib/toaster';
 import { currentLanguage, startTranslations, switchLanguage } from '@/lib/i18n/translations';
 import { fakeFirebase } from './fake-firebase';
 
@@ -11,7 +12,7 @@ import { fakeFirebase } from './fake-firebase';
 // they are loaded before the first test of a file (imported here, after the test file has registered its own mocks).
 beforeAll(async () => {
   const [routes, identity] = await Promise.all([import('@/app/routes'), import('@/lib/identity')]);
-  await Promise.all([routes.preloadPages(), identity.loadFirebase(), startTranslations('en')]);
+  await Promise.all([routes.preloadPages(), identity.loadFirebase(), startTranslations('en'), loadToaster()]);
 }, 60_000);
 
 // No test talks to Firebase: the SDK is replaced by a recording fake (see fake-firebase.ts).

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router-dom';
-import toast from 'react-hot-toast';
 import { useAuthStore, type ForcedOutReason } from '@/lib/auth-store';
+import { loadToaster } from '@/lib/toaster';
 import { Footer } from './Footer';
 import { Navbar } from './Navbar';
 
@@ -24,7 +24,8 @@ function useForcedSignOutRedirect() {
   useEffect(() => {
     if (!forcedOut) return;
     useAuthStore.getState().acknowledgeForcedOut();
-    toast.error(FORCED_OUT_TOASTS[forcedOut], { id: 'forced-out' });
+    const message = FORCED_OUT_TOASTS[forcedOut];
+    void loadToaster().then(({ toast }) => toast.error(message, { id: 'forced-out' }));
     navigate('/login', { replace: true, state: { from: { pathname, search, hash } } });
   }, [forcedOut, navigate, pathname, search, hash]);
 }

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type ComponentType } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { LuMenu, LuX } from 'react-icons/lu';
+import { LuMenu, LuX } from '@/components/ui/icons';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '@/components/ui/LanguageSwitch';
 import { LogoMark } from '@/components/ui/Logo';

@@ -1,4 +1,4 @@
-import { LuRefreshCw, LuTriangleAlert } from 'react-icons/lu';
+import { LuRefreshCw, LuTriangleAlert } from './icons';
 import { userMessage } from '@/lib/error-handling';
 
 interface ErrorStateProps {

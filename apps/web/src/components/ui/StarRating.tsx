@@ -1,4 +1,4 @@
-import { LuStar } from 'react-icons/lu';
+import { LuStar } from './icons';
 import { formatRating, formatReviews } from '@/lib/format';
 
 interface StarRatingProps {

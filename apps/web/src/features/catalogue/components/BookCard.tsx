@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { LuMapPin } from 'react-icons/lu';
+import { LuMapPin } from '@/components/ui/icons';
 import type { BookCardDto } from '@bindings/BookCardDto';
 import { OriginalPrice, Price } from '@/components/ui/Price';
 import { StarRating } from '@/components/ui/StarRating';

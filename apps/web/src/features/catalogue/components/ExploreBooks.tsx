@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { LuArrowRight } from 'react-icons/lu';
+import { LuArrowRight } from '@/components/ui/icons';
 import { HOME_BOOKS_PER_CATEGORY, useGroupedBooks } from '../api/get-grouped-books';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { Spinner } from '@/components/ui/Spinner';

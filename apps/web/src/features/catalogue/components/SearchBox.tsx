@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { LuSearch, LuX } from 'react-icons/lu';
+import { LuSearch, LuX } from '@/components/ui/icons';
 import type { BookCardDto } from '@bindings/BookCardDto';
 import { Price } from '@/components/ui/Price';
 import { useDebouncedValue } from '@/lib/use-debounced-value';

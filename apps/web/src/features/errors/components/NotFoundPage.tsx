@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import toast from 'react-hot-toast';
-import { LuFlag, LuHouse } from 'react-icons/lu';
+import { LuFlag, LuHouse } from '@/components/ui/icons';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { loadToaster } from '@/lib/toaster';
 
 export const REPORT_PROBLEM_TOAST = 'Thanks for your feedback. We will solve it as soon as possible.';
 
@@ -25,7 +25,7 @@ export function NotFoundPage() {
         <button
           type="button"
           className="btn btn-outline btn-secondary"
-          onClick={() => toast.success(REPORT_PROBLEM_TOAST, { id: 'report-problem' })}
+          onClick={() => void loadToaster().then(({ toast }) => toast.success(REPORT_PROBLEM_TOAST, { id: 'report-problem' }))}
         >
           <LuFlag className="size-4" aria-hidden="true" />
           Report Problem

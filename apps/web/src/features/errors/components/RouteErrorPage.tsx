@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useNavigate, useRouteError } from 'react-router-dom';
-import { LuLogOut, LuTriangleAlert } from 'react-icons/lu';
+import { LuLogOut, LuTriangleAlert } from '@/components/ui/icons';
 import { LogoMark } from '@/components/ui/Logo';
 import { signOutEverywhere } from '@/lib/session-token';
 import { useDocumentTitle } from '@/lib/use-document-title';

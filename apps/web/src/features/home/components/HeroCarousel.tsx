@@ -1,6 +1,6 @@
 import { useEffect, useState, type FocusEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { LuArrowRight, LuChevronLeft, LuChevronRight, LuPause, LuPlay } from 'react-icons/lu';
+import { LuArrowRight, LuChevronLeft, LuChevronRight, LuPause, LuPlay } from '@/components/ui/icons';
 import { usePrefersReducedMotion } from '@/lib/use-prefers-reduced-motion';
 import { HERO_INTERVAL_MS, HERO_SLIDES, type HeroSlide } from '../data/hero-slides';
 

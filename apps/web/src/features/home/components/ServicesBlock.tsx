@@ -1,5 +1,5 @@
 import type { IconType } from 'react-icons';
-import { LuHandCoins, LuMousePointerClick, LuTruck } from 'react-icons/lu';
+import { LuHandCoins, LuMousePointerClick, LuTruck } from '@/components/ui/icons';
 import { useTranslation } from 'react-i18next';
 import { formatTaka } from '@/lib/format';
 import { useLanguage } from '@/lib/i18n/translations';
