@@ -20,9 +20,6 @@ export default defineConfig({
     },
   },
   build: {
-    // Pictures are files of their own, never data URLs inside the JavaScript: the hero's three illustrations (7 KB)
-    // were start-up JavaScript that a phone parsed before it could draw anything, and they now load like any image.
-    assetsInlineLimit: (file) => (file.endsWith('.svg') ? false : undefined),
     rolldownOptions: {
       output: {
         // Libraries change on their own schedules: chunks of their own keep browsers' caches warm across releases.

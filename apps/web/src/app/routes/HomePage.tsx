@@ -1,14 +1,10 @@
-import { lazy, Suspense } from 'react';
 import { AdvertisedItems } from '@/features/catalogue/components/AdvertisedItems';
 import { ExploreBooks } from '@/features/catalogue/components/ExploreBooks';
+import { ContactBlock } from '@/features/home/components/ContactBlock';
 import { HeroCarousel } from '@/features/home/components/HeroCarousel';
+import { PlansBlock } from '@/features/home/components/PlansBlock';
 import { ServicesBlock } from '@/features/home/components/ServicesBlock';
 import { useDocumentTitle } from '@/lib/use-document-title';
-
-// The plans and the contact block close the page, far below the fold on every screen: their code (and their icons)
-// arrives after the page's own instead of with it, so a phone draws the top of the page sooner.
-const PlansBlock = lazy(async () => ({ default: (await import('@/features/home/components/PlansBlock')).PlansBlock }));
-const ContactBlock = lazy(async () => ({ default: (await import('@/features/home/components/ContactBlock')).ContactBlock }));
 
 /** "/" and "/home". Composed here because it draws on several features. */
 export function HomePage() {
@@ -20,10 +16,8 @@ export function HomePage() {
       <ServicesBlock />
       <AdvertisedItems />
       <ExploreBooks />
-      <Suspense fallback={null}>
-        <PlansBlock />
-        <ContactBlock />
-      </Suspense>
+      <PlansBlock />
+      <ContactBlock />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { LuMail, LuPhone } from 'react-icons/lu';
+import { LuMail, LuPhone } from '@/components/ui/icons';
 import { useTranslation } from 'react-i18next';
 import { bengaliDigits } from '@/lib/format';
 import { useLanguage } from '@/lib/i18n/translations';

@@ -1,4 +1,4 @@
-import { LuCheck } from 'react-icons/lu';
+import { LuCheck } from '@/components/ui/icons';
 import { formatTaka } from '@/lib/format';
 import { PLANS, type Plan } from '../data/plans';
 
