@@ -7,6 +7,9 @@
 #   (© · – — ‘ ’ “ ” • …), about 60% of the size of the Latin faces. They are what a page's first screen draws, so
 #   they are what the HTML preloads; any other Latin character still loads the full Latin face of its weight
 #   (apps/web/src/fonts.css declares the ranges).
+# - hind-siliguri-bangla-word-400.woff2: the letters of "বাংলা" (ব া ং ল), the language switch's label in the bar of
+#   every page. An English page draws no other Bengali at weight 400 before its content arrives; without this face
+#   that one word cost a whole Bengali face on every page view.
 # The output is committed; run this again only when the font packages or the weights change.
 # Needs python3 (fonttools and brotli are installed into a throwaway virtualenv).
 set -euo pipefail
@@ -16,6 +19,8 @@ out=apps/web/src/assets/fonts
 [ -d "$fontsource/hind-siliguri/files" ] || { echo "subset-fonts: run 'just web-install' first ($fontsource is missing)" >&2; exit 1; }
 # Keep in step with the unicode-range of the ASCII faces in apps/web/src/fonts.css.
 ascii='U+0020-007E,U+00A0,U+00A9,U+00B7,U+2013-2014,U+2018-2019,U+201C-201D,U+2022,U+2026'
+# Keep in step with the unicode-range of the "বাংলা" face in apps/web/src/fonts.css.
+bangla_word='U+0982,U+09AC,U+09B2,U+09BE'
 venv=$(mktemp -d)
 trap 'rm -rf "$venv"' EXIT
 python3 -m venv "$venv"
@@ -31,6 +36,8 @@ subset() {
 for weight in 400 600; do
   subset "$fontsource/hind-siliguri/files/hind-siliguri-bengali-$weight-normal.woff2" U+09F3 \
     "$out/hind-siliguri-taka-$weight.woff2" --layout-features='' --no-hinting --desubroutinize
+  [ "$weight" = 400 ] && subset "$fontsource/hind-siliguri/files/hind-siliguri-bengali-$weight-normal.woff2" "$bangla_word" \
+    "$out/hind-siliguri-bangla-word-$weight.woff2" --layout-features='*' --no-hinting
   subset "$fontsource/hind-siliguri/files/hind-siliguri-latin-$weight-normal.woff2" "$ascii" \
     "$out/hind-siliguri-ascii-$weight.woff2" --layout-features='kern,liga'
 done

@@ -23,6 +23,7 @@
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { importX } from 'eslint-plugin-import-x';
+import i18next from 'eslint-plugin-i18next';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { readdirSync } from 'node:fs';
 import globals from 'globals';
@@ -39,6 +40,15 @@ const featureZones = features.map((feature) => ({
   except: [`./${feature}`],
   message: 'A feature imports only its own files, src/lib and src/components: move what features share there.',
 }));
+
+/** The components whose every text comes from the catalogues (see the i18next rule below). */
+const TRANSLATED = [
+  'src/app/layouts/Navbar.tsx',
+  'src/app/layouts/Footer.tsx',
+  'src/components/ui/LanguageSwitch.tsx',
+  'src/features/home/components/ServicesBlock.tsx',
+  'src/features/home/components/ContactBlock.tsx',
+];
 
 const sharedZone = {
   target: ['./src/lib', './src/components'],
@@ -81,5 +91,29 @@ export default tseslint.config(
     // Node.js: the browser journeys, the build's own scripts and configs.
     files: ['e2e/**', 'scripts/**', '*.config.{js,ts}'],
     languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    // What a person reads comes from the catalogues (src/lib/i18n), never a literal in a component: a text written in
+    // JSX would show in English to a Bangla reader. The parts of the app already translated are listed here; the list
+    // grows until it is all of src/.
+    files: TRANSLATED,
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          // Attributes that are addresses, states and names for code, never read by a person (aria-label, title,
+          // alt, placeholder and label are, and stay checked).
+          'jsx-attributes': {
+            exclude: ['className', 'style', 'type', 'key', 'id', 'width', 'height', 'to', 'href', 'src', 'rel', 'target', 'lang',
+              'role', 'name', 'autoComplete', 'inputMode', 'aria-hidden', 'aria-controls', 'aria-live', 'data-.*'],
+          },
+
+          // Each language's own name, shown in that language whatever the page's.
+          words: { exclude: ['বাংলা', 'English', 'Puronoboi'] },
+        },
+      ],
+    },
   },
 );

@@ -16,6 +16,13 @@ import '@fontsource/lora/latin-700.css';
 // After the faces above: its smaller faces (the taka sign, ASCII) must be declared after the packaged ones.
 import './fonts.css';
 import './index.css';
+import { loadCatalogue } from './lib/i18n/catalogue';
+import { initialLanguage } from './lib/i18n/language';
+
+// The page speaks the visitor's language from the first paint (screen readers and fonts follow `lang`), and that
+// language's texts are fetched alongside the app's code rather than after it.
+const language = initialLanguage();
+document.documentElement.lang = language;
 
 /** Resolves once the browser has painted the page as it stands. */
 function afterNextPaint(): Promise<void> {
@@ -38,4 +45,6 @@ function landingPageCode(path: string): Promise<unknown> | undefined {
   return undefined;
 }
 
-void afterNextPaint().then(() => Promise.all([import('./main'), landingPageCode(window.location.pathname)]));
+void afterNextPaint().then(() =>
+  Promise.all([import('./main'), loadCatalogue(language), landingPageCode(window.location.pathname)]),
+);

@@ -3,14 +3,21 @@ import './lib/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { startTranslations } from './lib/i18n/translations';
 
 // The styles are linked from index.html (see boot.ts, which loads this module once the page has painted).
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from index.html');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The texts first (boot.ts has been fetching the visitor's catalogue alongside this module). Should the catalogue not
+// arrive, the app still starts: better keys on the screen than no shop at all.
+void startTranslations()
+  .catch((error: unknown) => console.error('The texts could not be loaded', error))
+  .finally(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );

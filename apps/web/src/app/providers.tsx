@@ -2,16 +2,19 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { usePublicConfig } from '@/lib/api/get-public-config';
 import { useAuthStore } from '@/lib/auth-store';
+import { useAccountLanguage } from '@/lib/i18n/account-language';
 import { createQueryClient, USER_DATA_KEY } from '@/lib/query-client';
 import { startAuth } from '@/lib/session';
 import { loadToaster, loadedToaster } from '@/lib/toaster';
 
 /**
  * Loads the run-time configuration once at start-up and follows the identity service from it. When the signed-in
- * account changes (logout, another person logs in), every cached query of user data is dropped.
+ * account changes (logout, another person logs in), every cached query of user data is dropped. A signed-in
+ * account's language is followed (see account-language.ts).
  */
 function AuthBootstrap() {
   const config = usePublicConfig();
+  useAccountLanguage();
   const queryClient = useQueryClient();
   const auth = config.data?.auth;
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { signedInAs, signedOut } from '@/test/auth';
-import { BUYER, bookCard } from '@/test/fixtures';
-import { stubFetch } from '@/test/fetch-stub';
+import { BUYER, bookCard, me } from '@/test/fixtures';
+import { requestsTo, stubFetch } from '@/test/fetch-stub';
 import { renderApp } from '@/test/render';
 
 function mainNav() {
@@ -76,5 +76,42 @@ describe('Navbar', () => {
     await user.keyboard('{Escape}');
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(toggle).toHaveFocus();
+  });
+
+  it('switches every text of the bar to Bangla and back, keeping the choice and the page language', async () => {
+    stubFetch({ '/api/advertised': { body: [] } });
+    renderApp('/blog');
+    await within(mainNav()).findByRole('link', { name: 'Shop' });
+    await userEvent.click(within(mainNav()).getByRole('button', { name: 'বাংলা' }));
+
+    const bangla = await screen.findByRole('navigation', { name: 'প্রধান' });
+    expect(within(bangla).getByRole('link', { name: 'দোকান' })).toHaveAttribute('href', '/shop');
+    expect(within(bangla).getByRole('link', { name: 'লগইন' })).toHaveAttribute('href', '/login');
+    expect(within(bangla).queryByRole('link', { name: 'Shop' })).not.toBeInTheDocument();
+    expect(screen.getByText(/© ২০২৬ পুরনো বই/)).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('bn');
+    expect(localStorage.getItem('puronoboi.language')).toBe('bn');
+
+    await userEvent.click(within(bangla).getByRole('button', { name: 'English' }));
+    expect(await within(mainNav()).findByRole('link', { name: 'Shop' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('en');
+    expect(localStorage.getItem('puronoboi.language')).toBe('en');
+  });
+
+  it('keeps a signed-in visitor’s choice on the account', async () => {
+    const fetchMock = stubFetch({ ...signedInAs(BUYER), '/api/me/language': { body: me({ language: 'bn' }) } });
+    renderApp('/blog');
+    await within(mainNav()).findByRole('button', { name: /^Account menu/ });
+    await userEvent.click(within(mainNav()).getByRole('button', { name: 'বাংলা' }));
+    await screen.findByRole('navigation', { name: 'প্রধান' });
+    await waitFor(() => expect(requestsTo(fetchMock, '/api/me/language')).toHaveLength(1));
+    expect(requestsTo(fetchMock, '/api/me/language')[0]).toMatchObject({ method: 'PUT', json: { language: 'bn' } });
+  });
+
+  it('follows the language kept on the account when its holder signs in on another device', async () => {
+    stubFetch(signedInAs(me({ language: 'bn' })));
+    renderApp('/blog');
+    expect(await screen.findByRole('navigation', { name: 'প্রধান' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('bn');
   });
 });

@@ -1,6 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type ComponentType } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { LuMenu, LuX } from '@/components/ui/icons';
+import { useTranslation } from 'react-i18next';
+import { LanguageSwitch } from '@/components/ui/LanguageSwitch';
 import { LogoMark } from '@/components/ui/Logo';
 import { useAdvertisedBooks } from '@/features/catalogue/api/get-advertised-books';
 import { SearchBox } from '@/features/catalogue/components/SearchBox';
@@ -24,15 +26,16 @@ interface NavItem {
 
 /** The spec's navigation: Advertise Items only when something is advertised, Dashboard only when signed in. */
 export function useNavItems(): NavItem[] {
+  const { t } = useTranslation();
   const advertised = useAdvertisedBooks();
   const user = useCurrentUser();
   const items: NavItem[] = [
-    { to: '/home', label: 'Home' },
-    { to: '/shop', label: 'Shop' },
+    { to: '/home', label: t('nav.home') },
+    { to: '/shop', label: t('nav.shop') },
   ];
-  if ((advertised.data?.length ?? 0) >= 1) items.push({ to: '/advertise', label: 'Advertise Items' });
-  items.push({ to: '/blog', label: 'Blog' });
-  if (user) items.push({ to: '/dashboard', label: 'Dashboard' });
+  if ((advertised.data?.length ?? 0) >= 1) items.push({ to: '/advertise', label: t('nav.advertise') });
+  items.push({ to: '/blog', label: t('nav.blog') });
+  if (user) items.push({ to: '/dashboard', label: t('nav.dashboard') });
   return items;
 }
 
@@ -48,14 +51,16 @@ const mobileLink = ({ isActive }: { isActive: boolean }) =>
 
 /** Signed-in state on the right of the bar: a spinner while it loads (never a flash of Login), then the avatar. */
 function AccountLoading() {
+  const { t } = useTranslation();
   return (
-    <span role="status" aria-label="Loading your account" className="grid size-10 place-items-center">
+    <span role="status" aria-label={t('nav.loadingAccount')} className="grid size-10 place-items-center">
       <span className="loading loading-spinner loading-md text-primary" aria-hidden="true" />
     </span>
   );
 }
 
 function AccountArea() {
+  const { t } = useTranslation();
   const status = useAuthStore((state) => state.status);
   // A returning visitor (a stored token) is likely to be signed in in a moment; nobody else needs it yet.
   const expected = status === 'signedIn' || (status === 'loading' && readAccessToken() !== null);
@@ -75,16 +80,17 @@ function AccountArea() {
   return (
     <div className="hidden items-center gap-2 lg:flex">
       <NavLink to="/login" className="btn btn-ghost">
-        Login
+        {t('nav.login')}
       </NavLink>
       <NavLink to="/signup" className="btn btn-primary">
-        SignUp
+        {t('nav.signup')}
       </NavLink>
     </div>
   );
 }
 
 export function Navbar() {
+  const { t } = useTranslation();
   const items = useNavItems();
   const signedOut = useAuthStore((state) => state.status === 'signedOut');
   const [menuOpen, setMenuOpen] = useState(false);
@@ -103,8 +109,8 @@ export function Navbar() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-base-300/70 bg-base-100/90 backdrop-blur supports-[backdrop-filter]:bg-base-100/80">
-      <nav aria-label="Main" className="container-page flex h-16 items-center gap-4 lg:h-18">
-        <Link to="/" className="flex shrink-0 items-center gap-2.5 rounded-field" aria-label="Puronoboi home">
+      <nav aria-label={t('nav.label')} className="container-page flex h-16 items-center gap-4 lg:h-18">
+        <Link to="/" className="flex shrink-0 items-center gap-2.5 rounded-field" aria-label={t('nav.brandHome')}>
           <LogoMark />
           <span className="font-serif text-2xl font-bold tracking-tight text-primary">Puronoboi</span>
         </Link>
@@ -123,6 +129,7 @@ export function Navbar() {
           <div className="contents sm:flex sm:max-w-sm sm:min-w-0 sm:flex-1">
             <SearchBox />
           </div>
+          <LanguageSwitch />
           <AccountArea />
 
           <button
@@ -131,7 +138,7 @@ export function Navbar() {
             className="btn btn-ghost btn-square lg:hidden"
             aria-expanded={menuOpen}
             aria-controls={menuId}
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
             onClick={() => setMenuOpen((open) => !open)}
           >
             {menuOpen ? <LuX className="size-6" aria-hidden="true" /> : <LuMenu className="size-6" aria-hidden="true" />}
@@ -156,10 +163,10 @@ export function Navbar() {
           {signedOut && (
             <li className="mt-2 grid grid-cols-2 gap-2 border-t border-base-300/70 pt-3">
               <Link to="/login" className="btn btn-outline btn-primary">
-                Login
+                {t('nav.login')}
               </Link>
               <Link to="/signup" className="btn btn-primary">
-                SignUp
+                {t('nav.signup')}
               </Link>
             </li>
           )}

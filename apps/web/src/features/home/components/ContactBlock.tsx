@@ -1,21 +1,24 @@
 import { LuMail, LuPhone } from '@/components/ui/icons';
+import { useTranslation } from 'react-i18next';
+import { bengaliDigits } from '@/lib/format';
+import { useLanguage } from '@/lib/i18n/translations';
 
 export const SUPPORT_EMAIL = 'support@puronoboi.com.bd';
 export const SUPPORT_PHONE = '+880 1700-000000';
 
 export function ContactBlock() {
+  const { t } = useTranslation();
+  const language = useLanguage();
   return (
     <section aria-labelledby="contact-heading" className="py-16 sm:py-20">
       <div className="container-page">
         <div className="grid items-center gap-10 rounded-[1.5rem] bg-primary px-6 py-12 text-primary-content sm:px-12 lg:grid-cols-[1fr_1.2fr]">
           <div>
-            <p className="mb-2 text-sm font-semibold tracking-[0.14em] text-accent uppercase">Contact us</p>
+            <p className="mb-2 text-sm font-semibold tracking-[0.14em] text-accent uppercase">{t('contact.eyebrow')}</p>
             <h2 id="contact-heading" className="text-3xl font-bold text-[#fdf9ef] sm:text-4xl">
-              Questions about an order or a listing?
+              {t('contact.heading')}
             </h2>
-            <p className="mt-3 text-[#fdf9ef]/80">
-              Real people answer. Write to us or give us a call and we will help you sort it out.
-            </p>
+            <p className="mt-3 text-[#fdf9ef]/80">{t('contact.text')}</p>
           </div>
           <ul className="grid gap-4 sm:grid-cols-2">
             <li>
@@ -26,7 +29,7 @@ export function ContactBlock() {
                 <span className="grid size-11 place-items-center rounded-full bg-accent/20 text-secondary" aria-hidden="true">
                   <LuMail className="size-5" />
                 </span>
-                <span className="text-sm font-semibold tracking-wide text-base-content/60 uppercase">E-mail</span>
+                <span className="text-sm font-semibold tracking-wide text-base-content/60 uppercase">{t('contact.email')}</span>
                 <span className="text-lg font-semibold break-all text-primary">{SUPPORT_EMAIL}</span>
               </a>
             </li>
@@ -38,8 +41,10 @@ export function ContactBlock() {
                 <span className="grid size-11 place-items-center rounded-full bg-accent/20 text-secondary" aria-hidden="true">
                   <LuPhone className="size-5" />
                 </span>
-                <span className="text-sm font-semibold tracking-wide text-base-content/60 uppercase">Phone</span>
-                <span className="text-lg font-semibold whitespace-nowrap text-primary">{SUPPORT_PHONE}</span>
+                <span className="text-sm font-semibold tracking-wide text-base-content/60 uppercase">{t('contact.phone')}</span>
+                <span className="text-lg font-semibold whitespace-nowrap text-primary">
+                  {language === 'bn' ? bengaliDigits(SUPPORT_PHONE) : SUPPORT_PHONE}
+                </span>
               </a>
             </li>
           </ul>
