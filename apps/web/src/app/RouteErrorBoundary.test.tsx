@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { RouteErrors } from './RouteErrorBoundary';
@@ -45,12 +45,13 @@ describe('RouteErrorPage', () => {
     expect(screen.getByText('The shelf collapsed')).toBeInTheDocument();
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'SignOut' }));
+    // Signing out waits for the identity service and the server: the page moves on once both are done.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
     expect(useAuthStore.getState().user).toBeNull();
     expect(useAuthStore.getState().status).toBe('signedOut');
     expect(fakeFirebase.module.signOut).toHaveBeenCalledTimes(1);
     expect(fakeFirebase.auth.currentUser).toBeNull();
-    expect(router.state.location.pathname).toBe('/login');
-    expect(screen.getByText('login screen')).toBeInTheDocument();
+    expect(await screen.findByText('login screen')).toBeInTheDocument();
   });
 });
