@@ -64,35 +64,18 @@ impl CatalogueReader for PgStore {
 
     async fn category_page(&self, id: CategoryId, page: PageRequest) -> Result<(Category, Page<BookCard>), CategoryPageError> {
         let mut conn = self.conn().await?;
-        let category: Category = queries::category(id.as_uuid())
-            .get_result(&mut conn)
-            .await
-            .optional()
-            .context("looking up a category")?
-            .ok_or(CategoryPageError::NotFound)?
-            .into();
-
-        let total: i64 = queries::category_count(id.as_uuid()).get_result(&mut conn).await.context("counting a category's books")?;
+        let (category, total) = category_and_count(&mut conn, id).await?;
         let offset = i64::try_from(page.offset()).context("page offset overflows")?;
         let rows: Vec<VerifiedCardRow> = queries::category_page(id.as_uuid(), i64::from(page.per_page()), offset)
             .load(&mut conn)
             .await
             .context("listing a category's books")?;
-        let items = rows.into_iter().map(|row| row.card.into_card(row.seller_verified)).collect::<anyhow::Result<_>>()?;
-        Ok((category, Page { items, request: page, total }))
+        Ok((category, Page { items: verified_cards(rows)?, request: page, total }))
     }
 
     async fn category_shelf(&self, id: CategoryId) -> Result<CategoryShelf, CategoryPageError> {
         let mut conn = self.conn().await?;
-        let category: Category = queries::category(id.as_uuid())
-            .get_result(&mut conn)
-            .await
-            .optional()
-            .context("looking up a category")?
-            .ok_or(CategoryPageError::NotFound)?
-            .into();
-        let available_books: i64 =
-            queries::category_count(id.as_uuid()).get_result(&mut conn).await.context("counting a category's books")?;
+        let (category, available_books) = category_and_count(&mut conn, id).await?;
         let depth = i64::try_from(PageRequest::MAX_ROWS).context("shelf depth overflows")?;
         let every = i32::try_from(CategoryShelf::MARK_EVERY).context("mark spacing overflows")?;
         let marks: Vec<ShelfMarkRow> =
@@ -118,7 +101,7 @@ impl CatalogueReader for PgStore {
             None => queries::category_books_from_newest(id.as_uuid(), skip, limit).load(&mut conn).await,
         }
         .context("listing a category's books from a mark")?;
-        Ok(rows.into_iter().map(|row| row.card.into_card(row.seller_verified)).collect::<anyhow::Result<_>>()?)
+        Ok(verified_cards(rows)?)
     }
 
     async fn book_detail(&self, id: BookId) -> Result<Option<BookDetail>, StoreError> {
@@ -147,6 +130,23 @@ impl CatalogueReader for PgStore {
             .await
             .context("checking for categories")?)
     }
+}
+
+/// A category and its count of available books. Errors: `NotFound` when the category does not exist.
+async fn category_and_count(conn: &mut AsyncPgConnection, id: CategoryId) -> Result<(Category, i64), CategoryPageError> {
+    let category: Category = queries::category(id.as_uuid())
+        .get_result(conn)
+        .await
+        .optional()
+        .context("looking up a category")?
+        .ok_or(CategoryPageError::NotFound)?
+        .into();
+    let count: i64 = queries::category_count(id.as_uuid()).get_result(conn).await.context("counting a category's books")?;
+    Ok((category, count))
+}
+
+fn verified_cards(rows: Vec<VerifiedCardRow>) -> anyhow::Result<Vec<BookCard>> {
+    rows.into_iter().map(|row| row.card.into_card(row.seller_verified)).collect()
 }
 
 #[async_trait]
