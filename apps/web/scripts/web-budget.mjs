@@ -76,11 +76,11 @@ function initialJavaScript(language) {
   ];
   const startedByEntries = entries
     .flatMap((name) => [...dynamicImports(readFileSync(join(dist, 'assets', name), 'utf8'))])
-    .filter((name) => /^main-[\w-]+\.js$/.test(name) || new RegExp(`^catalogue-${language}-[\\w-]+\\.js$`).test(name));
+    .filter((name) => /^main-[\w-]+\.js$/.test(name) || new RegExp(`^common-${language}-[\\w-]+\\.js$`).test(name));
   // The app, and the texts of the visitor's language (fetched alongside it: the app renders nothing before them).
   if (startedByEntries.length !== 2) {
     throw new Error(
-      `expected the entry to load the app (main-<hash>.js) and the ${language} texts (catalogue-${language}-<hash>.js), found: ${startedByEntries.join(', ') || 'none'}`,
+      `expected the entry to load the app (main-<hash>.js) and the ${language} texts (common-${language}-<hash>.js), found: ${startedByEntries.join(', ') || 'none'}`,
     );
   }
   const chunks = new Set();

@@ -17,7 +17,7 @@ import '@fontsource/lora/latin-700.css';
 import './fonts.css';
 import './index.css';
 import { loadCatalogue } from './lib/i18n/catalogue';
-import { initialLanguage } from './lib/i18n/language';
+import { initialLanguage, type Language } from './lib/i18n/language';
 
 // The page speaks the visitor's language from the first paint (screen readers and fonts follow `lang`), and that
 // language's texts are fetched alongside the app's code rather than after it.
@@ -38,13 +38,18 @@ function afterNextPaint(): Promise<void> {
  * (src/app/routes.tsx), so the browser fetches it once. Such a page must not create zod schemas as it loads: the app
  * (main.tsx) configures zod first, and the two load side by side.
  */
-function landingPageCode(path: string): Promise<unknown> | undefined {
-  if (/^\/shop\/?$/.test(path)) return import('./features/catalogue/components/ShopPage');
-  if (/^\/books\/[^/]+\/?$/.test(path)) return import('./features/catalogue/components/BookPage');
-  if (/^\/search\/?$/.test(path)) return import('./features/catalogue/components/SearchPage');
+function landingPageCode(path: string, language: Language): Promise<unknown> | undefined {
+  if (/^\/shop\/?$/.test(path)) return withShopTexts(import('./features/catalogue/components/ShopPage'), language);
+  if (/^\/books\/[^/]+\/?$/.test(path)) return withShopTexts(import('./features/catalogue/components/BookPage'), language);
+  if (/^\/search\/?$/.test(path)) return withShopTexts(import('./features/catalogue/components/SearchPage'), language);
   return undefined;
 }
 
+/** The shop's pages read their own catalogue too: fetched alongside them. */
+function withShopTexts(code: Promise<unknown>, language: Language): Promise<unknown> {
+  return Promise.all([code, loadCatalogue(language, 'shop')]);
+}
+
 void afterNextPaint().then(() =>
-  Promise.all([import('./main'), loadCatalogue(language), landingPageCode(window.location.pathname)]),
+  Promise.all([import('./main'), loadCatalogue(language), landingPageCode(window.location.pathname, language)]),
 );

@@ -1,11 +1,14 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useParams, type Params, type RouteObject } from 'react-router-dom';
 import { Spinner } from '@/components/ui/Spinner';
 import { RequireAuth } from '@/features/auth/components/RequireAuth';
 import { NotFoundPage } from '@/features/errors/components/NotFoundPage';
 import { prefetchShop } from '@/features/catalogue/api/get-grouped-books';
 import { prefetchBook } from '@/lib/api/get-book';
+import type { Catalogue, Namespace } from '@/lib/i18n/catalogue';
+import { loadTexts } from '@/lib/i18n/translations';
 import { MainLayout } from './layouts/MainLayout';
 import { RouteErrors } from './RouteErrorBoundary';
 import { preloadAvatarMenu } from './layouts/Navbar';
@@ -16,9 +19,11 @@ const preloads: (() => Promise<void>)[] = [];
 
 interface PageOptions {
   /** What the spinner says while the page's code arrives. */
-  label?: string;
+  label?: keyof Catalogue<'common'>['loading'];
   /** Starts fetching the page's data (and its first picture) while its code is still arriving; see `page`. */
   prefetch?: (queryClient: QueryClient, params: Params) => void;
+  /** The parts of the catalogue the page reads besides the common texts: fetched together with its code. */
+  texts?: Namespace[];
 }
 
 /**
@@ -34,11 +39,14 @@ interface PageOptions {
 function page<M extends Record<string, unknown>>(
   load: () => Promise<M>,
   name: keyof M & string,
-  { label = 'Loading the page', prefetch }: PageOptions = {},
+  { label = 'page', prefetch, texts = [] }: PageOptions = {},
 ) {
   let loaded: ComponentType | null = null;
   const fetchPage = async () => {
-    loaded ??= (await load())[name] as ComponentType;
+    if (!loaded) {
+      const [module] = await Promise.all([load(), loadTexts(...texts)]);
+      loaded = module[name] as ComponentType;
+    }
     return loaded;
   };
   preloads.push(async () => {
@@ -48,6 +56,7 @@ function page<M extends Record<string, unknown>>(
     const [Loaded, setLoaded] = useState<ComponentType | null>(() => loaded);
     const [failure, setFailure] = useState<unknown>(null);
     const queryClient = useQueryClient();
+    const { t } = useTranslation();
     const params = useParams();
     const paramsKey = JSON.stringify(params);
     useEffect(() => {
@@ -69,7 +78,7 @@ function page<M extends Record<string, unknown>>(
     }, [Loaded]);
     if (failure) throw failure;
     if (Loaded) return <Loaded />;
-    return <Spinner label={label} className="min-h-dvh pb-40" />;
+    return <Spinner label={t(`loading.${label}`)} className="min-h-dvh pb-40" />;
   }
   return <Page />;
 }
@@ -78,6 +87,11 @@ function page<M extends Record<string, unknown>>(
 export async function preloadPages(): Promise<void> {
   await Promise.all([...preloads.map((preload) => preload()), preloadAvatarMenu()]);
 }
+
+const shopTexts: PageOptions = { texts: ['shop'] };
+const authTexts: PageOptions = { texts: ['auth'] };
+const dashboardTexts: PageOptions = { texts: ['dashboard'] };
+const buyingTexts: PageOptions = { texts: ['buying'] };
 
 const load = {
   shop: () => import('@/features/catalogue/components/ShopPage'),
@@ -110,31 +124,31 @@ const dashboard: RouteObject = {
   element: <RequireAuth />,
   children: [
     {
-      element: page(load.dashboardLayout, 'DashboardLayout'),
+      element: page(load.dashboardLayout, 'DashboardLayout', dashboardTexts),
       children: [
-        { index: true, element: page(load.dashboardHome, 'DashboardHome') },
+        { index: true, element: page(load.dashboardHome, 'DashboardHome', dashboardTexts) },
         {
           element: <RequireAuth role="buyer" />,
           children: [
-            { path: 'myOrders', element: page(load.myOrders, 'MyOrdersPage') },
-            { path: 'myWishList', element: page(load.myWishList, 'MyWishListPage') },
-            { path: 'payment/:id', element: page(load.orderPayment, 'OrderPaymentPage', { label: 'Loading the payment page' }) },
-            { path: 'payment2/:id', element: page(load.wishListPayment, 'WishListPaymentPage', { label: 'Loading the payment page' }) },
+            { path: 'myOrders', element: page(load.myOrders, 'MyOrdersPage', buyingTexts) },
+            { path: 'myWishList', element: page(load.myWishList, 'MyWishListPage', buyingTexts) },
+            { path: 'payment/:id', element: page(load.orderPayment, 'OrderPaymentPage', { label: 'payment', texts: ['buying'] }) },
+            { path: 'payment2/:id', element: page(load.wishListPayment, 'WishListPaymentPage', { label: 'payment', texts: ['buying'] }) },
           ],
         },
         {
           element: <RequireAuth role="seller" />,
           children: [
-            { path: 'addAProduct', element: page(load.addListing, 'AddListingPage') },
-            { path: 'myProducts', element: page(load.myListings, 'MyListingsPage') },
+            { path: 'addAProduct', element: page(load.addListing, 'AddListingPage', dashboardTexts) },
+            { path: 'myProducts', element: page(load.myListings, 'MyListingsPage', dashboardTexts) },
           ],
         },
         {
           element: <RequireAuth role="admin" />,
           children: [
-            { path: 'allSeller', element: page(load.allSeller, 'AllSellerPage') },
-            { path: 'allBuyer', element: page(load.allBuyer, 'AllBuyerPage') },
-            { path: 'categories', element: page(load.categories, 'CategoriesPage') },
+            { path: 'allSeller', element: page(load.allSeller, 'AllSellerPage', dashboardTexts) },
+            { path: 'allBuyer', element: page(load.allBuyer, 'AllBuyerPage', dashboardTexts) },
+            { path: 'categories', element: page(load.categories, 'CategoriesPage', dashboardTexts) },
           ],
         },
       ],
@@ -163,14 +177,14 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <HomePage /> },
           { path: 'home', element: <HomePage /> },
-          { path: 'shop', element: page(load.shop, 'ShopPage', { prefetch: prefetchShop }) },
-          { path: 'advertise', element: page(load.advertise, 'AdvertisePage') },
-          { path: 'search', element: page(load.search, 'SearchPage', { label: 'Loading the search' }) },
-          { path: 'blog', element: page(load.blog, 'BlogPage') },
-          { path: 'login', element: page(load.login, 'LoginPage') },
-          { path: 'signup', element: page(load.signup, 'SignupPage') },
-          { element: <RequireAuth />, children: [{ path: 'category/:id', element: page(load.category, 'CategoryPage') }] },
-          { path: 'books/:id', element: page(load.book, 'BookPage', { prefetch: (client, { id }) => id && prefetchBook(client, id) }) },
+          { path: 'shop', element: page(load.shop, 'ShopPage', { prefetch: prefetchShop, texts: ['shop'] }) },
+          { path: 'advertise', element: page(load.advertise, 'AdvertisePage', shopTexts) },
+          { path: 'search', element: page(load.search, 'SearchPage', { label: 'search', texts: ['shop'] }) },
+          { path: 'blog', element: page(load.blog, 'BlogPage', { texts: ['blog'] }) },
+          { path: 'login', element: page(load.login, 'LoginPage', authTexts) },
+          { path: 'signup', element: page(load.signup, 'SignupPage', authTexts) },
+          { element: <RequireAuth />, children: [{ path: 'category/:id', element: page(load.category, 'CategoryPage', shopTexts) }] },
+          { path: 'books/:id', element: page(load.book, 'BookPage', { prefetch: (client, { id }) => id && prefetchBook(client, id), texts: ['shop'] }) },
           dashboard,
           { path: '*', element: <NotFoundPage /> },
         ],

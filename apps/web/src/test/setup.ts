@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { toast } from 'react-hot-toast';
 import { useAuthStore } from '@/lib/auth-store';
 import { loadToaster } from '@/lib/toaster';
-import { currentLanguage, startTranslations, switchLanguage } from '@/lib/i18n/translations';
+import { currentLanguage, loadAllTexts, startTranslations, switchLanguage } from '@/lib/i18n/translations';
 import { fakeFirebase } from './fake-firebase';
 
 // Every page but the home page is fetched when it first opens (src/app/routes.tsx), and the identity service's SDK
@@ -12,7 +12,7 @@ import { fakeFirebase } from './fake-firebase';
 // they are loaded before the first test of a file (imported here, after the test file has registered its own mocks).
 beforeAll(async () => {
   const [routes, identity] = await Promise.all([import('@/app/routes'), import('@/lib/identity')]);
-  await Promise.all([routes.preloadPages(), identity.loadFirebase(), startTranslations('en'), loadToaster()]);
+  await Promise.all([routes.preloadPages(), identity.loadFirebase(), startTranslations('en').then(loadAllTexts), loadToaster()]);
 }, 60_000);
 
 // No test talks to Firebase: the SDK is replaced by a recording fake (see fake-firebase.ts).

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { problemText } from '@/lib/i18n/problem';
 
 /** The ids a field's `aria-describedby` lists: its hint and, when there is one, its validation message. */
 export function describedByOf(fieldId: string, { error, hint }: { error?: string; hint?: ReactNode }): string | undefined {
@@ -8,9 +10,11 @@ export function describedByOf(fieldId: string, { error, hint }: { error?: string
 
 /**
  * The hint and the validation message under a form field. The server words its field messages in lower case
- * ("must be a whole number"); they are shown with a capital first letter like the form's own.
+ * ("must be a whole number"); they are shown with a capital first letter like the form's own. A rule's message
+ * (a token, see src/lib/i18n/problem.ts) is shown in the reader's language.
  */
 export function FieldMessages({ id, error, hint }: { id: string; error?: string; hint?: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <>
       {hint && (
@@ -20,7 +24,7 @@ export function FieldMessages({ id, error, hint }: { id: string; error?: string;
       )}
       {error && (
         <p id={`${id}-error`} className="text-sm font-medium text-error first-letter:uppercase">
-          {error}
+          {problemText(error, t)}
         </p>
       )}
     </>

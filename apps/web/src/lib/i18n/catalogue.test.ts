@@ -1,6 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { bn } from './catalogue-bn';
-import { en } from './catalogue-en';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadCatalogue, NAMESPACES } from './catalogue';
 
 /** Every key of a catalogue, as "section.key" paths, with its text. */
 function texts(catalogue: object, prefix = ''): Map<string, unknown> {
@@ -15,9 +14,21 @@ function texts(catalogue: object, prefix = ''): Map<string, unknown> {
   return found;
 }
 
+/** Every key of every part's catalogue in `language`, as "part:section.key". */
+async function allTexts(language: 'bn' | 'en'): Promise<Map<string, unknown>> {
+  const found = new Map<string, unknown>();
+  for (const namespace of NAMESPACES) {
+    for (const [path, text] of texts(await loadCatalogue(language, namespace))) found.set(`${namespace}:${path}`, text);
+  }
+  return found;
+}
+
 describe('the catalogues', () => {
-  const english = texts(en);
-  const bangla = texts(bn);
+  let english = new Map<string, unknown>();
+  let bangla = new Map<string, unknown>();
+  beforeAll(async () => {
+    [english, bangla] = await Promise.all([allTexts('en'), allTexts('bn')]);
+  });
 
   it('have the same keys in both languages', () => {
     expect([...bangla.keys()].filter((key) => !english.has(key))).toEqual([]);

@@ -1,10 +1,11 @@
 import 'i18next';
-import type { en } from './catalogue-en';
+import type { EnglishTexts } from './catalogue';
 
-// Keys are typed from the English catalogue: `t('nav.shop')` type-checks, `t('nav.shpo')` does not.
+// Keys are typed from the English catalogues: `t('nav.shop')` type-checks, `t('nav.shpo')` does not; a page's own
+// texts are read through `useTranslation('shop')` and so on.
 declare module 'i18next' {
   interface CustomTypeOptions {
-    defaultNS: 'translation';
-    resources: { translation: typeof en };
+    defaultNS: 'common';
+    resources: EnglishTexts;
   }
 }

@@ -5,7 +5,9 @@ import { signedInAs } from '@/test/auth';
 import { requestsTo, stubFetch, type Reply } from '@/test/fetch-stub';
 import { CATEGORY_SUMMARIES, POETRY, SELLER, errorReply, pageOf, sellerBook } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
-import { PICTURE_SIZE_MESSAGE, PICTURE_TYPE_MESSAGE, PHONE_MESSAGE, PRICE_MESSAGE, REQUIRED } from '../listing-rules';
+import { PICTURE_SIZE_MESSAGE, PICTURE_TYPE_MESSAGE, PHONE_MESSAGE, PRICE_MESSAGE } from '../listing-rules';
+
+const REQUIRED = 'This field is required';
 import { ADDED_TOAST, ADDING_TEXT } from './AddBookForm';
 
 const PATH = '/dashboard/addAProduct';

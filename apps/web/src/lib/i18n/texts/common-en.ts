@@ -1,7 +1,16 @@
 // The English texts. The spec's own wording is kept exactly ("SignUp", "Advertise Items", ...).
-export const en = {
+export const common = {
   language: {
     label: 'Language',
+  },
+  loading: {
+    page: 'Loading the page',
+    payment: 'Loading the payment page',
+    search: 'Loading the search',
+  },
+  validation: {
+    required: 'This field is required',
+    tooLong: 'At most {{max}} characters',
   },
   nav: {
     label: 'Main',

@@ -1,10 +1,20 @@
-import type { Catalogue } from './catalogue';
+import type { Texts } from '../catalogue';
+import type { common as en } from './common-en';
 
 // The Bangla texts: every key of the English catalogue (the type check fails on a missing or misspelt one).
 // Names stay as people know them: the brand is written পুরনো বই where it is read as words.
-export const bn: Catalogue = {
+export const common: Texts<typeof en> = {
   language: {
     label: 'ভাষা',
+  },
+  loading: {
+    page: 'পাতাটি আসছে',
+    payment: 'পেমেন্টের পাতাটি আসছে',
+    search: 'খোঁজার পাতাটি আসছে',
+  },
+  validation: {
+    required: 'এই ঘরটি পূরণ করতে হবে',
+    tooLong: 'সর্বোচ্চ {{max}}টি অক্ষর',
   },
   nav: {
     label: 'প্রধান',

@@ -1,0 +1,2 @@
+// The English texts of the shop pages, fetched with them.
+export const shop = {} as const;
