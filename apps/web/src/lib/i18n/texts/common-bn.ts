@@ -1,9 +1,11 @@
 import type { Texts } from '../catalogue';
 import type { common as en } from './common-en';
+import { storefront } from './storefront-bn';
 
 // The Bangla texts: every key of the English catalogue (the type check fails on a missing or misspelt one).
 // Names stay as people know them: the brand is written পুরনো বই where it is read as words.
 export const common: Texts<typeof en> = {
+  ...storefront,
   language: {
     label: 'ভাষা',
   },

@@ -1,5 +1,8 @@
 // The English texts. The spec's own wording is kept exactly ("SignUp", "Advertise Items", ...).
+import { storefront } from './storefront-en';
+
 export const common = {
+  ...storefront,
   language: {
     label: 'Language',
   },
