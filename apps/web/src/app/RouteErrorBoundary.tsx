@@ -1,6 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { RouteErrorPage } from '@/features/errors/components/RouteErrorPage';
+import { textToken } from '@/lib/i18n/problem';
 
 interface BoundaryProps {
   standalone: boolean;
@@ -18,7 +19,8 @@ class Boundary extends Component<BoundaryProps, BoundaryState> {
   state: BoundaryState = { error: null, resetKey: this.props.resetKey };
 
   static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
-    return { error: error ?? new Error('Unknown error') };
+    // "Unknown error", shown by the error page in the reader's language.
+    return { error: error ?? new Error(textToken('common:routeError.unknown')) };
   }
 
   static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {

@@ -40,6 +40,14 @@ function AuthBootstrap() {
   return null;
 }
 
+/** Where toasts appear and how they look: the theme's colours and shapes (names for code, no text a person reads). */
+const TOAST_POSITION = 'top-center';
+const TOAST_OPTIONS = {
+  duration: 4000,
+  className: '!rounded-field !bg-neutral !text-neutral-content !shadow-lift !font-sans',
+  success: { iconTheme: { primary: '#e0a83a', secondary: '#17291f' } },
+};
+
 /** Where toasts appear: mounted once react-hot-toast has arrived, which it is asked to do when the page is idle. */
 export function AppToaster() {
   const [toaster, setToaster] = useState(loadedToaster);
@@ -56,14 +64,7 @@ export function AppToaster() {
   if (!toaster) return null;
   const { Toaster } = toaster;
   return (
-    <Toaster
-      position="top-center"
-      toastOptions={{
-        duration: 4000,
-        className: '!rounded-field !bg-neutral !text-neutral-content !shadow-lift !font-sans',
-        success: { iconTheme: { primary: '#e0a83a', secondary: '#17291f' } },
-      }}
-    />
+    <Toaster position={TOAST_POSITION} toastOptions={TOAST_OPTIONS} />
   );
 }
 

@@ -8,6 +8,7 @@ import { NotFoundPage } from '@/features/errors/components/NotFoundPage';
 import { prefetchShop } from '@/features/catalogue/api/get-grouped-books';
 import { prefetchBook } from '@/lib/api/get-book';
 import type { Catalogue, Namespace } from '@/lib/i18n/catalogue';
+import { textToken } from '@/lib/i18n/problem';
 import { loadTexts } from '@/lib/i18n/translations';
 import { MainLayout } from './layouts/MainLayout';
 import { RouteErrors } from './RouteErrorBoundary';
@@ -70,7 +71,8 @@ function page<M extends Record<string, unknown>>(
       fetchPage().then(
         (component) => current && setLoaded(() => component),
         // The chunk could not be fetched (offline, or a release replaced it): the route's error page says so.
-        (error: unknown) => current && setFailure(error ?? new Error('The page could not be loaded')),
+        // "The page could not be loaded", in the reader's language.
+        (error: unknown) => current && setFailure(error ?? new Error(textToken('common:routeError.pageNotLoaded'))),
       );
       return () => {
         current = false;

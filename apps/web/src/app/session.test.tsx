@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import type { ErrorCode } from '@bindings/ErrorCode';
-import { SESSION_ENDED_TOAST } from '@/app/layouts/MainLayout';
 import { signedInAs, signedOut } from '@/test/auth';
 import { fakeFirebase, idTokenFor } from '@/test/fake-firebase';
 import { requestsTo, stubFetch } from '@/test/fetch-stub';
@@ -90,7 +89,7 @@ describe('session', () => {
     expect(router.state.location.pathname).toBe('/login');
     expect(requestsTo(fetchMock, '/api/me')).toHaveLength(2);
     expect(fakeFirebase.module.signOut).toHaveBeenCalled();
-    expect(await screen.findByText(SESSION_ENDED_TOAST)).toBeInTheDocument();
+    expect(await screen.findByText('Your session has ended. Please log in again.')).toBeInTheDocument();
   });
 
   it('a revoked token is renewed and the call retried, the user staying signed in', async () => {
@@ -126,7 +125,7 @@ describe('session', () => {
     expect(fakeFirebase.module.signOut).toHaveBeenCalledTimes(1);
     expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
     expect(useAuthStore.getState()).toMatchObject({ status: 'signedOut', user: null });
-    expect(await screen.findByText(SESSION_ENDED_TOAST)).toBeInTheDocument();
+    expect(await screen.findByText('Your session has ended. Please log in again.')).toBeInTheDocument();
   });
 
   it('sign_in_again while renewing (a logout on another device) signs out of Firebase and goes to /login at once', async () => {
@@ -145,7 +144,7 @@ describe('session', () => {
     expect(fakeFirebase.auth.currentUser).toBeNull();
     expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
     expect(useAuthStore.getState()).toMatchObject({ status: 'signedOut', user: null });
-    expect(await screen.findByText(SESSION_ENDED_TOAST)).toBeInTheDocument();
+    expect(await screen.findByText('Your session has ended. Please log in again.')).toBeInTheDocument();
   });
 
   it('sign_in_again when a returning visitor is restored does the same', async () => {

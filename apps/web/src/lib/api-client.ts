@@ -93,6 +93,8 @@ export function fallbackCode(status: number): ErrorCode {
   }
 }
 
+// The messages below are English, as the server's own are: a reader of another language reads the catalogue's text
+// for the error's code instead (or, for OFFLINE_MESSAGE, the offline text), through userMessage in error-handling.ts.
 const FALLBACK_MESSAGE = 'Something went wrong on our side. Please try again.';
 const OFFLINE_MESSAGE = "We couldn't reach Puronoboi. Check your connection and try again.";
 

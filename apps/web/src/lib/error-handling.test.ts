@@ -5,7 +5,10 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client';
-import { ERROR_HANDLING, errorAction, handlingOf, isRetryable, needsRenewal, userMessage } from './error-handling';
+import { ERROR_HANDLING, errorAction, handlingOf, isRetryable, needsRenewal, userMessage, userMessageToken } from './error-handling';
+import { loadCatalogue } from './i18n/catalogue';
+import { problemText } from './i18n/problem';
+import { switchLanguage } from './i18n/translations';
 
 const BINDING = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../bindings/ErrorCode.ts');
 
@@ -81,5 +84,45 @@ describe('ERROR_HANDLING', () => {
     expect(userMessage(new TypeError("Cannot read properties of undefined (reading 'x')"))).toBe(
       'Something went wrong on our side. Please try again.',
     );
+  });
+});
+
+describe('userMessage', () => {
+  it('has a text in both languages for every code the server can send', async () => {
+    const [english, bangla] = await Promise.all([loadCatalogue('en'), loadCatalogue('bn')]);
+    const texts = (catalogue: { errors: object }) => catalogue.errors as Partial<Record<string, string>>;
+    for (const catalogue of [english, bangla]) {
+      const missing = codesInBindings().filter((code) => !texts(catalogue)[code]?.trim());
+      expect(missing, 'codes in bindings/ErrorCode.ts without a text in common:errors').toEqual([]);
+    }
+  });
+
+  it("shows a reader of Bangla the text of the error's code, never the server's English", async () => {
+    await switchLanguage('bn');
+    expect(userMessage(new ApiError(409, 'book_unavailable', 'Someone else ordered this book.'))).toBe(
+      'বইটি আর পাওয়া যাচ্ছে না: অন্য কেউ এটি অর্ডার করেছেন।',
+    );
+    expect(userMessage(new ApiError(409, 'wish_list_full', 'Your wish list already holds 20 books.'))).toBe(
+      'আপনার উইশলিস্ট ভরে গেছে। নতুন বই যোগ করতে একটি সরিয়ে দিন।',
+    );
+    // A code this build does not know reads as its status's; a bug on this side, in general words.
+    expect(userMessage(new ApiError(429, 'slow_down' as never, 'Slow down.'))).toBe(
+      'অনেক বেশিবার চেষ্টা করা হয়েছে। এক মিনিট অপেক্ষা করে আবার চেষ্টা করুন।',
+    );
+    expect(userMessage(new TypeError('x is undefined'))).toBe('আমাদের দিকে একটি সমস্যা হয়েছে। আবার চেষ্টা করুন।');
+  });
+
+  it('says a call that reached no server is a connection problem, in either language', async () => {
+    const offline = new ApiError(0, 'unavailable', "We couldn't reach Puronoboi. Check your connection and try again.");
+    expect(userMessage(offline)).toBe("We couldn't reach Puronoboi. Check your connection and try again.");
+    await switchLanguage('bn');
+    expect(userMessage(offline)).toBe('পুরনো বই-এর সঙ্গে যোগাযোগ করা যায়নি। ইন্টারনেট সংযোগ দেখে আবার চেষ্টা করুন।');
+  });
+
+  it('gives a token that follows the reader when they switch language', async () => {
+    const kept = userMessageToken(new ApiError(403, 'wrong_role', 'Only a buyer account can buy books; yours is a seller account.'));
+    expect(problemText(kept)).toBe('Only a buyer account can buy books; yours is a seller account.');
+    await switchLanguage('bn');
+    expect(problemText(kept)).toBe('আপনার অ্যাকাউন্ট দিয়ে এটি করা যায় না।');
   });
 });

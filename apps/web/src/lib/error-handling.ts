@@ -1,5 +1,6 @@
 import type { ErrorCode } from '@bindings/ErrorCode';
 import { fallbackCode, isApiError, type ApiError } from './api-client';
+import { problemText, serverWords, textToken } from './i18n/problem';
 
 /** What the web app does when the server answers with an error code. */
 export type ErrorAction =
@@ -90,8 +91,8 @@ export const ERROR_HANDLING: Readonly<Record<ErrorCode, ErrorHandling>> = {
   unavailable: handle('tryAgain', true),
 };
 
-/** What the user sees for an error that is ours but carries no usable message. */
-export const GENERIC_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
+/** What the user sees for an error that is ours but carries no usable message (a token: see userMessageToken). */
+export const GENERIC_ERROR_MESSAGE = textToken('common:failures.generic');
 
 /**
  * The handling for a failed call. A code this build does not know yet (a newer server) is handled like the code its
@@ -115,10 +116,26 @@ export function isRetryable(error: unknown): boolean {
   return isApiError(error) ? handlingOf(error).retryable : true;
 }
 
+/** The code whose text stands for a failed call: its own, or for a code this build does not know, its status's. */
+function codeOf(error: ApiError): ErrorCode {
+  return Object.hasOwn(ERROR_HANDLING, error.code) ? error.code : fallbackCode(error.status);
+}
+
 /**
- * The words to show for a failed call. Our ApiErrors always carry a readable message (the server's, or one derived
- * from the status); anything else is a bug on this side, whose text means nothing to a user.
+ * The words for a failed call as a token (src/lib/i18n/problem.ts), for a message kept in state while the reader may
+ * switch language: FormAlert and FieldMessages show it in the language on screen. A reader of English reads the
+ * server's own message exactly as it sent it (or the one api-client.ts derived from the status); a reader of Bangla
+ * the catalogue's text for the error's code (`common:errors.<code>`), or for a call that never reached us, the
+ * offline text. Anything but an ApiError is a bug on this side, whose text means nothing to a user.
  */
+export function userMessageToken(error: unknown): string {
+  if (!isApiError(error) || !error.message) return GENERIC_ERROR_MESSAGE;
+  // Status 0: fetch itself failed (see api-client.ts `send`), so no server answered.
+  if (error.status === 0) return serverWords('common:failures.offline', error.message);
+  return serverWords(`common:errors.${codeOf(error)}`, error.message);
+}
+
+/** The words to show for a failed call, in the current language (see userMessageToken). */
 export function userMessage(error: unknown): string {
-  return isApiError(error) && error.message ? error.message : GENERIC_ERROR_MESSAGE;
+  return problemText(userMessageToken(error));
 }

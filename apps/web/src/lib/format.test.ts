@@ -28,6 +28,12 @@ describe('formatRating and formatReviews', () => {
     expect(formatReviews(1)).toBe('1 review');
     expect(formatReviews(0)).toBe('0 reviews');
   });
+
+  it('says "Nটি রিভিউ" in Bangla, one form for any number, in Bengali digits', () => {
+    expect(formatReviews(1, 'bn')).toBe('১টি রিভিউ');
+    expect(formatReviews(42, 'bn')).toBe('৪২টি রিভিউ');
+    expect(formatReviews(1200, 'bn')).toBe('১,২০০টি রিভিউ');
+  });
 });
 
 describe('in Bangla', () => {

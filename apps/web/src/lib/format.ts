@@ -27,8 +27,9 @@ export function formatRating(rating: number, language: Language = 'en'): string 
   return language === 'bn' ? bengaliDigits(fixed) : fixed;
 }
 
-/** "1 review", "42 reviews". */
-export function formatReviews(count: number): string {
+/** "1 review", "42 reviews"; in Bangla, which has one form, "১টি রিভিউ", "৪২টি রিভিউ". */
+export function formatReviews(count: number, language: Language = 'en'): string {
+  if (language === 'bn') return `${formatNumber(count, language)}টি রিভিউ`;
   return `${formatNumber(count)} ${count === 1 ? 'review' : 'reviews'}`;
 }
 

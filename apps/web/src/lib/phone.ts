@@ -1,5 +1,10 @@
-/** What every form says about a phone number that is not a Bangladesh mobile (the server words it the same way). */
-export const PHONE_MESSAGE = 'Enter a Bangladesh mobile number, e.g. 01712-345678';
+import { problem } from './i18n/problem';
+
+/**
+ * What every form says about a phone number that is not a Bangladesh mobile (the server words it the same way):
+ * "Enter a Bangladesh mobile number, e.g. 01712-345678", as a token the field shows in the reader's language.
+ */
+export const PHONE_MESSAGE = problem('phone');
 
 /**
  * A Bangladesh mobile number: 01, an operator digit from 3 to 9, then 8 digits; also written with +880 or 880 in

@@ -24,6 +24,7 @@ const RENEW_MARGIN_MS = 30_000;
  * never taken for one from before: waiting for that answer keeps a quick log-out-and-in working.
  */
 export const LOGOUT_WAIT_MS = 2_500;
+/** In English like the server's messages; userMessage shows a reader of Bangla the text of its code, `unauthenticated`. */
 const SIGNED_OUT_MESSAGE = 'Please log in again.';
 
 /**

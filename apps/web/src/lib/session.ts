@@ -4,11 +4,14 @@ import type { MeDto } from '@bindings/MeDto';
 import type { SessionRequestDto } from '@bindings/SessionRequestDto';
 import { isAccountDeleted, isSignInEnded } from './api-client';
 import { getMe } from './api/get-me';
+import { textToken } from './i18n/problem';
 import { clearAccessToken, readAccessToken, useAuthStore } from './auth-store';
 import { isFirebaseConfigured, loadFirebase, registerIdentity, startIdentity } from './identity';
 import { forceSignOut, isCurrentEpoch, nextEpoch, openSession } from './session-token';
 
-export const NOT_CONFIGURED_MESSAGE = 'Sign-in is not configured on this server.';
+/** "Sign-in is not configured on this server.": a token (src/lib/i18n/problem.ts), shown by the sign-in forms' alert in
+ * the language on screen. */
+export const NOT_CONFIGURED_MESSAGE = textToken('common:failures.notConfigured');
 
 /** Sign-ins started from a form or a social button; while one runs, it (not the listener) opens the session. */
 let interactive = 0;

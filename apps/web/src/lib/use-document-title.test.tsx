@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { renderHook } from '@testing-library/react';
+import { act, renderHook } from '@testing-library/react';
+import { switchLanguage } from './i18n/translations';
 import { pageTitle, useDocumentTitle } from './use-document-title';
 
 describe('useDocumentTitle', () => {
@@ -10,5 +11,12 @@ describe('useDocumentTitle', () => {
 
   it('falls back to the brand alone', () => {
     expect(pageTitle()).toBe('Puronoboi');
+  });
+
+  it('writes the brand as the reader\'s language does, and follows a switch', async () => {
+    const { rerender } = renderHook(({ title }) => useDocumentTitle(title), { initialProps: { title: 'Shop' } });
+    await act(() => switchLanguage('bn'));
+    rerender({ title: 'দোকান' });
+    expect(document.title).toBe('দোকান · পুরনো বই');
   });
 });

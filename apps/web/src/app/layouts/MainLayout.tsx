@@ -1,17 +1,17 @@
 import { useEffect, useLayoutEffect } from 'react';
+import i18next from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import { useAuthStore, type ForcedOutReason } from '@/lib/auth-store';
 import { loadToaster } from '@/lib/toaster';
 import { Footer } from './Footer';
 import { Navbar } from './Navbar';
 
-export const FORCED_OUT_TOAST = 'Forbidden Access: you have been logged out.';
-export const SESSION_ENDED_TOAST = 'Your session has ended. Please log in again.';
-
-const FORCED_OUT_TOASTS: Record<ForcedOutReason, string> = {
-  accountDeleted: FORCED_OUT_TOAST,
-  sessionEnded: SESSION_ENDED_TOAST,
-};
+/** Why the app signed the user out: "Forbidden Access: you have been logged out.", "Your session has ended. ..." */
+const FORCED_OUT_TOASTS = {
+  accountDeleted: 'app.forcedOut',
+  sessionEnded: 'app.sessionEnded',
+} as const satisfies Record<ForcedOutReason, string>;
 
 /**
  * The app signed the user out on its own (the server said "Forbidden Access", or the session could not be renewed):
@@ -24,7 +24,8 @@ function useForcedSignOutRedirect() {
   useEffect(() => {
     if (!forcedOut) return;
     useAuthStore.getState().acknowledgeForcedOut();
-    const message = FORCED_OUT_TOASTS[forcedOut];
+    // In the language on screen when it happens.
+    const message = i18next.t(FORCED_OUT_TOASTS[forcedOut]);
     void loadToaster().then(({ toast }) => toast.error(message, { id: 'forced-out' }));
     navigate('/login', { replace: true, state: { from: { pathname, search, hash } } });
   }, [forcedOut, navigate, pathname, search, hash]);
@@ -58,6 +59,7 @@ function useScrollRestoration() {
 
 /** Navigation bar, content, footer (spec section 2). */
 export function MainLayout() {
+  const { t } = useTranslation();
   useForcedSignOutRedirect();
   useScrollRestoration();
   return (
@@ -66,7 +68,7 @@ export function MainLayout() {
         href="#main-content"
         className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-field focus:bg-primary focus:px-4 focus:py-2 focus:text-primary-content"
       >
-        Skip to content
+        {t('app.skipToContent')}
       </a>
       <Navbar />
       {/* At least a screen tall: while a page loads (a spinner), the footer stays below the fold instead of jumping

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { AdvertisedItems } from '@/features/catalogue/components/AdvertisedItems';
 import { ExploreBooks } from '@/features/catalogue/components/ExploreBooks';
 import { ContactBlock } from '@/features/home/components/ContactBlock';
@@ -8,10 +9,11 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** "/" and "/home". Composed here because it draws on several features. */
 export function HomePage() {
-  useDocumentTitle('Home');
+  const { t } = useTranslation();
+  useDocumentTitle(t('homePage.title'));
   return (
     <>
-      <h1 className="sr-only">Puronoboi: buy and sell used books in Bangladesh</h1>
+      <h1 className="sr-only">{t('homePage.heading')}</h1>
       <HeroCarousel />
       <ServicesBlock />
       <AdvertisedItems />

@@ -1,15 +1,15 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { LuMapPin, LuPhone } from 'react-icons/lu';
 import { TextField } from '@/components/ui/TextField';
 import { LIMITS, tooLong } from '@/lib/form-rules';
+import { problem } from '@/lib/i18n/problem';
 import { isBangladeshMobile, PHONE_MESSAGE } from '@/lib/phone';
 
 // How a buyer tells the seller where and how to reach them, wherever an order is placed (the buy form, paying for a
-// wish-list book): the same two fields, the same rules and the spec's messages word for word.
-
-export const PHONE_REQUIRED = 'Phone no is required';
-export const LOCATION_REQUIRED = 'Location is required';
+// wish-list book): the same two fields, the same rules and the spec's messages word for word ("Phone no is required",
+// "Location is required"), as tokens the fields show in the reader's language.
 
 /** The contact part of an order form's schema: spread it into the form's own `z.object`. */
 export const contactShape = {
@@ -17,9 +17,9 @@ export const contactShape = {
   phone: z
     .string()
     .trim()
-    .min(1, PHONE_REQUIRED)
+    .min(1, problem('phoneRequired'))
     .refine((value) => value === '' || isBangladeshMobile(value), PHONE_MESSAGE),
-  location: z.string().trim().min(1, LOCATION_REQUIRED).max(LIMITS.locationMaxChars, tooLong(LIMITS.locationMaxChars)),
+  location: z.string().trim().min(1, problem('locationRequired')).max(LIMITS.locationMaxChars, tooLong(LIMITS.locationMaxChars)),
 };
 
 export type ContactValues = { phone: string; location: string };
@@ -39,25 +39,26 @@ interface ContactFieldsProps {
 
 /** The buyer's phone and where they would like to meet the seller. */
 export function ContactFields({ phone, location, autoFocusPhone = false }: ContactFieldsProps) {
+  const { t } = useTranslation();
   return (
     <>
       <TextField
-        label="Phone"
+        label={t('contactFields.phone')}
         type="tel"
         autoComplete="tel"
         inputMode="tel"
-        placeholder="01712-345678"
+        placeholder={t('contactFields.phonePlaceholder')}
         icon={<LuPhone className="size-4" />}
-        hint="A Bangladesh mobile number the seller can call."
+        hint={t('contactFields.phoneHint')}
         data-autofocus={autoFocusPhone || undefined}
         {...phone}
       />
       <TextField
-        label="Location"
+        label={t('contactFields.location')}
         autoComplete="street-address"
-        placeholder="e.g. Nilkhet, Dhaka"
+        placeholder={t('contactFields.locationPlaceholder')}
         icon={<LuMapPin className="size-4" />}
-        hint="Where you would like to meet the seller."
+        hint={t('contactFields.locationHint')}
         {...location}
       />
     </>

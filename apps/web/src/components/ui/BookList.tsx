@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ListCover, ListTitle } from './ListBook';
 
 /** What a dashboard list shows of one book; the table row and the phone card show the same parts. */
@@ -37,17 +38,18 @@ function Title({ entry }: { entry: BookListEntry }) {
 
 /** Wide screens: one row per book; the title is the row's header, so a row is named by its book. */
 function BookTable({ label, entries }: BookListProps) {
+  const { t } = useTranslation();
   return (
     <div className="hidden overflow-x-auto rounded-box bg-base-100 ring-1 ring-base-300/70 md:block">
       <table className="table">
         <caption className="sr-only">{label}</caption>
         <thead>
           <tr>
-            <th scope="col">Picture</th>
-            <th scope="col">Title</th>
-            <th scope="col">Price</th>
-            <th scope="col">Status</th>
-            <th scope="col">Actions</th>
+            <th scope="col">{t('bookList.picture')}</th>
+            <th scope="col">{t('bookList.title')}</th>
+            <th scope="col">{t('bookList.price')}</th>
+            <th scope="col">{t('bookList.status')}</th>
+            <th scope="col">{t('bookList.actions')}</th>
           </tr>
         </thead>
         <tbody>

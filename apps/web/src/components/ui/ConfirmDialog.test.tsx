@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { switchLanguage } from '@/lib/i18n/translations';
 import { ConfirmDialog } from './ConfirmDialog';
 
 function Harness({ onConfirm, busy = false }: { onConfirm: () => void; busy?: boolean }) {
@@ -65,5 +66,13 @@ describe('ConfirmDialog', () => {
     expect(screen.getByRole('button', { name: 'OK' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
     expect(onConfirm).not.toHaveBeenCalled();
+  });
+
+  it('names its buttons in Bangla when the page is in Bangla', async () => {
+    await switchLanguage('bn');
+    const { user, onConfirm } = await open();
+    expect(screen.getByRole('button', { name: 'বাতিল' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'ঠিক আছে' }));
+    expect(onConfirm).toHaveBeenCalledOnce();
   });
 });

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Modal } from './Modal';
 
 interface ConfirmDialogProps {
@@ -11,8 +12,10 @@ interface ConfirmDialogProps {
   onCancel: () => void;
   /** While the confirmed action runs: OK shows a spinner and nothing closes the dialog. */
   busy?: boolean;
+  /** "OK" in the reader's language when not given. */
   confirmLabel?: string;
-  /** The button that changes nothing; name it for what it keeps when "Cancel" would be ambiguous. */
+  /** The button that changes nothing ("Cancel" when not given); name it for what it keeps when "Cancel" would be
+   * ambiguous. */
   cancelLabel?: string;
   /** `danger` for actions that cannot be undone (deleting). */
   tone?: 'danger' | 'primary';
@@ -28,10 +31,11 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
   busy = false,
-  confirmLabel = 'OK',
-  cancelLabel = 'Cancel',
+  confirmLabel,
+  cancelLabel,
   tone = 'danger',
 }: ConfirmDialogProps) {
+  const { t } = useTranslation();
   const descriptionId = useId();
   const cancelRef = useRef<HTMLButtonElement>(null);
 
@@ -55,7 +59,7 @@ export function ConfirmDialog({
       )}
       <div className="modal-action">
         <button ref={cancelRef} type="button" className="btn btn-ghost" onClick={onCancel} disabled={busy}>
-          {cancelLabel}
+          {cancelLabel ?? t('confirm.cancel')}
         </button>
         <button
           type="button"
@@ -65,7 +69,7 @@ export function ConfirmDialog({
           aria-busy={busy || undefined}
         >
           {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-          {confirmLabel}
+          {confirmLabel ?? t('confirm.ok')}
         </button>
       </div>
     </Modal>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { LuHammer } from 'react-icons/lu';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -10,6 +11,7 @@ interface OpensSoonPageProps {
 
 /** A dashboard page whose feature has not shipped yet: its heading and an honest note, not a fake table. */
 export function OpensSoonPage({ title, children }: OpensSoonPageProps) {
+  const { t } = useTranslation();
   useDocumentTitle(title);
   return (
     <section className="flex flex-col gap-6">
@@ -19,7 +21,7 @@ export function OpensSoonPage({ title, children }: OpensSoonPageProps) {
           <LuHammer className="size-5" />
         </span>
         <div className="flex flex-col gap-1">
-          <p className="font-semibold">This part of the dashboard opens soon.</p>
+          <p className="font-semibold">{t('opensSoon.text')}</p>
           <p className="text-base-content/75">{children}</p>
         </div>
       </div>

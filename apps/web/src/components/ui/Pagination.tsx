@@ -1,4 +1,7 @@
+import { useTranslation } from 'react-i18next';
 import { LuChevronLeft, LuChevronRight } from 'react-icons/lu';
+import { formatNumber } from '@/lib/format';
+import { useLanguage } from '@/lib/i18n/translations';
 
 interface PaginationProps {
   page: number;
@@ -10,8 +13,10 @@ interface PaginationProps {
 
 /** Previous / "Page X of Y" / Next. */
 export function Pagination({ page, totalPages, onPageChange, className = 'mt-12' }: PaginationProps) {
+  const { t } = useTranslation();
+  const language = useLanguage();
   return (
-    <nav aria-label="Pagination" className={`flex items-center justify-center gap-3 sm:gap-5 ${className}`}>
+    <nav aria-label={t('pagination.label')} className={`flex items-center justify-center gap-3 sm:gap-5 ${className}`}>
       <button
         type="button"
         className="btn btn-outline btn-primary"
@@ -19,10 +24,10 @@ export function Pagination({ page, totalPages, onPageChange, className = 'mt-12'
         disabled={page <= 1}
       >
         <LuChevronLeft className="size-4" aria-hidden="true" />
-        Previous
+        {t('pagination.previous')}
       </button>
       <p className="min-w-28 text-center font-medium tabular-nums" aria-live="polite">
-        Page {page} of {totalPages}
+        {t('pagination.status', { page: formatNumber(page, language), total: formatNumber(totalPages, language) })}
       </p>
       <button
         type="button"
@@ -30,7 +35,7 @@ export function Pagination({ page, totalPages, onPageChange, className = 'mt-12'
         onClick={() => onPageChange(page + 1)}
         disabled={page >= totalPages}
       >
-        Next
+        {t('pagination.next')}
         <LuChevronRight className="size-4" aria-hidden="true" />
       </button>
     </nav>

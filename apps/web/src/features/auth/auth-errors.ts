@@ -1,6 +1,14 @@
 import { isApiError } from '@/lib/api-client';
+import { userMessageToken } from '@/lib/error-handling';
+import { serverWords, textToken } from '@/lib/i18n/problem';
 
-export const WRONG_CREDENTIALS = 'Wrong e-mail or password.';
+// The messages are tokens (src/lib/i18n/problem.ts): a form keeps the message in state while the reader may switch
+// language, and FormAlert shows it in the language on screen.
+
+/** Firebase's smallest password: its rule, not ours. */
+const MIN_PASSWORD_LENGTH = 6;
+
+const WRONG_CREDENTIALS = textToken('auth:errors.wrongCredentials');
 
 /** Firebase's error codes, said the way a person would say them. Unknown codes keep Firebase's own message. */
 const MESSAGES: Record<string, string> = {
@@ -8,19 +16,18 @@ const MESSAGES: Record<string, string> = {
   'auth/invalid-login-credentials': WRONG_CREDENTIALS,
   'auth/wrong-password': WRONG_CREDENTIALS,
   'auth/user-not-found': WRONG_CREDENTIALS,
-  'auth/invalid-email': 'That e-mail address does not look right.',
-  'auth/missing-password': 'Password is required',
-  'auth/missing-email': 'Email is required',
-  'auth/email-already-in-use': 'An account already uses this e-mail. Log in instead.',
-  'auth/weak-password': 'Choose a longer password: at least 6 characters.',
-  'auth/too-many-requests': 'Too many attempts. Wait a moment, then try again.',
-  'auth/user-disabled': 'This account has been disabled.',
-  'auth/network-request-failed': "We couldn't reach the sign-in service. Check your connection and try again.",
-  'auth/popup-blocked': 'Your browser blocked the sign-in window. Allow pop-ups for this site and try again.',
-  'auth/account-exists-with-different-credential':
-    'An account already uses this e-mail with another way of signing in. Use that one instead.',
-  'auth/operation-not-allowed': 'This way of signing in is not enabled on this server.',
-  'auth/unauthorized-domain': 'Sign-in is not allowed from this address.',
+  'auth/invalid-email': textToken('auth:errors.invalidEmail'),
+  'auth/missing-password': textToken('auth:validation.passwordRequired'),
+  'auth/missing-email': textToken('auth:validation.emailRequired'),
+  'auth/email-already-in-use': textToken('auth:errors.emailInUse'),
+  'auth/weak-password': textToken('auth:errors.weakPassword', { min: MIN_PASSWORD_LENGTH }),
+  'auth/too-many-requests': textToken('auth:errors.tooManyRequests'),
+  'auth/user-disabled': textToken('auth:errors.disabled'),
+  'auth/network-request-failed': textToken('auth:errors.network'),
+  'auth/popup-blocked': textToken('auth:errors.popupBlocked'),
+  'auth/account-exists-with-different-credential': textToken('auth:errors.otherMethod'),
+  'auth/operation-not-allowed': textToken('auth:errors.notEnabled'),
+  'auth/unauthorized-domain': textToken('auth:errors.unauthorizedDomain'),
 };
 
 /** The visitor closed the pop-up or started another: nothing went wrong. */
@@ -33,15 +40,16 @@ function codeOf(error: unknown): string | null {
 }
 
 /**
- * What to show in red on a sign-in or sign-up form: our server's message for its errors (an e-mail already taken, a
- * Forbidden Access), a readable sentence for known Firebase codes, Firebase's own message otherwise. Null when
- * there is nothing to show (a closed pop-up).
+ * What to show in red on a sign-in or sign-up form, as a token (show it with FormAlert, or `problemText`): our
+ * server's message for its errors (an e-mail already taken, a Forbidden Access; in Bangla the text for its code), a
+ * readable sentence for known Firebase codes, Firebase's own message otherwise (it is English: a reader of Bangla is
+ * told that signing in failed). Null when there is nothing to show (a closed pop-up).
  */
 export function signInErrorMessage(error: unknown): string | null {
-  if (isApiError(error)) return error.message;
+  if (isApiError(error)) return userMessageToken(error);
   const code = codeOf(error);
   if (code && CANCELLED.has(code)) return null;
   if (code && MESSAGES[code]) return MESSAGES[code];
-  if (error instanceof Error && error.message) return error.message.replace(/^Firebase:\s*/, '');
-  return 'Sign-in failed. Please try again.';
+  if (error instanceof Error && error.message) return serverWords('auth:errors.failed', error.message.replace(/^Firebase:\s*/, ''));
+  return textToken('auth:errors.failed');
 }

@@ -10,9 +10,8 @@ import type { AccountTypeDto } from '@bindings/AccountTypeDto';
 import type { MeDto } from '@bindings/MeDto';
 import { signInInteractively } from '@/lib/session';
 
+/** A social sign-in; its name as people read it is `auth:providers.<provider>`. */
 export type SocialProvider = 'google' | 'facebook';
-
-export const PROVIDER_NAMES: Record<SocialProvider, string> = { google: 'Google', facebook: 'Facebook' };
 
 /** Login with e-mail and password; the account already exists, so nothing but the ID token is sent. */
 export function signInWithPassword(email: string, password: string): Promise<MeDto> {

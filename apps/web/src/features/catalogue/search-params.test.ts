@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cleanQuery } from './api/search-books';
+import { problemText } from '@/lib/i18n/problem';
+import { switchLanguage } from '@/lib/i18n/translations';
 import { MAX_FILTER_PRICE, PRICE_MESSAGES, parsePriceRange, readSearch, writeSearch, type SearchFilters } from './search-params';
 
 const POETRY_ID = '11111111-1111-4111-8111-111111111111';
@@ -73,5 +75,15 @@ describe('the price range typed in', () => {
     expect(parsePriceRange('1e3', '')).toEqual({ ok: false, field: 'minPrice', message: PRICE_MESSAGES.notWhole });
     expect(parsePriceRange('', String(MAX_FILTER_PRICE + 1))).toEqual({ ok: false, field: 'maxPrice', message: PRICE_MESSAGES.tooHigh });
     expect(parsePriceRange('500', '100')).toEqual({ ok: false, field: 'maxPrice', message: PRICE_MESSAGES.upsideDown });
+  });
+
+  it('words its refusals in the language on screen, amounts in its digits', async () => {
+    expect(problemText(PRICE_MESSAGES.notWhole)).toBe('Enter a whole number of taka, like 250.');
+    expect(problemText(PRICE_MESSAGES.tooHigh)).toBe('Enter at most 5,00,000 ৳.');
+    expect(problemText(PRICE_MESSAGES.upsideDown)).toBe('The lowest price must not be more than the highest.');
+    await switchLanguage('bn');
+    expect(problemText(PRICE_MESSAGES.notWhole)).toBe('টাকার অঙ্কটি পূর্ণ সংখ্যায় লিখুন, যেমন ২৫০।');
+    expect(problemText(PRICE_MESSAGES.tooHigh)).toBe('সর্বোচ্চ ৫,০০,০০০ ৳ লিখতে পারেন।');
+    expect(problemText(PRICE_MESSAGES.upsideDown)).toBe('সর্বনিম্ন দাম সর্বোচ্চ দামের চেয়ে বেশি হতে পারবে না।');
   });
 });

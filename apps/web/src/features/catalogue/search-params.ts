@@ -1,5 +1,5 @@
 import { VALIDATION_LIMITS } from '@bindings/validation-limits';
-import { formatTaka } from '@/lib/format';
+import { textToken } from '@/lib/i18n/problem';
 import { parsePage } from '@/lib/page-param';
 import { cleanQuery, type SearchSort } from './api/search-books';
 
@@ -81,10 +81,11 @@ export function hasFilters(filters: SearchFilters): boolean {
   return filters.categoryId !== null || filters.minPrice !== null || filters.maxPrice !== null;
 }
 
+/** Why the typed prices are not a price range: tokens (see src/lib/i18n/problem.ts), read in the language on screen. */
 export const PRICE_MESSAGES = {
-  notWhole: 'Enter a whole number of taka, like 250.',
-  tooHigh: `Enter at most ${formatTaka(MAX_FILTER_PRICE)}.`,
-  upsideDown: 'The lowest price must not be more than the highest.',
+  notWhole: textToken('shop:price.notWhole', { example: 250 }),
+  tooHigh: textToken('shop:price.tooHigh', { max: MAX_FILTER_PRICE }),
+  upsideDown: textToken('shop:price.upsideDown'),
 } as const;
 
 export type PriceRange =

@@ -2,29 +2,28 @@ import type { IconType } from 'react-icons';
 import { LuBookPlus, LuHeart, LuLibrary, LuPackage, LuStore, LuTags, LuUsers } from 'react-icons/lu';
 import type { AccountRoleDto } from '@bindings/AccountRoleDto';
 
+/** A page of the drawer: its label is `links.<page>` in the dashboard's texts, its welcome-panel line `blurbs.<page>`. */
+export type DashboardPageName = 'myOrders' | 'myWishList' | 'addAProduct' | 'myProducts' | 'allSeller' | 'allBuyer' | 'categories';
+
 export interface DashboardLink {
   to: string;
-  label: string;
+  page: DashboardPageName;
   icon: IconType;
-  /** One line for the welcome panel. */
-  blurb: string;
 }
 
 /** The drawer's links per role (spec section 2): each role sees only its own. */
 export const DASHBOARD_LINKS: Record<AccountRoleDto, DashboardLink[]> = {
   buyer: [
-    { to: '/dashboard/myOrders', label: 'My Orders', icon: LuPackage, blurb: 'Track the books you ordered and pay for them.' },
-    { to: '/dashboard/myWishList', label: 'Wish List', icon: LuHeart, blurb: 'The books you are keeping an eye on.' },
+    { to: '/dashboard/myOrders', page: 'myOrders', icon: LuPackage },
+    { to: '/dashboard/myWishList', page: 'myWishList', icon: LuHeart },
   ],
   seller: [
-    { to: '/dashboard/addAProduct', label: 'Add A Product', icon: LuBookPlus, blurb: 'List a used book for sale.' },
-    { to: '/dashboard/myProducts', label: 'My Products', icon: LuLibrary, blurb: 'Your listings: advertise or remove them.' },
+    { to: '/dashboard/addAProduct', page: 'addAProduct', icon: LuBookPlus },
+    { to: '/dashboard/myProducts', page: 'myProducts', icon: LuLibrary },
   ],
   admin: [
-    { to: '/dashboard/allSeller', label: 'All Seller', icon: LuStore, blurb: 'Verify or remove seller accounts.' },
-    { to: '/dashboard/allBuyer', label: 'All Buyer', icon: LuUsers, blurb: 'Review and remove buyer accounts.' },
-    { to: '/dashboard/categories', label: 'Categories', icon: LuTags, blurb: 'Rename, merge or delete categories.' },
+    { to: '/dashboard/allSeller', page: 'allSeller', icon: LuStore },
+    { to: '/dashboard/allBuyer', page: 'allBuyer', icon: LuUsers },
+    { to: '/dashboard/categories', page: 'categories', icon: LuTags },
   ],
 };
-
-export const ROLE_LABELS: Record<AccountRoleDto, string> = { buyer: 'Buyer', seller: 'Seller', admin: 'Admin' };

@@ -1,13 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { problemText } from '@/lib/i18n/problem';
+import { switchLanguage } from '@/lib/i18n/translations';
 import {
   isBangladeshMobile,
   isPrice,
   PICTURE_SIZE_MESSAGE,
   PICTURE_TYPE_MESSAGE,
   pictureProblem,
+  phone,
+  price,
   PRICE_MESSAGE,
+  publishYear,
   publishYearMessage,
+  ratings,
   REQUIRED,
+  reviews,
 } from './listing-rules';
 
 function file(type: string, size = 1000): File {
@@ -49,9 +56,29 @@ describe('pictureProblem', () => {
 });
 
 describe('the messages', () => {
+  afterEach(() => switchLanguage('en'));
+
   it('word the server’s limits as people write them: taka in lakh grouping, the picture size in MB', () => {
-    expect(PRICE_MESSAGE).toBe('Enter a whole number of taka from 1 to 5,00,000');
-    expect(PICTURE_SIZE_MESSAGE).toBe('The picture is larger than 5 MB: choose a smaller one');
-    expect(publishYearMessage(2026)).toBe('Enter a year from 1450 to 2026');
+    expect(problemText(PRICE_MESSAGE)).toBe('Enter a whole number of taka from 1 to 5,00,000');
+    expect(problemText(PICTURE_SIZE_MESSAGE)).toBe('The picture is larger than 5 MB: choose a smaller one');
+    expect(problemText(publishYearMessage(2026))).toBe('Enter a year from 1450 to 2026');
+  });
+
+  it('write the limits in Bengali digits for a reader of Bangla, years without grouping', async () => {
+    await switchLanguage('bn');
+    expect(problemText(PRICE_MESSAGE)).toBe('১ থেকে ৫,০০,০০০ টাকার মধ্যে পুরো টাকার অঙ্ক লিখুন');
+    expect(problemText(PICTURE_SIZE_MESSAGE)).toBe('ছবিটি ৫ মেগাবাইটের চেয়ে বড়: আরও ছোট একটি ছবি বেছে নিন');
+    expect(problemText(publishYearMessage(2026))).toBe('১৪৫০ থেকে ২০২৬ সালের মধ্যে একটি বছর লিখুন');
+  });
+});
+
+describe('the digit fields', () => {
+  it('take Bengali digits and hand the server Latin ones', () => {
+    expect(isPrice('৪৫০')).toBe(true);
+    expect(price.parse(' ৪৫০ ')).toBe('450');
+    expect(phone.parse('০১৭১২-৩৪৫৬৭৮')).toBe('01712-345678');
+    expect(publishYear(2026).parse('১৯৫৬')).toBe('1956');
+    expect(ratings.parse('৪.৫')).toBe('4.5');
+    expect(reviews.parse('১২')).toBe('12');
   });
 });

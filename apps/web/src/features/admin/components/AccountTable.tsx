@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** One column of an admin table: its heading and what each account shows in it. */
 export interface AccountColumn<T> {
+  /** In the reader's language: it also keys the column. */
   heading: string;
   cell: (account: T) => ReactNode;
 }
@@ -20,6 +22,7 @@ interface AccountTableProps<T extends { id: string; name: string; email: string 
  * then the page's own columns, then the actions.
  */
 export function AccountTable<T extends { id: string; name: string; email: string }>({ label, accounts, columns, actions }: AccountTableProps<T>) {
+  const { t } = useTranslation('dashboard');
   return (
     <>
       <div className="hidden overflow-x-auto rounded-box bg-base-100 ring-1 ring-base-300/70 md:block">
@@ -27,14 +30,14 @@ export function AccountTable<T extends { id: string; name: string; email: string
           <caption className="sr-only">{label}</caption>
           <thead>
             <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Email</th>
+              <th scope="col">{t('accounts.name')}</th>
+              <th scope="col">{t('accounts.email')}</th>
               {columns.map((column) => (
                 <th key={column.heading} scope="col">
                   {column.heading}
                 </th>
               ))}
-              <th scope="col">Actions</th>
+              <th scope="col">{t('accounts.actions')}</th>
             </tr>
           </thead>
           <tbody>
@@ -83,16 +86,14 @@ export function AccountTable<T extends { id: string; name: string; email: string
  * account whose address is not proven does not lock the address's owner out: their proven sign-in opens a fresh one.
  */
 export function EmailProvenBadge({ proven }: { proven: boolean }) {
+  const { t } = useTranslation('dashboard');
   return proven ? (
-    <span className="badge badge-success badge-sm whitespace-nowrap" title="The owner proved this address">
-      Proven
+    <span className="badge badge-success badge-sm whitespace-nowrap" title={t('accounts.provenTitle')}>
+      {t('accounts.proven')}
     </span>
   ) : (
-    <span className="badge badge-warning badge-sm whitespace-nowrap" title="Nobody has proved this address yet">
-      Not proven
+    <span className="badge badge-warning badge-sm whitespace-nowrap" title={t('accounts.notProvenTitle')}>
+      {t('accounts.notProven')}
     </span>
   );
 }
-
-/** The column for [`EmailProvenBadge`], shared by the seller and buyer tables. */
-export const EMAIL_PROVEN_HEADING = 'Address';

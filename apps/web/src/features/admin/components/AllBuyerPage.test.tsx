@@ -6,7 +6,9 @@ import { signedInAs } from '@/test/auth';
 import { requestsTo, stubFetch } from '@/test/fetch-stub';
 import { ADMIN, adminBuyer, pageOf } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
-import { BUYER_DELETED_TOAST, NO_BUYERS } from './AllBuyerPage';
+
+const BUYER_DELETED_TOAST = 'Buyer deleted successfully';
+const NO_BUYERS = 'No buyers available';
 
 const PATH = '/dashboard/allBuyer';
 const KARIM = adminBuyer();

@@ -2,12 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminSellerDto } from '@bindings/AdminSellerDto';
+import { switchLanguage } from '@/lib/i18n/translations';
 import { signedInAs } from '@/test/auth';
 import { requestsTo, stubFetch, type Reply } from '@/test/fetch-stub';
 import { ADMIN, adminSeller, errorReply, pageOf } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
-import { VERIFIED_TOAST } from './AccountActions';
-import { NO_SELLERS, SELLER_DELETED_TOAST } from './AllSellerPage';
+
+const VERIFIED_TOAST = 'Seller verified';
+const NO_SELLERS = 'No sellers available';
+const SELLER_DELETED_TOAST = 'Seller deleted successfully';
 
 const PATH = '/dashboard/allSeller';
 const TANVIR = adminSeller();
@@ -116,5 +119,58 @@ describe('All Seller', () => {
     stubFetch({ ...signedInAs(ADMIN), '/api/admin/sellers': errorReply(403, 'wrong_role', message) });
     renderApp(PATH);
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  });
+});
+
+describe('All Seller in Bangla', () => {
+  it('heads, labels and counts in Bangla, with dates and numbers in Bengali digits', async () => {
+    await switchLanguage('bn');
+    adminWith([TANVIR, { ...RAHIM, emailProven: true }]);
+    renderApp(PATH);
+    expect(await screen.findByRole('heading', { level: 1, name: 'সব বিক্রেতা' })).toBeInTheDocument();
+    expect(document.title).toMatch(/^সব বিক্রেতা · /);
+    const table = await screen.findByRole('table', { name: 'বিক্রেতারা' });
+    const headings = within(table).getAllByRole('columnheader').map((heading) => heading.textContent);
+    expect(headings).toEqual(['নাম', 'ই-মেইল', 'অবস্থা', 'ই-মেইল ঠিকানা', 'বই', 'যোগ দিয়েছেন', 'করণীয়']);
+    const tanvir = await within(table).findByRole('row', { name: new RegExp(TANVIR.email) });
+    expect(within(tanvir).getByText('যাচাই হয়নি')).toBeInTheDocument();
+    expect(within(tanvir).getByText('প্রমাণিত নয়')).toHaveAttribute('title', 'ঠিকানাটি যে তাঁর, তা এখনো কেউ প্রমাণ করেননি');
+    expect(within(tanvir).getByText('২১')).toBeInTheDocument();
+    expect(within(tanvir).getByText('১ নভেম্বর, ২০২৬')).toBeInTheDocument();
+    const rahim = within(table).getByRole('row', { name: new RegExp(RAHIM.email) });
+    expect(within(rahim).getByText('যাচাই করা')).toBeInTheDocument();
+    expect(within(rahim).getByText('প্রমাণিত')).toBeInTheDocument();
+    expect(within(rahim).getByText('১২')).toBeInTheDocument();
+    // Everything but the names and addresses the accounts hold is in Bangla.
+    for (const account of [TANVIR, RAHIM]) {
+      const cells = within(table).getByRole('row', { name: new RegExp(account.email) }).querySelectorAll('td:not(.break-all)');
+      expect([...cells].map((cell) => cell.textContent).join(' ')).not.toMatch(/[A-Za-z]{3,}/);
+    }
+  });
+
+  it('verifies and deletes with questions and toasts in Bangla', async () => {
+    await switchLanguage('bn');
+    adminWith([TANVIR]);
+    const user = userEvent.setup();
+    renderApp(PATH);
+    const table = await screen.findByRole('table', { name: 'বিক্রেতারা' });
+    const tanvir = await within(table).findByRole('row', { name: new RegExp(TANVIR.email) });
+    await user.click(within(tanvir).getByRole('button', { name: `যাচাই করুন: ${TANVIR.email}` }));
+    expect(await screen.findByText('বিক্রেতা যাচাই করা হয়েছে')).toBeInTheDocument();
+
+    await user.click(within(tanvir).getByRole('button', { name: `মুছে ফেলুন: ${TANVIR.email}` }));
+    const dialog = screen.getByRole('alertdialog', { name: `আপনি কি নিশ্চিতভাবে ${TANVIR.email} মুছে ফেলতে চান?` });
+    expect(dialog).toHaveAccessibleDescription(
+      'তাঁর যেসব বই এখনো বিক্রির জন্য আছে, সেগুলো দোকান থেকে সরে যাবে। তিনি লগআউট হয়ে যাবেন, আর এই অ্যাকাউন্ট দিয়ে কখনো লগইন করতে পারবেন না।',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'ঠিক আছে' }));
+    expect(await screen.findByText('বিক্রেতাকে সফলভাবে মুছে ফেলা হয়েছে')).toBeInTheDocument();
+  });
+
+  it('says there are no sellers in Bangla', async () => {
+    await switchLanguage('bn');
+    adminWith([]);
+    renderApp(PATH);
+    expect(await screen.findByRole('heading', { name: 'কোনো বিক্রেতা নেই' })).toBeInTheDocument();
   });
 });

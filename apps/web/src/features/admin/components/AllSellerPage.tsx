@@ -1,39 +1,48 @@
 import { useState } from 'react';
 import { LuStore } from 'react-icons/lu';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { AdminSellerDto } from '@bindings/AdminSellerDto';
 import { DashboardPage } from '@/components/ui/DashboardPage';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { Pagination } from '@/components/ui/Pagination';
 import { Spinner } from '@/components/ui/Spinner';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatNumber } from '@/lib/format';
+import type { Language } from '@/lib/i18n/language';
+import { useLanguage } from '@/lib/i18n/translations';
 import { pageCount, usePageInRange, usePageParam } from '@/lib/page-param';
 import { ACCOUNTS_PER_PAGE } from '../api/admin-keys';
 import { useSellers } from '../api/get-sellers';
 import { DeleteButton, VerifyButton } from './AccountActions';
-import { AccountTable, EMAIL_PROVEN_HEADING, EmailProvenBadge, type AccountColumn } from './AccountTable';
+import { AccountTable, EmailProvenBadge, type AccountColumn } from './AccountTable';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
 
-export const NO_SELLERS = 'No sellers available';
-export const SELLER_DELETED_TOAST = 'Seller deleted successfully';
-
 function VerifiedState({ verified }: { verified: boolean }) {
+  const { t } = useTranslation('dashboard');
   return verified ? (
-    <span className="badge badge-success badge-sm whitespace-nowrap">Verified</span>
+    <span className="badge badge-success badge-sm whitespace-nowrap">{t('sellers.verified')}</span>
   ) : (
-    <span className="badge badge-warning badge-sm whitespace-nowrap">Not verified</span>
+    <span className="badge badge-warning badge-sm whitespace-nowrap">{t('sellers.notVerified')}</span>
   );
 }
 
-const COLUMNS: AccountColumn<AdminSellerDto>[] = [
-  { heading: 'Status', cell: (seller) => <VerifiedState verified={seller.verified} /> },
-  { heading: EMAIL_PROVEN_HEADING, cell: (seller) => <EmailProvenBadge proven={seller.emailProven} /> },
-  { heading: 'Listings', cell: (seller) => <span className="tabular-nums">{seller.listings}</span> },
-  { heading: 'Joined', cell: (seller) => <span className="whitespace-nowrap">{formatDate(seller.joinedAt)}</span> },
-];
+const DELETED_TOAST = 'sellers.deleted';
+
+/** The columns after Name and Email, headed in the reader's language, dates and counts in the reader's digits. */
+function columns(t: TFunction<'dashboard'>, language: Language): AccountColumn<AdminSellerDto>[] {
+  return [
+    { heading: t('accounts.status'), cell: (seller) => <VerifiedState verified={seller.verified} /> },
+    { heading: t('accounts.address'), cell: (seller) => <EmailProvenBadge proven={seller.emailProven} /> },
+    { heading: t('accounts.listings'), cell: (seller) => <span className="tabular-nums">{formatNumber(seller.listings, language)}</span> },
+    { heading: t('accounts.joined'), cell: (seller) => <span className="whitespace-nowrap">{formatDate(seller.joinedAt, language)}</span> },
+  ];
+}
 
 /** /dashboard/allSeller (admin): every seller; Verify the ones not verified yet, Delete after a confirmation. */
 export function AllSellerPage() {
+  const { t } = useTranslation('dashboard');
+  const language = useLanguage();
   const [page, goToPage] = usePageParam();
   const sellers = useSellers(page);
   const [deleting, setDeleting] = useState<AdminSellerDto | null>(null);
@@ -42,18 +51,18 @@ export function AllSellerPage() {
   usePageInRange({ ready: sellers.isSuccess && !sellers.isPlaceholderData, page, totalPages, goToPage });
 
   return (
-    <DashboardPage title="All Seller" lead="Verify sellers you have checked: their books then carry a verified badge.">
-      {sellers.isPending && <Spinner label="Loading sellers" />}
+    <DashboardPage title={t('sellers.title')} lead={t('sellers.lead')}>
+      {sellers.isPending && <Spinner label={t('sellers.loading')} />}
       {sellers.isError && (
-        <ErrorState title="We couldn't load the sellers" error={sellers.error} onRetry={() => void sellers.refetch()} retrying={sellers.isFetching} />
+        <ErrorState title={t('sellers.loadFailed')} error={sellers.error} onRetry={() => void sellers.refetch()} retrying={sellers.isFetching} />
       )}
-      {sellers.isSuccess && total === 0 && <EmptyState icon={<LuStore className="size-7" />} title={NO_SELLERS} />}
+      {sellers.isSuccess && total === 0 && <EmptyState icon={<LuStore className="size-7" />} title={t('sellers.empty')} />}
       {sellers.isSuccess && total > 0 && (
         <div className={sellers.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={sellers.isPlaceholderData}>
           <AccountTable
-            label="Sellers"
+            label={t('sellers.table')}
             accounts={sellers.data.items}
-            columns={COLUMNS}
+            columns={columns(t, language)}
             actions={(seller) => (
               <>
                 {!seller.verified && <VerifyButton seller={seller} />}
@@ -67,8 +76,8 @@ export function AllSellerPage() {
       {deleting && (
         <DeleteAccountDialog
           account={deleting}
-          deletedToast={SELLER_DELETED_TOAST}
-          consequence="Their books still for sale leave the shop."
+          deletedToast={DELETED_TOAST}
+          consequence={t('sellers.consequence')}
           onDone={() => setDeleting(null)}
         />
       )}

@@ -2,14 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminCategoryDto } from '@bindings/AdminCategoryDto';
+import { switchLanguage } from '@/lib/i18n/translations';
 import { signedInAs } from '@/test/auth';
 import { requestsTo, stubFetch } from '@/test/fetch-stub';
 import { ADMIN, errorReply, pageOf } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
-import { NO_CATEGORIES } from './CategoriesPage';
-import { CATEGORY_DELETED_TOAST, deleteCategoryQuestion } from './DeleteCategoryDialog';
-import { mergedToast } from './MergeCategoryDialog';
-import { RENAMED_TOAST } from './RenameCategoryDialog';
+
+const NO_CATEGORIES = 'No categories yet';
+const CATEGORY_DELETED_TOAST = 'Category deleted';
+const RENAMED_TOAST = 'Category renamed';
+const deleteCategoryQuestion = (name: string) => `Delete the category ${name}?`;
 
 const PATH = '/dashboard/categories';
 
@@ -121,7 +123,7 @@ describe('Categories', () => {
     expect(within(into).queryByRole('option', { name: 'Novels' })).not.toBeInTheDocument();
     await user.selectOptions(into, 'Fiction');
     await user.click(within(dialog).getByRole('button', { name: 'Merge' }));
-    expect(await screen.findByText(mergedToast(4, 'Fiction'))).toBeInTheDocument();
+    expect(await screen.findByText('Category merged: 4 books moved to Fiction')).toBeInTheDocument();
     await waitFor(() => expect(within(screen.getByRole('table')).queryByRole('row', { name: /^Novels/ })).not.toBeInTheDocument());
     expect(requestsTo(fetchMock, `/api/admin/categories/${NOVELS.id}/merge`)).toMatchObject([{ method: 'POST', json: { into: FICTION.id } }]);
   });
@@ -160,5 +162,39 @@ describe('Categories', () => {
     adminWith([]);
     renderApp(PATH);
     expect(await screen.findByRole('heading', { name: NO_CATEGORIES })).toBeInTheDocument();
+  });
+});
+
+describe('Categories in Bangla', () => {
+  it('counts books and dates in Bengali digits and merges with Bangla words', async () => {
+    await switchLanguage('bn');
+    adminWith([{ ...FICTION, books: 1250, availableBooks: 5 }, NOVELS]);
+    const user = userEvent.setup();
+    renderApp(PATH);
+    expect(await screen.findByRole('heading', { level: 1, name: 'ক্যাটাগরি' })).toBeInTheDocument();
+    expect(screen.getByText(/৩০ দিন কেউ ব্যবহার করেননি/)).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'ক্যাটাগরি' });
+    expect(within(table).getAllByRole('columnheader').map((heading) => heading.textContent)).toEqual([
+      'নাম',
+      'মোট বই',
+      'বিক্রির জন্য',
+      'শেষ ব্যবহার',
+      'করণীয়',
+    ]);
+    const fiction = await within(table).findByRole('row', { name: /^Fiction/ });
+    expect(within(fiction).getByText('১,২৫০')).toBeInTheDocument();
+    expect(within(fiction).getByText('৫')).toBeInTheDocument();
+    expect(within(fiction).getByText('২০ নভেম্বর, ২০২৬')).toBeInTheDocument();
+
+    await user.click(within(within(table).getByRole('row', { name: /^Novels/ })).getByRole('button', { name: 'একত্র করুন: Novels' }));
+    const dialog = screen.getByRole('alertdialog', { name: '"Novels" একত্র করবেন?' });
+    expect(dialog).toHaveAccessibleDescription(expect.stringContaining('"Novels" ক্যাটাগরির সব ৪টি বই'));
+    await user.click(within(dialog).getByRole('button', { name: 'একত্র করুন' }));
+    expect(within(dialog).getByLabelText('যে ক্যাটাগরিতে যাবে')).toHaveAccessibleDescription('বইগুলো কোন ক্যাটাগরিতে যাবে, বেছে নিন');
+    const into = within(dialog).getByLabelText('যে ক্যাটাগরিতে যাবে');
+    await within(into).findByRole('option', { name: 'Fiction' });
+    await user.selectOptions(into, 'Fiction');
+    await user.click(within(dialog).getByRole('button', { name: 'একত্র করুন' }));
+    expect(await screen.findByText('ক্যাটাগরি একত্র হয়েছে: ৪টি বই "Fiction" ক্যাটাগরিতে গেছে')).toBeInTheDocument();
   });
 });

@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import { LuCombine, LuPencil, LuTags, LuTrash2 } from 'react-icons/lu';
+import { useTranslation } from 'react-i18next';
 import type { AdminCategoryDto } from '@bindings/AdminCategoryDto';
 import { DashboardPage } from '@/components/ui/DashboardPage';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { Pagination } from '@/components/ui/Pagination';
 import { Spinner } from '@/components/ui/Spinner';
+import { formatNumber } from '@/lib/format';
+import { useLanguage } from '@/lib/i18n/translations';
 import { pageCount, usePageInRange, usePageParam } from '@/lib/page-param';
 import { CATEGORIES_PER_PAGE } from '../api/admin-keys';
 import { useAdminCategories } from '../api/get-admin-categories';
@@ -14,7 +17,8 @@ import { DeleteCategoryDialog } from './DeleteCategoryDialog';
 import { MergeCategoryDialog } from './MergeCategoryDialog';
 import { RenameCategoryDialog } from './RenameCategoryDialog';
 
-export const NO_CATEGORIES = 'No categories yet';
+/** How long an empty category stays in the sellers' add-book list after it was last used (the server's rule). */
+const UNUSED_DAYS = 30;
 
 type Acting = { action: 'rename' | 'merge' | 'delete'; category: AdminCategoryDto } | null;
 
@@ -23,6 +27,8 @@ type Acting = { action: 'rename' | 'merge' | 'delete'; category: AdminCategoryDt
  * merge it into another (its books move), or delete an empty one.
  */
 export function CategoriesPage() {
+  const { t } = useTranslation('dashboard');
+  const language = useLanguage();
   const [page, goToPage] = usePageParam();
   const categories = useAdminCategories(page);
   const [acting, setActing] = useState<Acting>(null);
@@ -33,19 +39,19 @@ export function CategoriesPage() {
 
   return (
     <DashboardPage
-      title="Categories"
-      lead="Books counts every book in the category, withdrawn ones included; For sale, those buyers can order now. An empty category nobody has used for 30 days leaves the sellers' add-book list."
+      title={t('categories.title')}
+      lead={t('categories.lead', { days: formatNumber(UNUSED_DAYS, language) })}
     >
-      {categories.isPending && <Spinner label="Loading categories" />}
+      {categories.isPending && <Spinner label={t('categories.loading')} />}
       {categories.isError && (
         <ErrorState
-          title="We couldn't load the categories"
+          title={t('categories.loadFailed')}
           error={categories.error}
           onRetry={() => void categories.refetch()}
           retrying={categories.isFetching}
         />
       )}
-      {categories.isSuccess && total === 0 && <EmptyState icon={<LuTags className="size-7" />} title={NO_CATEGORIES} />}
+      {categories.isSuccess && total === 0 && <EmptyState icon={<LuTags className="size-7" />} title={t('categories.empty')} />}
       {categories.isSuccess && total > 0 && (
         <div className={categories.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={categories.isPlaceholderData}>
           <CategoryTable
@@ -56,28 +62,28 @@ export function CategoriesPage() {
                   type="button"
                   className="btn btn-outline btn-sm"
                   onClick={() => setActing({ action: 'rename', category })}
-                  aria-label={`Rename ${category.name}`}
+                  aria-label={t('categories.renameCategory', { name: category.name })}
                 >
                   <LuPencil className="size-4" aria-hidden="true" />
-                  Rename
+                  {t('categories.rename')}
                 </button>
                 <button
                   type="button"
                   className="btn btn-outline btn-sm"
                   onClick={() => setActing({ action: 'merge', category })}
-                  aria-label={`Merge ${category.name}`}
+                  aria-label={t('categories.mergeCategory', { name: category.name })}
                 >
                   <LuCombine className="size-4" aria-hidden="true" />
-                  Merge
+                  {t('categories.merge')}
                 </button>
                 <button
                   type="button"
                   className="btn btn-outline btn-error btn-sm"
                   onClick={() => setActing({ action: 'delete', category })}
-                  aria-label={`Delete ${category.name}`}
+                  aria-label={t('categories.deleteCategory', { name: category.name })}
                 >
                   <LuTrash2 className="size-4" aria-hidden="true" />
-                  Delete
+                  {t('categories.delete')}
                 </button>
               </>
             )}

@@ -1,37 +1,48 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { AdminCategoryDto } from '@bindings/AdminCategoryDto';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatNumber } from '@/lib/format';
+import { useLanguage } from '@/lib/i18n/translations';
 
 interface CategoryTableProps {
   categories: AdminCategoryDto[];
   actions: (category: AdminCategoryDto) => ReactNode;
 }
 
-const COLUMNS: { heading: string; cell: (category: AdminCategoryDto) => ReactNode }[] = [
-  { heading: 'Books', cell: (category) => <span className="tabular-nums">{category.books}</span> },
-  { heading: 'For sale', cell: (category) => <span className="tabular-nums">{category.availableBooks}</span> },
-  { heading: 'Last used', cell: (category) => <span className="whitespace-nowrap">{formatDate(category.lastUsedAt)}</span> },
-];
 
 /**
  * Categories as a table on wide screens and as cards on a phone (CSS shows one of the two): the name, its books in
  * every status and those for sale, when a book was last listed in it, then the actions.
  */
 export function CategoryTable({ categories, actions }: CategoryTableProps) {
+  const { t } = useTranslation('dashboard');
+  const language = useLanguage();
+  // Headed in the reader's language (the heading also keys the column), counts and dates in the reader's digits.
+  const columns: { heading: string; cell: (category: AdminCategoryDto) => ReactNode }[] = [
+    { heading: t('categories.books'), cell: (category) => <span className="tabular-nums">{formatNumber(category.books, language)}</span> },
+    {
+      heading: t('categories.forSale'),
+      cell: (category) => <span className="tabular-nums">{formatNumber(category.availableBooks, language)}</span>,
+    },
+    {
+      heading: t('categories.lastUsed'),
+      cell: (category) => <span className="whitespace-nowrap">{formatDate(category.lastUsedAt, language)}</span>,
+    },
+  ];
   return (
     <>
       <div className="hidden overflow-x-auto rounded-box bg-base-100 ring-1 ring-base-300/70 md:block">
         <table className="table">
-          <caption className="sr-only">Categories</caption>
+          <caption className="sr-only">{t('categories.table')}</caption>
           <thead>
             <tr>
-              <th scope="col">Name</th>
-              {COLUMNS.map((column) => (
+              <th scope="col">{t('categories.name')}</th>
+              {columns.map((column) => (
                 <th key={column.heading} scope="col">
                   {column.heading}
                 </th>
               ))}
-              <th scope="col">Actions</th>
+              <th scope="col">{t('categories.actions')}</th>
             </tr>
           </thead>
           <tbody>
@@ -40,7 +51,7 @@ export function CategoryTable({ categories, actions }: CategoryTableProps) {
                 <th scope="row" className="font-semibold break-words">
                   {category.name}
                 </th>
-                {COLUMNS.map((column) => (
+                {columns.map((column) => (
                   <td key={column.heading}>{column.cell(category)}</td>
                 ))}
                 <td>
@@ -51,12 +62,12 @@ export function CategoryTable({ categories, actions }: CategoryTableProps) {
           </tbody>
         </table>
       </div>
-      <ul className="flex flex-col gap-3 md:hidden" aria-label="Categories">
+      <ul className="flex flex-col gap-3 md:hidden" aria-label={t('categories.table')}>
         {categories.map((category) => (
           <li key={category.id} data-category-id={category.id} className="flex flex-col gap-3 rounded-box bg-base-100 p-4 ring-1 ring-base-300/70">
             <p className="font-semibold break-words">{category.name}</p>
             <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-              {COLUMNS.map((column) => (
+              {columns.map((column) => (
                 <div key={column.heading} className="flex flex-col">
                   <dt className="text-base-content/70">{column.heading}</dt>
                   <dd>{column.cell(category)}</dd>

@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
+import i18next from 'i18next';
 import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
 import type { AdminCategoryDto } from '@bindings/AdminCategoryDto';
 import { FormAlert } from '@/components/ui/FormAlert';
 import { Modal } from '@/components/ui/Modal';
@@ -10,12 +12,8 @@ import { TextField } from '@/components/ui/TextField';
 import { isApiError } from '@/lib/api-client';
 import { userMessage } from '@/lib/error-handling';
 import { applyFieldErrors } from '@/lib/form-errors';
-import { LIMITS, REQUIRED, requiredText, tooLong } from '@/lib/form-rules';
+import { LIMITS, requiredText } from '@/lib/form-rules';
 import { useRenameCategory } from '../api/rename-category';
-
-export const RENAMED_TOAST = 'Category renamed';
-export const NAME_REQUIRED = REQUIRED;
-export const NAME_TOO_LONG = tooLong(LIMITS.categoryNameMaxChars);
 
 // The server's rules for a category's name: present once trimmed, within its length (the server also collapses inner
 // spaces).
@@ -26,16 +24,18 @@ type RenameValues = z.infer<typeof renameSchema>;
 
 /** Renames a category. A name another category has (in any letter case) is explained beside the field. */
 export function RenameCategoryDialog({ category, onDone }: { category: AdminCategoryDto; onDone: () => void }) {
+  const { t } = useTranslation('dashboard');
   const rename = useRenameCategory();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<RenameValues>({ resolver: zodResolver(renameSchema), defaultValues: { name: category.name } });
   const busy = rename.isPending;
+  const name = form.register('name');
 
   const onSubmit = form.handleSubmit(async ({ name }) => {
     setFailure(null);
     try {
       await rename.mutateAsync({ categoryId: category.id, name });
-      toast.success(RENAMED_TOAST);
+      toast.success(i18next.t('renameCategory.renamed', { ns: 'dashboard' }));
       onDone();
     } catch (error) {
       if (isApiError(error) && error.code === 'category_name_taken') {
@@ -47,25 +47,25 @@ export function RenameCategoryDialog({ category, onDone }: { category: AdminCate
   });
 
   return (
-    <Modal title={`Rename ${category.name}`} onClose={onDone} busy={busy} className="sm:max-w-md">
-      <form noValidate onSubmit={onSubmit} aria-label="Rename category" className="mt-5 flex flex-col gap-4">
+    <Modal title={t('renameCategory.title', { name: category.name })} onClose={onDone} busy={busy} className="sm:max-w-md">
+      <form noValidate onSubmit={onSubmit} aria-label={t('renameCategory.form')} className="mt-5 flex flex-col gap-4">
         <TextField
-          label="New name"
+          label={t('renameCategory.newName')}
           autoComplete="off"
           maxLength={LIMITS.categoryNameMaxChars}
           data-autofocus
-          hint="Sellers see it in the add-book list, buyers on the shelves."
+          hint={t('renameCategory.hint')}
           error={form.formState.errors.name?.message}
-          {...form.register('name')}
+          {...name}
         />
         <FormAlert message={failure} />
         <div className="modal-action mt-1">
           <button type="button" className="btn btn-ghost" onClick={onDone} disabled={busy}>
-            Cancel
+            {t('renameCategory.cancel')}
           </button>
           <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy || undefined}>
             {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            Rename
+            {t('renameCategory.submit')}
           </button>
         </div>
       </form>

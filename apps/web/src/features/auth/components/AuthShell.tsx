@@ -1,4 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { LuBookOpenCheck, LuHandCoins, LuShieldCheck } from 'react-icons/lu';
 import { LogoMark } from '@/components/ui/Logo';
 import { prepareSignIn } from '@/lib/identity';
@@ -10,13 +11,14 @@ interface AuthShellProps {
 }
 
 const PROMISES = [
-  { icon: LuBookOpenCheck, text: 'Thousands of used books, checked by their sellers' },
-  { icon: LuHandCoins, text: 'Sell the books you have finished, at your price' },
-  { icon: LuShieldCheck, text: 'Verified sellers and card payments you can trust' },
-];
+  { icon: LuBookOpenCheck, text: 'shell.promiseBooks' },
+  { icon: LuHandCoins, text: 'shell.promiseSell' },
+  { icon: LuShieldCheck, text: 'shell.promiseTrust' },
+] as const;
 
 /** The frame of /login and /signup: the form card, and on wide screens a panel saying why to join. */
 export function AuthShell({ title, lead, children }: AuthShellProps) {
+  const { t } = useTranslation('auth');
   // The identity service's SDK is not part of the start-up JavaScript: fetch it while the visitor types.
   useEffect(prepareSignIn, []);
   return (
@@ -28,17 +30,17 @@ export function AuthShell({ title, lead, children }: AuthShellProps) {
             <span className="font-serif text-2xl font-bold">Puronoboi</span>
           </div>
           <div>
-            <p className="font-serif text-3xl leading-tight font-bold text-balance">Second-hand books, first-hand stories.</p>
+            <p className="font-serif text-3xl leading-tight font-bold text-balance">{t('shell.tagline')}</p>
             <ul className="mt-8 flex flex-col gap-4">
               {PROMISES.map(({ icon: Icon, text }) => (
                 <li key={text} className="flex items-start gap-3 text-primary-content/90">
                   <Icon className="mt-0.5 size-5 shrink-0 text-accent" aria-hidden="true" />
-                  <span>{text}</span>
+                  <span>{t(text)}</span>
                 </li>
               ))}
             </ul>
           </div>
-          <p className="text-sm text-primary-content/70">Nilkhet to your doorstep, one book at a time.</p>
+          <p className="text-sm text-primary-content/70">{t('shell.footnote')}</p>
         </aside>
         <section className="p-6 sm:p-10">
           <h1 className="text-3xl font-bold text-primary">{title}</h1>

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ACCESS_TOKEN_KEY, useAuthStore } from '@/lib/auth-store';
+import { switchLanguage } from '@/lib/i18n/translations';
 import { signedOut } from '@/test/auth';
 import { fakeFirebase, idTokenFor } from '@/test/fake-firebase';
 import { requestsTo, stubFetch } from '@/test/fetch-stub';
@@ -131,10 +132,78 @@ describe('Login page', () => {
     expect(useAuthStore.getState().status).toBe('signedOut');
   });
 
+  it('reads in Bangla: the page, its rules and the side panel, with no English left', async () => {
+    stubFetch(signedOut());
+    await switchLanguage('bn');
+    const { container } = renderApp('/login');
+    const form = await screen.findByRole('form', { name: 'লগইন' });
+    expect(screen.getByRole('heading', { level: 1, name: 'লগইন' })).toBeInTheDocument();
+    expect(document.title).toMatch(/^লগইন · /);
+    expect(within(form).getByLabelText('ই-মেইল')).toHaveAttribute('placeholder', 'আপনার ই-মেইল ঠিকানা');
+    expect(within(form).getByLabelText('পাসওয়ার্ড')).toHaveAttribute('placeholder', 'আপনার পাসওয়ার্ড');
+    expect(screen.getByRole('button', { name: 'গুগল দিয়ে লগইন করুন' })).toHaveAttribute('title', 'গুগল দিয়ে লগইন করুন');
+    expect(screen.getByRole('button', { name: 'ফেসবুক দিয়ে লগইন করুন' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'নতুন অ্যাকাউন্ট খুলুন' })).toHaveAttribute('href', '/signup');
+    expect(screen.getByText('নীলক্ষেত থেকে আপনার দরজায়, একটি একটি করে বই।')).toBeInTheDocument();
+
+    await userEvent.setup().click(within(form).getByRole('button', { name: 'লগইন' }));
+    expect(await within(form).findByText('ই-মেইল লিখতে হবে')).toBeInTheDocument();
+    expect(within(form).getByText('পাসওয়ার্ড লিখতে হবে')).toBeInTheDocument();
+    // The logo keeps its Latin name; nothing else on the page is English.
+    expect(container.querySelector('main')!.textContent!.replace('Puronoboi', '')).not.toMatch(/[A-Za-z]{3,}/);
+  });
+
+  it('says a wrong password in Bangla, and again in English when the reader switches back', async () => {
+    fakeFirebase.addAccount(BUYER.email, 'right-password');
+    stubFetch(signedOut());
+    await switchLanguage('bn');
+    renderApp('/login');
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'লগইন' });
+    await user.type(within(form).getByLabelText('ই-মেইল'), BUYER.email);
+    await user.type(within(form).getByLabelText('পাসওয়ার্ড'), 'wrong-password');
+    await user.click(within(form).getByRole('button', { name: 'লগইন' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('ই-মেইল বা পাসওয়ার্ড ভুল।');
+    await switchLanguage('en');
+    expect(await within(loginForm()).findByText('Wrong e-mail or password.')).toBeInTheDocument();
+  });
+
+  it('toasts the login and says who is logged in, in Bangla', async () => {
+    fakeFirebase.addAccount(SELLER.email, 'puronoboi-demo', SELLER.name);
+    stubFetch({ ...signedOut(), '/api/session': { body: sessionFor(SELLER, 'access-seller') } });
+    await switchLanguage('bn');
+    const { router } = renderApp('/login');
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'লগইন' });
+    await user.type(within(form).getByLabelText('ই-মেইল'), SELLER.email);
+    await user.type(within(form).getByLabelText('পাসওয়ার্ড'), 'puronoboi-demo');
+    await user.click(within(form).getByRole('button', { name: 'লগইন' }));
+    expect(await screen.findByText('লগইন সফল হয়েছে')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await router.navigate('/login');
+    // The note above the form (the toast and the account area are statuses too).
+    const note = await waitFor(() => {
+      const found = screen.getAllByRole('status').find((status) => status.tagName === 'P');
+      expect(found).toBeDefined();
+      return found!;
+    });
+    expect(note).toHaveTextContent(`আপনি ${SELLER.email} হিসেবে লগইন করে আছেন। অ্যাকাউন্ট বদলাতে নিচে লগইন করুন।`);
+    expect(within(note).getByText(SELLER.email).tagName).toBe('STRONG');
+  });
+
   it('says sign-in is not configured when the server runs without it', async () => {
     stubFetch({ '/api/advertised': { body: [] } });
     renderApp('/login');
     expect(await screen.findByText(/Sign-in is not configured on this server/)).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Log in' })).not.toBeInTheDocument();
+  });
+
+  it('says sign-in is not configured in Bangla', async () => {
+    stubFetch({ '/api/advertised': { body: [] } });
+    await switchLanguage('bn');
+    renderApp('/login');
+    const note = await screen.findByText('এই সার্ভারে লগইনের ব্যবস্থা চালু করা হয়নি।');
+    expect(note.tagName).toBe('STRONG');
+    expect(screen.getByRole('link', { name: 'দোকান ঘুরে দেখুন' })).toHaveAttribute('href', '/shop');
   });
 });

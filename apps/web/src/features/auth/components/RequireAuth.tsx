@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import type { AccountRoleDto } from '@bindings/AccountRoleDto';
 import { Spinner } from '@/components/ui/Spinner';
@@ -18,8 +19,9 @@ export function RequireAuth({ role, children }: RequireAuthProps) {
   const status = useAuthStore((state) => state.status);
   const user = useAuthStore((state) => state.user);
   const location = useLocation();
+  const { t } = useTranslation();
 
-  if (status === 'loading') return <Spinner label="Checking your account" />;
+  if (status === 'loading') return <Spinner label={t('loading.account')} />;
   if (status !== 'signedIn' || !user || (role !== undefined && user.role !== role)) {
     const from = { pathname: location.pathname, search: location.search, hash: location.hash };
     return <Navigate to="/login" replace state={{ from }} />;

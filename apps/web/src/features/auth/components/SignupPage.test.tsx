@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useAuthStore } from '@/lib/auth-store';
+import { switchLanguage } from '@/lib/i18n/translations';
 import { signedOut } from '@/test/auth';
 import { fakeFirebase } from '@/test/fake-firebase';
 import { requestsTo, stubFetch } from '@/test/fetch-stub';
@@ -93,5 +94,47 @@ describe('Signup page', () => {
     await userEvent.setup().click(within(signupForm()).getByRole('button', { name: 'Sign Up' }));
     expect(await screen.findByText('User created successfully')).toBeInTheDocument();
     expect(useAuthStore.getState().user?.role).toBe('seller');
+  });
+
+  it('reads in Bangla, its "required" rules and the taken e-mail too', async () => {
+    fakeFirebase.addAccount('nadia@puronoboi.test', 'other');
+    stubFetch(signedOut());
+    await switchLanguage('bn');
+    const { container } = renderApp('/signup');
+    const form = await screen.findByRole('form', { name: 'সাইন আপ' });
+    expect(screen.getByRole('heading', { level: 1, name: 'নতুন অ্যাকাউন্ট খুলুন' })).toBeInTheDocument();
+    expect(document.title).toMatch(/^নতুন অ্যাকাউন্ট খুলুন · /);
+    expect(within(form).getByLabelText('নাম')).toHaveAttribute('placeholder', 'আপনার পুরো নাম');
+    const toggle = within(form).getByRole('checkbox', { name: 'বিক্রেতা অ্যাকাউন্ট' });
+    expect(toggle).toHaveAccessibleDescription('নিজের বই বিক্রির জন্য তুলতে চালু করুন। শুধু কিনতে চাইলে বন্ধ রাখুন।');
+    expect(screen.getByRole('link', { name: 'লগইন করুন' })).toHaveAttribute('href', '/login');
+
+    const user = userEvent.setup();
+    await user.click(within(form).getByRole('button', { name: 'সাইন আপ' }));
+    expect(await within(form).findByText('নাম লিখতে হবে')).toBeInTheDocument();
+    expect(within(form).getByText('ই-মেইল লিখতে হবে')).toBeInTheDocument();
+    expect(within(form).getByText('পাসওয়ার্ড লিখতে হবে')).toBeInTheDocument();
+    // The logo keeps its Latin name; nothing else on the page is English.
+    expect(container.querySelector('main')!.textContent!.replace('Puronoboi', '')).not.toMatch(/[A-Za-z]{3,}/);
+
+    await user.type(within(form).getByLabelText('নাম'), 'নাদিয়া রহমান');
+    await user.type(within(form).getByLabelText('ই-মেইল'), 'nadia@puronoboi.test');
+    await user.type(within(form).getByLabelText('পাসওয়ার্ড'), 'long-enough');
+    await user.click(within(form).getByRole('button', { name: 'সাইন আপ' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('এই ই-মেইলে আগেই একটি অ্যাকাউন্ট আছে। বরং লগইন করুন।');
+  });
+
+  it('toasts the new account in Bangla', async () => {
+    const created = me({ name: 'Nadia Rahman', email: 'nadia@puronoboi.test', role: 'buyer' });
+    stubFetch({ ...signedOut(), '/api/session': { body: sessionFor(created) } });
+    await switchLanguage('bn');
+    renderApp('/signup');
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'সাইন আপ' });
+    await user.type(within(form).getByLabelText('নাম'), 'Nadia Rahman');
+    await user.type(within(form).getByLabelText('ই-মেইল'), 'nadia@puronoboi.test');
+    await user.type(within(form).getByLabelText('পাসওয়ার্ড'), 'long-enough');
+    await user.click(within(form).getByRole('button', { name: 'সাইন আপ' }));
+    expect(await screen.findByText('অ্যাকাউন্ট খোলা হয়েছে')).toBeInTheDocument();
   });
 });

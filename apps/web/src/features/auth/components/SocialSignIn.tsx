@@ -1,9 +1,15 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { FaFacebook } from 'react-icons/fa';
 import { FcGoogle } from 'react-icons/fc';
 import type { MeDto } from '@bindings/MeDto';
 import { useAuthStore } from '@/lib/auth-store';
-import { PROVIDER_NAMES, signInWithSocialPopup, type SocialProvider } from '../sign-in';
+import { signInWithSocialPopup, type SocialProvider } from '../sign-in';
+
+const PROVIDERS: { provider: SocialProvider; icon: ReactNode }[] = [
+  { provider: 'google', icon: <FcGoogle className="size-6" aria-hidden="true" /> },
+  { provider: 'facebook', icon: <FaFacebook className="size-6 text-[#1877F2]" aria-hidden="true" /> },
+];
 
 // Emulator-only code lives in its own chunk, fetched only when the server runs the local Auth emulator.
 const EmulatorAccountChooser = lazy(() => import('../emulator/EmulatorAccountChooser'));
@@ -21,6 +27,7 @@ interface SocialSignInProps {
  * local emulator they open a local account chooser. Either way a new account is a buyer.
  */
 export function SocialSignIn({ onSignedIn, onError, onStart, disabled = false }: SocialSignInProps) {
+  const { t } = useTranslation('auth');
   const mode = useAuthStore((state) => state.mode);
   const [chooser, setChooser] = useState<SocialProvider | null>(null);
   const [pending, setPending] = useState<SocialProvider | null>(null);
@@ -41,25 +48,28 @@ export function SocialSignIn({ onSignedIn, onError, onStart, disabled = false }:
     }
   };
 
-  const button = (provider: SocialProvider, icon: ReactNode) => (
-    <button
-      type="button"
-      aria-label={`Sign in with ${PROVIDER_NAMES[provider]}`}
-      title={`Sign in with ${PROVIDER_NAMES[provider]}`}
-      className="btn btn-outline btn-circle btn-lg border-base-300 bg-base-100 hover:border-primary/40 hover:bg-base-200"
-      disabled={disabled || pending !== null}
-      onClick={() => void start(provider)}
-    >
-      {pending === provider ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : icon}
-    </button>
-  );
+  const button = (provider: SocialProvider, icon: ReactNode) => {
+    const name = t('social.signInWith', { provider: t(`providers.${provider}`) });
+    return (
+      <button
+        key={provider}
+        type="button"
+        aria-label={name}
+        title={name}
+        className="btn btn-outline btn-circle btn-lg border-base-300 bg-base-100 hover:border-primary/40 hover:bg-base-200"
+        disabled={disabled || pending !== null}
+        onClick={() => void start(provider)}
+      >
+        {pending === provider ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : icon}
+      </button>
+    );
+  };
 
   return (
     <>
-      <div className="divider my-6 text-sm text-base-content/60">or continue with</div>
+      <div className="divider my-6 text-sm text-base-content/60">{t('social.divider')}</div>
       <div className="flex justify-center gap-4">
-        {button('google', <FcGoogle className="size-6" aria-hidden="true" />)}
-        {button('facebook', <FaFacebook className="size-6 text-[#1877F2]" aria-hidden="true" />)}
+        {PROVIDERS.map(({ provider, icon }) => button(provider, icon))}
       </div>
       {mode === 'emulator' && chooser && (
         <Suspense fallback={null}>

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useAuthStore } from '@/lib/auth-store';
+import { switchLanguage } from '@/lib/i18n/translations';
 import { signedOut } from '@/test/auth';
 import { fakeFirebase } from '@/test/fake-firebase';
 import { requestsTo, stubFetch } from '@/test/fetch-stub';
@@ -93,5 +94,33 @@ describe('emulator account chooser', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(fakeFirebase.module.signInWithCredential).not.toHaveBeenCalled();
+  });
+
+  it('reads in Bangla, its rules too; the demo people keep their names', async () => {
+    const person = me({ name: 'রূপা দাস', email: 'rupa@example.test' });
+    stubFetch({ ...signedOut(), '/api/session': { body: sessionFor(person) } });
+    await switchLanguage('bn');
+    const user = userEvent.setup();
+    renderApp('/login');
+    await user.click(await screen.findByRole('button', { name: 'ফেসবুক দিয়ে লগইন করুন' }));
+    const dialog = await screen.findByRole('dialog', { name: 'ফেসবুক অ্যাকাউন্ট বেছে নিন (লোকাল এমুলেটর)' });
+    expect(within(dialog).getByText(/এই সার্ভারে আসল ফেসবুক নয়, চলছে তার একটি লোকাল বিকল্প/)).toBeInTheDocument();
+    const accounts = within(dialog).getByRole('list', { name: 'ফেসবুক অ্যাকাউন্টগুলো' });
+    expect(within(accounts).getByRole('button', { name: /Sadia Islam/ })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'বাতিল' })).toBeInTheDocument();
+    // Apart from the demo people's names and addresses, nothing in the chooser is English.
+    const text = dialog.textContent!.replace(/[\w.]+@[\w.]+|Sadia Islam|Arif Chowdhury|Mitu Akter|[A-Z]{2}/g, '');
+    expect(text).not.toMatch(/[A-Za-z]{3,}/);
+
+    await user.click(within(dialog).getByRole('button', { name: 'অন্য অ্যাকাউন্ট ব্যবহার করুন' }));
+    expect(within(dialog).getByRole('button', { name: 'ফিরে যান' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'ফেসবুক দিয়ে চালিয়ে যান' }));
+    expect(await within(dialog).findByText('নাম লিখতে হবে')).toBeInTheDocument();
+    expect(within(dialog).getByText('ই-মেইল লিখতে হবে')).toBeInTheDocument();
+
+    await user.type(within(dialog).getByLabelText('নাম'), 'রূপা দাস');
+    await user.type(within(dialog).getByLabelText('ই-মেইল'), 'rupa@example.test');
+    await user.click(within(dialog).getByRole('button', { name: 'ফেসবুক দিয়ে চালিয়ে যান' }));
+    expect(await screen.findByText('লগইন সফল হয়েছে')).toBeInTheDocument();
   });
 });

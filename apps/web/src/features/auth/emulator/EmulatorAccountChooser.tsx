@@ -2,6 +2,7 @@
 // offline, so this local chooser signs in with an unsigned ID token instead. SocialSignIn loads this file lazily and
 // only in mode "emulator"; in mode "firebase" it is never imported.
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -11,11 +12,15 @@ import type { MeDto } from '@bindings/MeDto';
 import { Modal } from '@/components/ui/Modal';
 import { TextField } from '@/components/ui/TextField';
 import { initialsOf } from '@/lib/auth-store';
+import { textToken } from '@/lib/i18n/problem';
 import { signInInteractively } from '@/lib/session';
-import { PROVIDER_NAMES, type SocialProvider } from '../sign-in';
+import type { SocialProvider } from '../sign-in';
 import { buildEmulatorIdToken, type EmulatorIdentity } from './emulator-token';
 
-/** Made-up social identities for trying the app locally. None of them has an account until first used. */
+/**
+ * Made-up social identities for trying the app locally. None of them has an account until first used. Their names
+ * are the accounts' names (sent in the token), so they read the same in every language, as any person's name does.
+ */
 export const DEMO_SOCIAL_IDENTITIES: EmulatorIdentity[] = [
   { name: 'Sadia Islam', email: 'sadia.social@puronoboi.test' },
   { name: 'Arif Chowdhury', email: 'arif.social@puronoboi.test' },
@@ -31,9 +36,10 @@ export function signInWithEmulatorIdentity(provider: SocialProvider, identity: E
   return signInInteractively(async (auth) => (await signInWithCredential(auth, credential)).user);
 }
 
+// The messages are tokens, shown in the reader's language.
 const otherSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required'),
-  email: z.string().trim().min(1, 'Email is required'),
+  name: z.string().trim().min(1, textToken('auth:validation.nameRequired')),
+  email: z.string().trim().min(1, textToken('auth:validation.emailRequired')),
 });
 type OtherValues = z.infer<typeof otherSchema>;
 
@@ -46,10 +52,13 @@ interface EmulatorAccountChooserProps {
 }
 
 export function EmulatorAccountChooser({ provider, onClose, onSignedIn, onError }: EmulatorAccountChooserProps) {
+  const { t } = useTranslation('auth');
   const [busy, setBusy] = useState<string | null>(null);
   const [other, setOther] = useState(false);
   const form = useForm<OtherValues>({ resolver: zodResolver(otherSchema), defaultValues: { name: '', email: '' } });
-  const providerName = PROVIDER_NAMES[provider];
+  const providerName = t(`providers.${provider}`);
+  const nameField = form.register('name');
+  const emailField = form.register('email');
 
   const choose = async (identity: EmulatorIdentity) => {
     setBusy(identity.email);
@@ -64,14 +73,11 @@ export function EmulatorAccountChooser({ provider, onClose, onSignedIn, onError 
   };
 
   return (
-    <Modal title={`Choose a ${providerName} account (local emulator)`} onClose={onClose} busy={busy !== null} className="sm:max-w-md">
-      <p className="mt-2 text-sm text-base-content/70">
-        This server uses a local stand-in for {providerName}, so no real account is involved. The first time an
-        identity signs in, it gets a buyer account.
-      </p>
+    <Modal title={t('chooser.title', { provider: providerName })} onClose={onClose} busy={busy !== null} className="sm:max-w-md">
+      <p className="mt-2 text-sm text-base-content/70">{t('chooser.explanation', { provider: providerName })}</p>
 
       {!other ? (
-        <ul className="mt-5 flex flex-col gap-2" aria-label={`${providerName} accounts`}>
+        <ul className="mt-5 flex flex-col gap-2" aria-label={t('chooser.accounts', { provider: providerName })}>
           {DEMO_SOCIAL_IDENTITIES.map((identity) => (
             <li key={identity.email}>
               <button
@@ -87,7 +93,7 @@ export function EmulatorAccountChooser({ provider, onClose, onSignedIn, onError 
                   <span className="font-semibold">{identity.name}</span>
                   <span className="truncate text-sm text-base-content/70">{identity.email}</span>
                 </span>
-                {busy === identity.email && <span className="loading loading-spinner loading-sm ml-auto" aria-label="Signing in" />}
+                {busy === identity.email && <span className="loading loading-spinner loading-sm ml-auto" aria-label={t('chooser.signingIn')} />}
               </button>
             </li>
           ))}
@@ -101,7 +107,7 @@ export function EmulatorAccountChooser({ provider, onClose, onSignedIn, onError 
               <span className="grid size-10 shrink-0 place-items-center rounded-full bg-base-200 text-primary" aria-hidden="true">
                 <LuUserPlus className="size-5" />
               </span>
-              <span className="font-semibold">Use another account</span>
+              <span className="font-semibold">{t('chooser.other')}</span>
             </button>
           </li>
         </ul>
@@ -111,16 +117,16 @@ export function EmulatorAccountChooser({ provider, onClose, onSignedIn, onError 
           className="mt-5 flex flex-col gap-4"
           onSubmit={form.handleSubmit((values) => choose({ name: values.name, email: values.email }))}
         >
-          <TextField label="Name" autoComplete="name" autoFocus error={form.formState.errors.name?.message} {...form.register('name')} />
-          <TextField label="Email" type="email" autoComplete="email" error={form.formState.errors.email?.message} {...form.register('email')} />
+          <TextField label={t('fields.name')} autoComplete="name" autoFocus error={form.formState.errors.name?.message} {...nameField} />
+          <TextField label={t('fields.email')} type="email" autoComplete="email" error={form.formState.errors.email?.message} {...emailField} />
           <div className="flex flex-wrap justify-between gap-2">
             <button type="button" className="btn btn-ghost" onClick={() => setOther(false)} disabled={busy !== null}>
               <LuArrowLeft className="size-4" aria-hidden="true" />
-              Back
+              {t('chooser.back')}
             </button>
             <button type="submit" className="btn btn-primary" disabled={busy !== null}>
               {busy !== null && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-              Continue with {providerName}
+              {t('chooser.continue', { provider: providerName })}
             </button>
           </div>
         </form>
@@ -128,7 +134,7 @@ export function EmulatorAccountChooser({ provider, onClose, onSignedIn, onError 
 
       <div className="modal-action mt-5">
         <button type="button" className="btn btn-ghost" onClick={onClose} disabled={busy !== null}>
-          Cancel
+          {t('chooser.cancel')}
         </button>
       </div>
     </Modal>

@@ -1,4 +1,5 @@
 import { Navigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
 import { useAdvertisedBooks } from '../api/get-advertised-books';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { PageHeader } from '@/components/ui/PageHeader';
@@ -8,7 +9,8 @@ import { AdvertisedGrid } from './AdvertisedGrid';
 
 /** /advertise: only meaningful while something is advertised; otherwise the shop is the better page. */
 export function AdvertisePage() {
-  useDocumentTitle('Advertised Items');
+  const { t } = useTranslation('shop');
+  useDocumentTitle(t('advertise.title'));
   const advertised = useAdvertisedBooks();
 
   if (advertised.isPending) return <Spinner />;
@@ -27,8 +29,8 @@ export function AdvertisePage() {
 
   return (
     <>
-      <PageHeader eyebrow="Hand-picked by sellers" title="Advertised Items">
-        <p>Books their sellers are promoting right now. Every one of them is still available to order.</p>
+      <PageHeader eyebrow={t('advertise.eyebrow')} title={t('advertise.title')}>
+        <p>{t('advertise.intro')}</p>
       </PageHeader>
       <div className="container-page py-10 sm:py-14">
         <AdvertisedGrid books={advertised.data} headingLevel={2} />

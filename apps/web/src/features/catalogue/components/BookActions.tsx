@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'rea
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
 import { LuHeart, LuPackage, LuShoppingBag } from 'react-icons/lu';
 import type { BookDetailDto } from '@bindings/BookDetailDto';
 import type { OrderDto } from '@bindings/OrderDto';
@@ -19,17 +20,6 @@ import { BookStatusNotice } from './BookStatusNotice';
  */
 const loadBuyModal = () => import('./BuyModal');
 const BuyModal = lazy(async () => ({ default: (await loadBuyModal()).BuyModal }));
-
-export const BUY_SIGN_IN_TOAST = 'Sign in to buy books';
-export const WISH_LIST_SIGN_IN_TOAST = 'Sign in to keep a wish list';
-export const WISH_LIST_ADDED_TOAST = 'Items added to wish list';
-export const SELLER_BUY_QUESTION = 'Your account is a seller account. You can not purchase. Want to add a product?';
-export const ADMIN_BUY_NOTE = 'Admin accounts cannot buy books. Sign in with a buyer account to order one.';
-export const SELLER_WISH_LIST_NOTE = 'Seller accounts cannot keep a wish list. Sign in with a buyer account to save books.';
-export const ADMIN_WISH_LIST_NOTE = 'Admin accounts cannot keep a wish list.';
-export const ALREADY_ON_WISH_LIST_TOAST = 'This book is already on your wish list';
-export const ON_WISH_LIST_LABEL = 'On your wish list';
-export const ADD_TO_WISH_LIST_LABEL = 'Add to wish list';
 
 /**
  * The signed-in buyer's own order for this book, if it is pending or paid: the book is then theirs, not "reserved for
@@ -61,7 +51,8 @@ function useSignInFirst(signedIn: boolean) {
 
 /** The heart: fills in (and is pressed) while the book is on the buyer's wish list. */
 function WishListHeart({ onList, busy, onClick }: { onList: boolean; busy: boolean; onClick: () => void }) {
-  const label = onList ? ON_WISH_LIST_LABEL : ADD_TO_WISH_LIST_LABEL;
+  const { t } = useTranslation('shop');
+  const label = onList ? t('actions.onWishList') : t('actions.addToWishList');
   return (
     <button
       type="button"
@@ -83,6 +74,7 @@ function WishListHeart({ onList, busy, onClick }: { onList: boolean; busy: boole
 }
 
 function ViewOrdersLink({ focusOnMount }: { focusOnMount: boolean }) {
+  const { t } = useTranslation('shop');
   const ref = useRef<HTMLAnchorElement>(null);
   useEffect(() => {
     // The Buy Now button that opened the buy form is gone: focus lands here instead of on the page's top.
@@ -91,7 +83,7 @@ function ViewOrdersLink({ focusOnMount }: { focusOnMount: boolean }) {
   return (
     <Link ref={ref} to="/dashboard/myOrders" className="btn btn-primary btn-lg min-w-44 flex-1 sm:flex-none">
       <LuPackage className="size-5" aria-hidden="true" />
-      View Orders
+      {t('actions.viewOrders')}
     </Link>
   );
 }
@@ -102,6 +94,7 @@ function ViewOrdersLink({ focusOnMount }: { focusOnMount: boolean }) {
  * why instead; a book the buyer ordered says so and links to My Orders.
  */
 export function BookActions({ book }: { book: BookDetailDto }) {
+  const { t } = useTranslation('shop');
   const authStatus = useAuthStore((state) => state.status);
   const user = useCurrentUser();
   const role = user?.role ?? null;
@@ -121,26 +114,30 @@ export function BookActions({ book }: { book: BookDetailDto }) {
   const ordered = (placed !== null && placed.bookId === book.id) || yourOrder !== undefined;
   const settling = authStatus === 'loading';
 
-  // Explanations go in a toast (a polite live region), one at a time.
+  // Explanations go in a toast (a polite live region), one at a time, in the language of the moment they are given.
   const explain = (text: string) => toast(text, { id: 'book-action-note' });
+
+  // A seller who would rather sell: the dialog's button is the page's main action, not a danger.
+  const addAProduct = () => navigate('/dashboard/addAProduct');
+  const confirmTone = 'primary';
 
   // Only a buyer's Buy Now opens the form.
   const preloadBuyForm = isBuyer ? () => void loadBuyModal() : undefined;
 
   const onBuy = () => {
-    if (!user) signInFirst(BUY_SIGN_IN_TOAST);
+    if (!user) signInFirst(t('actions.signInToBuy'));
     else if (role === 'seller') setAskingSeller(true);
-    else if (role === 'admin') explain(ADMIN_BUY_NOTE);
+    else if (role === 'admin') explain(t('actions.adminBuy'));
     else setBuying(true);
   };
 
   const onHeart = () => {
-    if (!user) return signInFirst(WISH_LIST_SIGN_IN_TOAST);
-    if (role === 'seller') return explain(SELLER_WISH_LIST_NOTE);
-    if (role === 'admin') return explain(ADMIN_WISH_LIST_NOTE);
-    if (onList) return explain(ALREADY_ON_WISH_LIST_TOAST);
+    if (!user) return signInFirst(t('actions.signInForWishList'));
+    if (role === 'seller') return explain(t('actions.sellerWishList'));
+    if (role === 'admin') return explain(t('actions.adminWishList'));
+    if (onList) return explain(t('actions.alreadyOnWishList'));
     addToWishList.mutate(book.id, {
-      onSuccess: () => toast.success(WISH_LIST_ADDED_TOAST),
+      onSuccess: () => toast.success(t('actions.wishListAdded')),
       onError: (error) => toast.error(userMessage(error)),
     });
   };
@@ -162,7 +159,7 @@ export function BookActions({ book }: { book: BookDetailDto }) {
           onFocus={preloadBuyForm}
         >
           <LuShoppingBag className="size-5" aria-hidden="true" />
-          Buy Now
+          {t('actions.buyNow')}
         </button>
         {heart}
       </>
@@ -191,13 +188,13 @@ export function BookActions({ book }: { book: BookDetailDto }) {
       )}
       {askingSeller && (
         <ConfirmDialog
-          question={SELLER_BUY_QUESTION}
-          tone="primary"
-          confirmLabel="Add a product"
+          question={t('actions.sellerBuyQuestion')}
+          tone={confirmTone}
+          confirmLabel={t('actions.addProduct')}
           onCancel={() => setAskingSeller(false)}
-          onConfirm={() => navigate('/dashboard/addAProduct')}
+          onConfirm={addAProduct}
         >
-          <p>Only buyer accounts can order books. You can list a book of your own for sale instead.</p>
+          <p>{t('actions.sellerBuyText')}</p>
         </ConfirmDialog>
       )}
     </>

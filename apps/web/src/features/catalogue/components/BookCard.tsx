@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
 import { LuMapPin } from '@/components/ui/icons';
 import type { BookCardDto } from '@bindings/BookCardDto';
 import { OriginalPrice, Price } from '@/components/ui/Price';
@@ -31,10 +32,11 @@ export function bookHref(bookId: string): string {
 }
 
 function StatusRibbon({ status }: { status: BookCardDto['status'] }) {
+  const { t } = useTranslation();
   if (status === 'available') return null;
   return (
     <span className="badge badge-neutral badge-sm absolute top-2 left-2 shadow">
-      {status === 'sold' ? 'Sold' : 'Reserved'}
+      {status === 'sold' ? t('bookCard.sold') : t('bookCard.reserved')}
     </span>
   );
 }

@@ -1,35 +1,41 @@
 import { Link } from 'react-router-dom';
+import { Trans, useTranslation } from 'react-i18next';
 import type { BookDetailDto } from '@bindings/BookDetailDto';
 import { OriginalPrice, Price } from '@/components/ui/Price';
 import { StarRating } from '@/components/ui/StarRating';
-import { formatDate, formatTaka } from '@/lib/format';
+import { formatDate, formatNumber, formatTaka, formatYear } from '@/lib/format';
+import type { Language } from '@/lib/i18n/language';
+import { useLanguage } from '@/lib/i18n/translations';
 import { BookActions } from './BookActions';
 import { SellerBlock } from './SellerBlock';
 
-function Savings({ original, resale }: { original: number; resale: number }) {
+function Savings({ original, resale, language }: { original: number; resale: number; language: Language }) {
+  const { t } = useTranslation('shop');
   if (original <= resale || original <= 0) return null;
   const percent = Math.round(((original - resale) / original) * 100);
   return (
     <span className="badge badge-accent font-semibold">
-      You save {formatTaka(original - resale)} ({percent}%)
+      {t('book.savings', { amount: formatTaka(original - resale, language), percent: formatNumber(percent, language) })}
     </span>
   );
 }
 
 /** Everything a buyer needs to decide on one book. */
 export function BookDetails({ book }: { book: BookDetailDto }) {
+  const { t } = useTranslation('shop');
+  const language = useLanguage();
   const categoryHref = `/category/${book.category.id}`;
-  const listedOn = formatDate(book.createdAt);
+  const listedOn = formatDate(book.createdAt, language);
 
   return (
     <div className="container-page py-8 sm:py-12">
-      <nav aria-label="Breadcrumb" className="breadcrumbs mb-6 text-sm text-base-content/70">
+      <nav aria-label={t('book.breadcrumb')} className="breadcrumbs mb-6 text-sm text-base-content/70">
         <ul>
           <li>
-            <Link to="/home">Home</Link>
+            <Link to="/home">{t('book.home')}</Link>
           </li>
           <li>
-            <Link to="/shop">Shop</Link>
+            <Link to="/shop">{t('book.shop')}</Link>
           </li>
           <li>
             <Link to={categoryHref}>{book.category.name}</Link>
@@ -63,7 +69,12 @@ export function BookDetails({ book }: { book: BookDetailDto }) {
             </Link>
             <h1 className="text-3xl leading-tight font-bold text-primary sm:text-4xl">{book.title}</h1>
             <p className="text-lg text-base-content/80">
-              by <span className="font-semibold text-base-content">{book.author}</span>
+              <Trans
+                t={t}
+                i18nKey="book.by"
+                values={{ author: book.author }}
+                components={[<span key="author" className="font-semibold text-base-content" />]}
+              />
             </p>
             <StarRating ratings={book.ratings} reviews={book.reviews} className="text-base" />
           </div>
@@ -71,41 +82,43 @@ export function BookDetails({ book }: { book: BookDetailDto }) {
           <div className="flex flex-col gap-4 rounded-box bg-base-100 p-5 shadow-soft ring-1 ring-base-300/70">
             <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
               <p className="flex flex-col">
-                <span className="text-sm text-base-content/60">Price</span>
+                <span className="text-sm text-base-content/60">{t('book.price')}</span>
                 <Price amount={book.resalePrice} className="text-3xl font-bold text-primary" />
               </p>
               <p className="flex flex-col">
-                <span className="text-sm text-base-content/60">New</span>
+                <span className="text-sm text-base-content/60">{t('book.newPrice')}</span>
                 <OriginalPrice amount={book.originalPrice} className="text-xl" />
               </p>
-              <Savings original={book.originalPrice} resale={book.resalePrice} />
+              <Savings original={book.originalPrice} resale={book.resalePrice} language={language} />
             </div>
             <BookActions book={book} />
           </div>
 
           <section aria-labelledby="about-heading" className="flex flex-col gap-3">
             <h2 id="about-heading" className="text-2xl font-semibold">
-              About this book
+              {t('book.about')}
             </h2>
             {book.description ? (
               <p className="leading-relaxed whitespace-pre-line text-base-content/85">{book.description}</p>
             ) : (
-              <p className="text-base-content/60">The seller did not add a description.</p>
+              <p className="text-base-content/60">{t('book.noDescription')}</p>
             )}
             <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 rounded-box bg-base-200/60 p-5 text-sm sm:text-base">
-              <dt className="text-base-content/60">Publish year</dt>
-              <dd className="font-medium">{book.publishYear ?? 'Unknown'}</dd>
-              <dt className="text-base-content/60">Category</dt>
+              <dt className="text-base-content/60">{t('book.publishYear')}</dt>
+              <dd className="font-medium">
+                {book.publishYear === null ? t('book.unknownYear') : formatYear(book.publishYear, language)}
+              </dd>
+              <dt className="text-base-content/60">{t('book.category')}</dt>
               <dd className="font-medium">
                 <Link to={categoryHref} className="link link-primary">
                   {book.category.name}
                 </Link>
               </dd>
-              <dt className="text-base-content/60">Author</dt>
+              <dt className="text-base-content/60">{t('book.author')}</dt>
               <dd className="font-medium">{book.author}</dd>
               {listedOn && (
                 <>
-                  <dt className="text-base-content/60">Listed on</dt>
+                  <dt className="text-base-content/60">{t('book.listedOn')}</dt>
                   <dd className="font-medium">{listedOn}</dd>
                 </>
               )}

@@ -8,11 +8,13 @@ import { fakeFirebase } from '@/test/fake-firebase';
 import { BUYER, bookDetail, POETRY, sessionFor } from '@/test/fixtures';
 import { callsTo, notFound, requestsTo, stubFetch, type ReplyValue } from '@/test/fetch-stub';
 import { renderApp } from '@/test/render';
-import { CONTACT_UNAVAILABLE_TEXT } from './SellerBlock';
+import { formatDate } from '@/lib/format';
+import { switchLanguage } from '@/lib/i18n/translations';
 
 const ID = 'b0000000-0000-4000-8000-000000000001';
 const BOOK_PATH = `/api/books/${ID}`;
 const SIGN_IN_TEXT = "Sign in to see the seller's phone and e-mail";
+const CONTACT_UNAVAILABLE_TEXT = "The seller's phone and e-mail could not be loaded. Reload the page to try again.";
 
 /** The book as the server shows it to a visitor: no phone, no e-mail. */
 function asVisitorSees(overrides: Partial<BookDetailDto> = {}): BookDetailDto {
@@ -233,5 +235,91 @@ describe("the seller's phone and e-mail", () => {
     expect(fakeFirebase.module.signOut).not.toHaveBeenCalled();
     expect(localStorage.getItem(ACCESS_TOKEN_KEY)).not.toBeNull();
     expect(router.state.location.pathname).toBe(`/books/${ID}`);
+  });
+});
+
+describe('Book page in Bangla', () => {
+  /** A book whose own words (the seller's) are Bangla too, so that any Latin letter on the page is ours. */
+  const banglaBook = (overrides: Partial<BookDetailDto> = {}) =>
+    bookDetail({
+      title: 'গীতাঞ্জলি',
+      author: 'রবীন্দ্রনাথ ঠাকুর',
+      category: { ...POETRY, name: 'কবিতা' },
+      description: 'কবির নিজের করা ইংরেজি অনুবাদ।',
+      seller: { ...bookDetail().seller, name: 'রহিম উদ্দিন', location: 'নীলক্ষেত, ঢাকা' },
+      ...overrides,
+    });
+
+  it('shows prices, savings, the publish year and the listing date in Bengali digits', async () => {
+    await switchLanguage('bn');
+    stubFetch({ ...signedOut(), [BOOK_PATH]: { body: banglaBook({ originalPrice: 650, resalePrice: 220, publishYear: 2011 }) } });
+    renderApp(`/books/${ID}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'গীতাঞ্জলি' })).toBeInTheDocument();
+    expect(screen.getByText('২২০ ৳')).toBeInTheDocument();
+    const struck = screen.getByText((_, element) => element?.tagName === 'DEL');
+    expect(struck).toHaveTextContent('মূল দাম ৬৫০ ৳');
+    expect(screen.getByText('আপনার সাশ্রয় ৪৩০ ৳ (৬৬%)')).toBeInTheDocument();
+    expect(screen.getByText('লেখক:', { exact: false })).toHaveTextContent('লেখক: রবীন্দ্রনাথ ঠাকুর');
+    expect(screen.getByRole('navigation', { name: 'আপনি এখন যেখানে' })).toHaveTextContent(/^হোমদোকানকবিতাগীতাঞ্জলি$/);
+
+    const about = screen.getByRole('region', { name: 'বইটি সম্পর্কে' });
+    const listedOn = formatDate(banglaBook().createdAt, 'bn');
+    expect(listedOn).toMatch(/২০২৬/);
+    for (const text of ['প্রকাশের বছর', '২০১১', 'ক্যাটাগরি', 'লেখক', 'দোকানে ওঠার তারিখ', listedOn]) {
+      expect(within(about).getByText(text)).toBeInTheDocument();
+    }
+    expect(about.textContent).not.toMatch(/[A-Za-z0-9]/);
+  });
+
+  it('says the publish year is unknown, and a book is sold, in Bangla', async () => {
+    await switchLanguage('bn');
+    stubFetch({ '/api/advertised': { body: [] }, [BOOK_PATH]: { body: banglaBook({ publishYear: null, status: 'sold', description: '' }) } });
+    renderApp(`/books/${ID}`);
+    expect(await screen.findByText('বইটি বিক্রি হয়ে গেছে')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'এখনই কিনুন' })).not.toBeInTheDocument();
+    const about = screen.getByRole('region', { name: 'বইটি সম্পর্কে' });
+    expect(within(about).getByText('জানা নেই')).toBeInTheDocument();
+    expect(within(about).getByText('বিক্রেতা বইটির কোনো বিবরণ দেননি।')).toBeInTheDocument();
+    expect(about.textContent).not.toMatch(/[A-Za-z0-9]/);
+  });
+
+  it('offers Buy Now and the heart in Bangla, and sends a visitor to sign in with a Bangla note', async () => {
+    await switchLanguage('bn');
+    stubFetch({ ...signedOut(), [BOOK_PATH]: { body: asVisitorSees() } });
+    renderApp(`/books/${ID}`);
+    const buy = await screen.findByRole('button', { name: 'এখনই কিনুন' });
+    expect(screen.getByRole('button', { name: 'উইশলিস্টে যোগ করুন' })).toHaveAttribute('title', 'উইশলিস্টে যোগ করুন');
+    await waitFor(() => expect(buy).toBeEnabled());
+    await userEvent.setup().click(buy);
+    expect(await screen.findByText('বই কিনতে লগইন করুন')).toBeInTheDocument();
+  });
+
+  it("tells a visitor in Bangla how to see the seller's phone and e-mail", async () => {
+    await switchLanguage('bn');
+    stubFetch({ ...signedOut(), [BOOK_PATH]: { body: asVisitorSees(banglaBook()) } });
+    renderApp(`/books/${ID}`);
+    const seller = await screen.findByRole('region', { name: 'বিক্রেতা' });
+    expect(within(seller).getByRole('img', { name: 'যাচাই করা বিক্রেতা' })).toBeInTheDocument();
+    expect(within(seller).getByTestId('seller-contact-hint')).toHaveTextContent('বিক্রেতার ফোন নম্বর ও ই-মেইল দেখতে লগইন করুন');
+    expect(within(seller).getByRole('link', { name: 'লগইন করুন' })).toHaveAttribute('href', '/login');
+    expect(seller.textContent).not.toMatch(/[A-Za-z0-9]/);
+  });
+
+  it("writes the seller's phone in Bengali digits, dialling the same number", async () => {
+    await switchLanguage('bn');
+    stubFetch({ ...signedInAs(BUYER), [BOOK_PATH]: bookFor(`access-${BUYER.id}`) });
+    renderApp(`/books/${ID}`);
+    const seller = await screen.findByRole('region', { name: 'বিক্রেতা' });
+    expect(within(seller).getByRole('link', { name: '০১৭১৫-৩৮৪৯২৬' })).toHaveAttribute('href', 'tel:01715384926');
+    expect(within(seller).getByText('ই-মেইল:')).toHaveClass('sr-only');
+  });
+
+  it('says in Bangla that a book does not exist', async () => {
+    await switchLanguage('bn');
+    stubFetch({ '/api/advertised': { body: [] }, '/api/books/nope': notFound() });
+    renderApp('/books/nope');
+    expect(await screen.findByRole('heading', { level: 1, name: 'বইটি পাওয়া যায়নি' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'দোকানের বইগুলো দেখুন' })).toHaveAttribute('href', '/shop');
+    expect(document.title).toMatch(/^বইটি পাওয়া যায়নি · /);
   });
 });

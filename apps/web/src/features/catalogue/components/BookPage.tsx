@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
 import { LuBookX } from 'react-icons/lu';
+import { useTranslation } from 'react-i18next';
 import { useBook } from '@/lib/api/get-book';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { ErrorState } from '@/components/ui/ErrorState';
@@ -10,20 +11,21 @@ import { BookDetails } from './BookDetails';
 
 /** /books/{id}: one book, or a clear not-found state for an unknown id. */
 export function BookPage() {
+  const { t } = useTranslation('shop');
   const { id = '' } = useParams();
   const book = useBook(id);
   const notFound = book.isError && isNotFoundError(book.error);
 
-  useDocumentTitle(book.data?.title ?? (notFound ? 'Book not found' : 'Book'));
+  useDocumentTitle(book.data?.title ?? (notFound ? t('book.notFoundTitle') : t('book.title')));
 
   if (book.isPending) return <Spinner />;
   if (notFound) {
     return (
       <div className="container-page">
-        <EmptyState level={1} icon={<LuBookX className="size-7" />} title="Book not found">
-          <p>This book may have been removed by its seller, or the link is not quite right.</p>
+        <EmptyState level={1} icon={<LuBookX className="size-7" />} title={t('book.notFoundTitle')}>
+          <p>{t('book.notFoundText')}</p>
           <Link to="/shop" className="btn btn-primary">
-            Browse the shop
+            {t('links.browseShop')}
           </Link>
         </EmptyState>
       </div>

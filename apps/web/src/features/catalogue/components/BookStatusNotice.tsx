@@ -1,17 +1,19 @@
 import { LuCircleAlert, LuCircleCheck, LuHourglass } from 'react-icons/lu';
+import { useTranslation } from 'react-i18next';
 import type { BookStatusDto } from '@bindings/BookStatusDto';
 
-export const STATUS_MESSAGES: Record<Exclude<BookStatusDto, 'available'>, string> = {
-  pending: 'This book is reserved for a buyer (payment pending)',
-  sold: 'This book has been sold',
-  withdrawn: 'The seller has taken this book off the shop',
-};
+/** Why a book cannot be bought (keys of the shop texts' `status` section). */
+const STATUS_MESSAGES = {
+  pending: 'status.pending',
+  sold: 'status.sold',
+  withdrawn: 'status.withdrawn',
+} as const satisfies Record<Exclude<BookStatusDto, 'available'>, string>;
 
 /** What the buyer who holds the book reads instead: it is theirs, not someone else's. */
-export const YOUR_ORDER_MESSAGES: Record<'pending' | 'sold', string> = {
-  pending: 'You have ordered this book. Pay for it from My Orders, or cancel it there.',
-  sold: 'You bought this book.',
-};
+const YOUR_ORDER_MESSAGES = {
+  pending: 'status.yoursPending',
+  sold: 'status.yoursSold',
+} as const satisfies Record<'pending' | 'sold', string>;
 
 interface BookStatusNoticeProps {
   status: BookStatusDto;
@@ -21,12 +23,13 @@ interface BookStatusNoticeProps {
 
 /** Tells the buyer up front when a book can no longer be bought, or that it is theirs. Nothing for available books. */
 export function BookStatusNotice({ status, yours = false }: BookStatusNoticeProps) {
+  const { t } = useTranslation('shop');
   if (status === 'available') return null;
   if (yours && (status === 'pending' || status === 'sold')) {
     return (
       <div role="status" data-book-status={status} className="alert alert-success alert-soft">
         <LuCircleCheck className="size-5 shrink-0" aria-hidden="true" />
-        <span>{YOUR_ORDER_MESSAGES[status]}</span>
+        <span>{t(YOUR_ORDER_MESSAGES[status])}</span>
       </div>
     );
   }
@@ -38,7 +41,7 @@ export function BookStatusNotice({ status, yours = false }: BookStatusNoticeProp
       className={`alert ${status === 'pending' ? 'alert-warning' : 'alert-error'} alert-soft`}
     >
       <Icon className="size-5 shrink-0" aria-hidden="true" />
-      <span>{STATUS_MESSAGES[status]}</span>
+      <span>{t(STATUS_MESSAGES[status])}</span>
     </div>
   );
 }

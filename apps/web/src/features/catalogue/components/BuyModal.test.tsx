@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BookDetailDto } from '@bindings/BookDetailDto';
 import type { MeDto } from '@bindings/MeDto';
@@ -8,12 +8,16 @@ import { signedInAs } from '@/test/auth';
 import { callsTo, requestsTo, stubFetch, type Reply } from '@/test/fetch-stub';
 import { ADMIN, BUYER, SELLER, bookDetail, errorReply, order, pageOf, wishListItem } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
-import { ADMIN_BUY_NOTE, SELLER_BUY_QUESTION } from './BookActions';
-import { BOOK_TAKEN_MESSAGE, ORDER_CONFIRMED_TOAST, buySchema } from './BuyModal';
-import { PHONE_MESSAGE } from '@/lib/phone';
+import { problemText } from '@/lib/i18n/problem';
+import { switchLanguage } from '@/lib/i18n/translations';
+import { buySchema } from './BuyModal';
 
 const ID = 'b0000000-0000-4000-8000-000000000001';
 const BOOK_PATH = `/api/books/${ID}`;
+const ORDER_CONFIRMED_TOAST = 'Order Confirmed';
+const BOOK_TAKEN_MESSAGE = 'Someone else has just ordered this book.';
+const SELLER_BUY_QUESTION = 'Your account is a seller account. You can not purchase. Want to add a product?';
+const ADMIN_BUY_NOTE = 'Admin accounts cannot buy books. Sign in with a buyer account to order one.';
 
 /** A signed-in user on the book page; the book as `book` answers it (a function to change it over time). */
 function openBookAs(user: MeDto, extra: Record<string, Reply> = {}, book: () => BookDetailDto = () => bookDetail()) {
@@ -79,7 +83,7 @@ describe('the buy form', () => {
   it('words every missing field as the spec does', () => {
     const result = buySchema.safeParse({ name: ' ', email: '', title: '', price: '', phone: '', location: '  ' });
     expect(result.success).toBe(false);
-    const messages = Object.fromEntries((result.error?.issues ?? []).map((issue) => [String(issue.path[0]), issue.message]));
+    const messages = Object.fromEntries((result.error?.issues ?? []).map((issue) => [String(issue.path[0]), problemText(issue.message)]));
     expect(messages).toEqual({
       name: 'Name is required',
       email: 'Email Address is required',
@@ -140,7 +144,7 @@ describe('the buy form', () => {
     const { fetchMock } = openBookAs(BUYER);
     const { user, dialog } = await openBuyForm();
     await fillAndSend(user, dialog, '12345');
-    expect(await within(dialog).findByText(PHONE_MESSAGE)).toBeInTheDocument();
+    expect(await within(dialog).findByText('Enter a Bangladesh mobile number, e.g. 01712-345678')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Phone')).toHaveAttribute('aria-invalid', 'true');
     expect(callsTo(fetchMock, '/api/orders')).toBe(0);
   });
@@ -309,5 +313,143 @@ describe('the wish-list heart', () => {
     expect(await screen.findByText(/Seller accounts cannot keep a wish list/)).toBeInTheDocument();
     expect(callsTo(fetchMock, '/api/wishlist')).toBe(0);
     expect(callsTo(fetchMock, '/api/me/wishlist')).toBe(0);
+  });
+});
+
+describe('the buy form in Bangla', () => {
+  async function openBanglaBuyForm() {
+    const user = userEvent.setup();
+    const buy = await screen.findByRole('button', { name: 'এখনই কিনুন' });
+    await waitFor(() => expect(buy).toBeEnabled());
+    await user.click(buy);
+    const dialog = await screen.findByRole('dialog', { name: 'বইটি কিনুন' });
+    return { user, dialog };
+  }
+
+  /** Fills in the contact fields (the shared ContactFields': found by their order, whatever their words) and sends. */
+  async function sendInBangla(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) {
+    const [phone, location] = within(dialog).getAllByRole('textbox').filter((box) => !box.hasAttribute('readonly'));
+    if (!phone || !location) throw new Error('the form has its phone and location fields');
+    await user.type(phone, '01712-345678');
+    await user.type(location, 'ধানমন্ডি ২৭, ঢাকা');
+    await user.click(within(dialog).getByRole('button', { name: 'অর্ডার করুন · ২২০ ৳' }));
+  }
+
+  it('labels its fields in Bangla and writes the price in Bengali digits', async () => {
+    await switchLanguage('bn');
+    openBookAs(BUYER);
+    const { dialog } = await openBanglaBuyForm();
+    expect(within(dialog).getByLabelText('নাম')).toHaveValue(BUYER.name);
+    expect(within(dialog).getByLabelText('ই-মেইল')).toHaveValue(BUYER.email);
+    expect(within(dialog).getByLabelText('বই')).toHaveValue('Gitanjali');
+    expect(within(dialog).getByLabelText('দাম')).toHaveValue('২২০ ৳');
+    expect(within(dialog).getByText(/বিক্রেতা আপনাকে ফোন করবেন/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'অর্ডার করুন · ২২০ ৳' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'বাতিল' })).toBeInTheDocument();
+  });
+
+  it('follows a switch of language while it is open', async () => {
+    openBookAs(BUYER);
+    const { dialog } = await openBuyForm();
+    await act(() => switchLanguage('bn'));
+    expect(within(dialog).getByLabelText('দাম')).toHaveValue('২২০ ৳');
+    expect(within(dialog).getByRole('button', { name: 'অর্ডার করুন · ২২০ ৳' })).toBeInTheDocument();
+  });
+
+  it('words its own rules in Bangla', async () => {
+    await switchLanguage('bn');
+    const result = buySchema.safeParse({ name: '', email: '', title: '', price: '', phone: '01712-345678', location: 'ঢাকা' });
+    expect((result.error?.issues ?? []).map((issue) => problemText(issue.message))).toEqual([
+      'নাম দিতে হবে',
+      'ই-মেইল ঠিকানা দিতে হবে',
+      'বইয়ের নাম দিতে হবে',
+      'দাম দিতে হবে',
+    ]);
+  });
+
+  it('places the order: a Bangla toast, and the book says it is yours', async () => {
+    await switchLanguage('bn');
+    const placed = order({ status: 'pending' });
+    let ordered = false;
+    openBookAs(
+      BUYER,
+      {
+        '/api/orders': () => {
+          ordered = true;
+          return { status: 201, body: placed };
+        },
+        '/api/me/orders': () => ({ body: pageOf(ordered ? [placed] : []) }),
+      },
+      () => bookDetail({ status: ordered ? 'pending' : 'available' }),
+    );
+    const { user, dialog } = await openBanglaBuyForm();
+    await sendInBangla(user, dialog);
+    expect(await screen.findByText('অর্ডার নিশ্চিত হয়েছে')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'অর্ডারগুলো দেখুন' })).toHaveAttribute('href', '/dashboard/myOrders');
+    expect(await screen.findByText(/আপনি বইটি অর্ডার করেছেন/)).toBeInTheDocument();
+  });
+
+  it("says in Bangla that someone else ordered the book first, whatever the server's English words", async () => {
+    await switchLanguage('bn');
+    openBookAs(BUYER, { '/api/orders': errorReply(409, 'book_unavailable', BOOK_TAKEN_MESSAGE) });
+    const { user, dialog } = await openBanglaBuyForm();
+    await sendInBangla(user, dialog);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('এইমাত্র অন্য একজন বইটি অর্ডার করেছেন।');
+    expect(within(dialog).getByRole('button', { name: 'বন্ধ করুন' })).toBeInTheDocument();
+  });
+
+  it('says in Bangla that too many orders are unpaid, with a way to My Orders', async () => {
+    await switchLanguage('bn');
+    openBookAs(BUYER, {
+      '/api/orders': errorReply(409, 'too_many_pending_orders', 'You already have 5 unpaid orders. Pay for or cancel one of them in My Orders before ordering another book.'),
+    });
+    const { user, dialog } = await openBanglaBuyForm();
+    await sendInBangla(user, dialog);
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent(/অর্ডারের পেমেন্ট এখনো বাকি/);
+    expect(alert.textContent).not.toMatch(/[A-Za-z0-9]/);
+    expect(within(dialog).getByRole('link', { name: '"আমার অর্ডার"-এ যান' })).toHaveAttribute('href', '/dashboard/myOrders');
+  });
+
+  it('asks a seller in Bangla whether to add a book instead', async () => {
+    await switchLanguage('bn');
+    openBookAs(SELLER, { '/api/categories': { body: [] } });
+    const user = userEvent.setup();
+    const buy = await screen.findByRole('button', { name: 'এখনই কিনুন' });
+    await waitFor(() => expect(buy).toBeEnabled());
+    await user.click(buy);
+    const dialog = screen.getByRole('alertdialog', {
+      name: 'আপনার অ্যাকাউন্টটি বিক্রেতার অ্যাকাউন্ট, তাই কিনতে পারবেন না। বিক্রির জন্য একটি বই যোগ করতে চান?',
+    });
+    expect(within(dialog).getByRole('button', { name: 'বই যোগ করুন' })).toBeInTheDocument();
+    expect(within(dialog).getByText(/শুধু ক্রেতার অ্যাকাউন্ট থেকেই বই অর্ডার করা যায়/)).toBeInTheDocument();
+  });
+
+  it('tells an admin in Bangla that admins cannot buy', async () => {
+    await switchLanguage('bn');
+    openBookAs(ADMIN);
+    const user = userEvent.setup();
+    const buy = await screen.findByRole('button', { name: 'এখনই কিনুন' });
+    await waitFor(() => expect(buy).toBeEnabled());
+    await user.click(buy);
+    expect(await screen.findByText('অ্যাডমিন অ্যাকাউন্ট থেকে বই কেনা যায় না। অর্ডার করতে ক্রেতার অ্যাকাউন্টে লগইন করুন।')).toBeInTheDocument();
+  });
+
+  it('adds to the wish list with a Bangla toast, the heart then labelled in Bangla', async () => {
+    await switchLanguage('bn');
+    let items: ReturnType<typeof wishListItem>[] = [];
+    openBookAs(BUYER, {
+      '/api/me/wishlist': () => ({ body: { items } }),
+      '/api/wishlist': () => {
+        items = [wishListItem({ bookId: ID })];
+        return { status: 201, body: items[0] };
+      },
+    });
+    const user = userEvent.setup();
+    const heart = await screen.findByRole('button', { name: 'উইশলিস্টে যোগ করুন' });
+    await waitFor(() => expect(heart).toBeEnabled());
+    await user.click(heart);
+    expect(await screen.findByText('উইশলিস্টে যোগ হয়েছে')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'আপনার উইশলিস্টে আছে' })).toHaveAttribute('aria-pressed', 'true');
   });
 });

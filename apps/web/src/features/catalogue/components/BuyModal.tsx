@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
 import type { BookDetailDto } from '@bindings/BookDetailDto';
 import type { MeDto } from '@bindings/MeDto';
 import type { OrderDto } from '@bindings/OrderDto';
@@ -16,28 +17,35 @@ import { usePlaceOrder } from '@/lib/api/place-order';
 import { userMessage } from '@/lib/error-handling';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { formatTaka } from '@/lib/format';
+import { serverWords, textToken } from '@/lib/i18n/problem';
+import { useLanguage } from '@/lib/i18n/translations';
 
-export const ORDER_CONFIRMED_TOAST = 'Order Confirmed';
-/** Said when someone else's order reached the server first (the server's own words, should it send none). */
-export const BOOK_TAKEN_MESSAGE = 'Someone else has just ordered this book.';
-
-/** The spec's messages, word for word. Name, e-mail, book and price come filled in and cannot be changed here. */
+/**
+ * The spec's messages, word for word in English. Name, e-mail, book and price come filled in and cannot be changed
+ * here. Tokens: the schema is built before any language is known (the form shows them in the reader's).
+ */
 export const buySchema = z.object({
-  name: z.string().trim().min(1, 'Name is required'),
-  email: z.string().trim().min(1, 'Email Address is required'),
-  title: z.string().trim().min(1, 'book is required'),
-  price: z.string().trim().min(1, 'Price is required'),
+  name: z.string().trim().min(1, textToken('shop:buy.nameRequired')),
+  email: z.string().trim().min(1, textToken('shop:buy.emailRequired')),
+  title: z.string().trim().min(1, textToken('shop:buy.bookRequired')),
+  price: z.string().trim().min(1, textToken('shop:buy.priceRequired')),
   ...contactShape,
 });
 type BuyValues = z.infer<typeof buySchema>;
 
 
-/** Why the order was refused, when the reason belongs to no single field. */
+/**
+ * Why the order was refused, when the reason belongs to no single field. It stays in state while the reader may switch
+ * language, so the two refusals this form knows are tokens, which the alert reads in the language on screen: a reader
+ * of English reads the server's own words (the English text says the same, should it send none).
+ */
 type Refusal = { kind: 'taken' | 'tooMany' | 'other'; message: string };
 
 function refusalOf(error: unknown): Refusal {
-  if (isApiError(error) && error.code === 'book_unavailable') return { kind: 'taken', message: error.message || BOOK_TAKEN_MESSAGE };
-  if (isApiError(error) && error.code === 'too_many_pending_orders') return { kind: 'tooMany', message: error.message };
+  if (isApiError(error) && error.code === 'book_unavailable') return { kind: 'taken', message: serverWords('shop:buy.taken', error.message) };
+  if (isApiError(error) && error.code === 'too_many_pending_orders') {
+    return { kind: 'tooMany', message: serverWords('shop:buy.tooMany', error.message) };
+  }
   return { kind: 'other', message: userMessage(error) };
 }
 
@@ -55,6 +63,8 @@ interface BuyModalProps {
  * orders, or the server's field messages beside the phone and location.
  */
 export function BuyModal({ book, buyer, onClose, onPlaced }: BuyModalProps) {
+  const { t } = useTranslation('shop');
+  const language = useLanguage();
   const place = usePlaceOrder();
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const form = useForm<BuyValues>({
@@ -63,12 +73,15 @@ export function BuyModal({ book, buyer, onClose, onPlaced }: BuyModalProps) {
       name: buyer.name,
       email: buyer.email,
       title: book.title,
-      price: formatTaka(book.resalePrice),
+      price: formatTaka(book.resalePrice, language),
       phone: '',
       location: '',
     },
   });
   const { errors } = form.formState;
+  const { setValue } = form;
+  // The price is shown, never sent: it follows the reader's digits when they switch language with the form open.
+  useEffect(() => setValue('price', formatTaka(book.resalePrice, language)), [setValue, book.resalePrice, language]);
   const sending = place.isPending;
   const taken = refusal?.kind === 'taken';
 
@@ -77,7 +90,7 @@ export function BuyModal({ book, buyer, onClose, onPlaced }: BuyModalProps) {
     setRefusal(null);
     try {
       const order = await place.mutateAsync({ bookId: book.id, phone: values.phone, location: values.location });
-      toast.success(ORDER_CONFIRMED_TOAST);
+      toast.success(t('buy.confirmed'));
       onPlaced(order);
     } catch (error) {
       if (!applyFieldErrors(error, form.setError, { fields: CONTACT_FIELDS })) setRefusal(refusalOf(error));
@@ -85,37 +98,43 @@ export function BuyModal({ book, buyer, onClose, onPlaced }: BuyModalProps) {
   });
 
   const field = (name: keyof BuyValues) => ({ error: errors[name]?.message, ...form.register(name) });
+  const fields = {
+    name: field('name'),
+    email: field('email'),
+    title: field('title'),
+    price: field('price'),
+    phone: field('phone'),
+    location: field('location'),
+  };
   const fromAccount = { readOnly: true } as const;
 
   return (
-    <Modal title="Buy this book" onClose={onClose} busy={sending} className="sm:max-w-lg">
-      <p className="mt-1 text-base-content/75">
-        The seller will call you to arrange where to meet. You can pay by card from My Orders once the order is placed.
-      </p>
-      <form noValidate onSubmit={onSubmit} aria-label="Buy this book" className="mt-5 flex flex-col gap-4">
+    <Modal title={t('buy.title')} onClose={onClose} busy={sending} className="sm:max-w-lg">
+      <p className="mt-1 text-base-content/75">{t('buy.intro')}</p>
+      <form noValidate onSubmit={onSubmit} aria-label={t('buy.title')} className="mt-5 flex flex-col gap-4">
         <fieldset className="grid gap-4 rounded-box bg-base-200/60 p-4 sm:grid-cols-2">
-          <legend className="sr-only">Your order (filled in from your account and the book)</legend>
-          <TextField label="Name" autoComplete="name" {...fromAccount} {...field('name')} />
-          <TextField label="Email" type="email" autoComplete="email" {...fromAccount} {...field('email')} />
-          <TextField label="Book" {...fromAccount} {...field('title')} />
-          <TextField label="Price" {...fromAccount} {...field('price')} />
+          <legend className="sr-only">{t('buy.legend')}</legend>
+          <TextField label={t('buy.name')} autoComplete="name" {...fromAccount} {...fields.name} />
+          <TextField label={t('buy.email')} type="email" autoComplete="email" {...fromAccount} {...fields.email} />
+          <TextField label={t('buy.book')} {...fromAccount} {...fields.title} />
+          <TextField label={t('buy.price')} {...fromAccount} {...fields.price} />
         </fieldset>
         {/* The only fields the server reads from the form (the rest it takes from the account and the book). */}
-        <ContactFields phone={field('phone')} location={field('location')} autoFocusPhone />
+        <ContactFields phone={fields.phone} location={fields.location} autoFocusPhone />
         <FormAlert message={refusal?.message} />
         {refusal?.kind === 'tooMany' && (
           <Link to="/dashboard/myOrders" className="link link-primary -mt-2 w-fit text-sm font-semibold">
-            Go to My Orders
+            {t('buy.myOrders')}
           </Link>
         )}
         <div className="modal-action mt-1">
           <button type="button" className="btn btn-ghost" onClick={onClose} disabled={sending}>
-            {taken ? 'Close' : 'Cancel'}
+            {taken ? t('buy.close') : t('buy.cancel')}
           </button>
           {!taken && (
             <button type="submit" className="btn btn-primary min-w-32" disabled={sending} aria-busy={sending || undefined}>
               {sending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-              Place order · {formatTaka(book.resalePrice)}
+              {t('buy.placeOrder', { price: formatTaka(book.resalePrice, language) })}
             </button>
           )}
         </div>

@@ -5,6 +5,7 @@ import { signedInAs } from '@/test/auth';
 import { BUYER, bookCard, categoryPage, POETRY } from '@/test/fixtures';
 import { callsTo, notFound, stubFetch } from '@/test/fetch-stub';
 import { renderApp } from '@/test/render';
+import { switchLanguage } from '@/lib/i18n/translations';
 
 const PATH = `/api/categories/${POETRY.id}/books`;
 
@@ -64,5 +65,45 @@ describe('Category page (signed in)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Category not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse the shop' })).toHaveAttribute('href', '/shop');
     expect(callsTo(fetchMock, '/api/categories/nope/books')).toBe(1);
+  });
+});
+
+describe('Category page in Bangla', () => {
+  it('counts the books in Bengali digits', async () => {
+    await switchLanguage('bn');
+    stubFetch({ ...signedInAs(BUYER), [PATH]: (url) => ({ body: pageOf(Number(url.searchParams.get('page'))) }) });
+    renderApp(`/category/${POETRY.id}`);
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Poetry' });
+    const header = heading.closest('header');
+    expect(header).toHaveTextContent('ক্যাটাগরি');
+    expect(header).toHaveTextContent('সারা বাংলাদেশের বিক্রেতাদের কাছ থেকে ১৩টি বই পাওয়া যাচ্ছে।');
+    // Only the category's name (the seller's words) is in Latin letters.
+    expect(header?.textContent?.replace('Poetry', '')).not.toMatch(/[A-Za-z0-9]/);
+  });
+
+  it('says in Bangla that a category is empty', async () => {
+    await switchLanguage('bn');
+    stubFetch({ ...signedInAs(BUYER), [PATH]: { body: categoryPage({ books: [], total: 0 }) } });
+    renderApp(`/category/${POETRY.id}`);
+    expect(await screen.findByRole('heading', { name: 'এই ক্যাটাগরিতে এখনো কোনো বই নেই' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'দোকানের বইগুলো দেখুন' })).toHaveAttribute('href', '/shop');
+    expect(screen.getByText(/০টি বই পাওয়া যাচ্ছে/)).toBeInTheDocument();
+  });
+
+  it('says in Bangla how many pages there are when the page is past the end', async () => {
+    await switchLanguage('bn');
+    stubFetch({ ...signedInAs(BUYER), [PATH]: { body: categoryPage({ books: [], page: 5, total: 13 }) } });
+    renderApp(`/category/${POETRY.id}?page=5`);
+    expect(await screen.findByRole('heading', { name: 'এই পাতায় কোনো বই নেই' })).toBeInTheDocument();
+    expect(screen.getByText('এই ক্যাটাগরিতে মোট ২টি পাতা আছে।')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'প্রথম পাতায় যান' })).toBeInTheDocument();
+  });
+
+  it('says in Bangla that a category does not exist', async () => {
+    await switchLanguage('bn');
+    stubFetch({ ...signedInAs(BUYER), '/api/categories/nope/books': notFound('No category has this id.') });
+    renderApp('/category/nope');
+    expect(await screen.findByRole('heading', { level: 1, name: 'ক্যাটাগরিটি পাওয়া যায়নি' })).toBeInTheDocument();
+    expect(document.title).toMatch(/^ক্যাটাগরিটি পাওয়া যায়নি · /);
   });
 });

@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
 import { LuBookX, LuSearchX } from 'react-icons/lu';
+import { useTranslation } from 'react-i18next';
 import { CATEGORY_PAGE_SIZE, useCategoryBooks } from '../api/get-category-books';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { ErrorState } from '@/components/ui/ErrorState';
@@ -7,18 +8,24 @@ import { PageHeader } from '@/components/ui/PageHeader';
 import { Pagination } from '@/components/ui/Pagination';
 import { Spinner } from '@/components/ui/Spinner';
 import { isNotFoundError } from '@/lib/api-client';
+import { formatNumber } from '@/lib/format';
+import { useLanguage } from '@/lib/i18n/translations';
 import { pageCount, usePageParam } from '@/lib/page-param';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { BookGrid } from './BookGrid';
 
+const GRID_COLUMNS = 'grid-cols-2 sm:grid-cols-3 md:grid-cols-4 xl:grid-cols-6';
+
 /** /category/{id}: one category's books, twelve per page, the page number kept in the URL. */
 export function CategoryPage() {
+  const { t } = useTranslation('shop');
+  const language = useLanguage();
   const { id = '' } = useParams();
   const [page, goToPage] = usePageParam();
   const query = useCategoryBooks({ categoryId: id, page });
   const notFound = query.isError && isNotFoundError(query.error);
 
-  useDocumentTitle(query.data?.category.name ?? (notFound ? 'Category not found' : 'Category'));
+  useDocumentTitle(query.data?.category.name ?? (notFound ? t('category.notFoundTitle') : t('category.title')));
 
   if (query.isPending) return <Spinner />;
 
@@ -26,10 +33,10 @@ export function CategoryPage() {
     if (notFound) {
       return (
         <div className="container-page">
-          <EmptyState level={1} icon={<LuSearchX className="size-7" />} title="Category not found">
-            <p>We couldn't find this category. It may have been renamed or the link may be mistyped.</p>
+          <EmptyState level={1} icon={<LuSearchX className="size-7" />} title={t('category.notFoundTitle')}>
+            <p>{t('category.notFoundText')}</p>
             <Link to="/shop" className="btn btn-primary">
-              Browse the shop
+              {t('links.browseShop')}
             </Link>
           </EmptyState>
         </div>
@@ -47,26 +54,22 @@ export function CategoryPage() {
 
   return (
     <>
-      <PageHeader eyebrow="Category" title={category.name}>
-        <p>
-          {total === 1 ? '1 book available' : `${total} books available`} from sellers across Bangladesh.
-        </p>
+      <PageHeader eyebrow={t('category.eyebrow')} title={category.name}>
+        <p>{t('category.available', { count: total, number: formatNumber(total, language) })}</p>
       </PageHeader>
       <div className="container-page py-10 sm:py-14">
         {total === 0 ? (
-          <EmptyState icon={<LuBookX className="size-7" />} title="No books in this category yet">
-            <p>Sellers add books every day. In the meantime, see what the rest of the shop has.</p>
+          <EmptyState icon={<LuBookX className="size-7" />} title={t('category.emptyTitle')}>
+            <p>{t('category.emptyText')}</p>
             <Link to="/shop" className="btn btn-primary">
-              Browse the shop
+              {t('links.browseShop')}
             </Link>
           </EmptyState>
         ) : books.length === 0 ? (
-          <EmptyState icon={<LuBookX className="size-7" />} title="There are no books on this page">
-            <p>
-              This category has {totalPages} {totalPages === 1 ? 'page' : 'pages'}.
-            </p>
+          <EmptyState icon={<LuBookX className="size-7" />} title={t('category.pastEndTitle')}>
+            <p>{t('category.pages', { count: totalPages, number: formatNumber(totalPages, language) })}</p>
             <button type="button" className="btn btn-primary" onClick={() => goToPage(1)}>
-              Go to the first page
+              {t('category.firstPage')}
             </button>
           </EmptyState>
         ) : (
@@ -74,7 +77,7 @@ export function CategoryPage() {
             <BookGrid
               books={books}
               headingLevel={2}
-              columns="grid-cols-2 sm:grid-cols-3 md:grid-cols-4 xl:grid-cols-6"
+              columns={GRID_COLUMNS}
               compact
             />
           </div>

@@ -1,12 +1,17 @@
 import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
 import { LuArrowRight } from '@/components/ui/icons';
 import { HOME_BOOKS_PER_CATEGORY, useGroupedBooks } from '../api/get-grouped-books';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { Spinner } from '@/components/ui/Spinner';
 import { BookShelf } from './BookShelf';
 
+/** A category's shelf: a swipeable row on phones, four columns from the sm breakpoint up. */
+const SHELF_COLUMNS = 'sm:grid-cols-4';
+
 /** Landing-page block: a few books from every category and a way into the full shop. */
 export function ExploreBooks() {
+  const { t } = useTranslation();
   const grouped = useGroupedBooks(HOME_BOOKS_PER_CATEGORY);
   const groups = grouped.data?.filter((group) => group.books.length > 0) ?? [];
 
@@ -15,13 +20,13 @@ export function ExploreBooks() {
       <div className="container-page">
         <div className="mb-10 flex flex-col justify-between gap-4 sm:flex-row sm:items-end">
           <div className="max-w-2xl">
-            <p className="section-eyebrow mb-2">Explore books</p>
+            <p className="section-eyebrow mb-2">{t('explore.eyebrow')}</p>
             <h2 id="explore-heading" className="text-3xl font-bold text-primary sm:text-4xl">
-              Find your next read by category
+              {t('explore.heading')}
             </h2>
           </div>
           <Link to="/shop" className="btn btn-outline btn-primary hidden sm:inline-flex">
-            View More Books
+            {t('explore.more')}
             <LuArrowRight className="size-4" aria-hidden="true" />
           </Link>
         </div>
@@ -38,14 +43,16 @@ export function ExploreBooks() {
                   <h3 id={`explore-${group.category.id}`} className="text-xl font-semibold sm:text-2xl">
                     {group.category.name}
                   </h3>
+                  {/* Named for its category: a screen reader's list of links holds one "See all" per shelf. */}
                   <Link
                     to={`/category/${group.category.id}`}
+                    aria-label={t('explore.seeAllIn', { category: group.category.name })}
                     className="shrink-0 text-sm font-semibold text-secondary hover:underline"
                   >
-                    See all<span className="sr-only"> {group.category.name} books</span>
+                    {t('explore.seeAll')}
                   </Link>
                 </div>
-                <BookShelf books={group.books} headingLevel={4} columns="sm:grid-cols-4" compact />
+                <BookShelf books={group.books} headingLevel={4} columns={SHELF_COLUMNS} compact />
               </div>
             ))}
           </div>
@@ -53,7 +60,7 @@ export function ExploreBooks() {
 
         <div className="mt-12 flex justify-center">
           <Link to="/shop" className="btn btn-primary btn-lg">
-            View More Books
+            {t('explore.more')}
             <LuArrowRight className="size-5" aria-hidden="true" />
           </Link>
         </div>

@@ -5,6 +5,7 @@ import type { SearchResultsDto } from '@bindings/SearchResultsDto';
 import { signedOut } from '@/test/auth';
 import { bookCard } from '@/test/fixtures';
 import { callsTo, stubFetch, type Reply } from '@/test/fetch-stub';
+import { switchLanguage } from '@/lib/i18n/translations';
 import { renderApp } from '@/test/render';
 import { SUGGEST_AFTER_MS } from './SearchBox';
 
@@ -24,6 +25,9 @@ function searchApi(asked: string[], items?: SearchResultsDto['items']): Reply {
     return { body: results(items) };
   };
 }
+
+/** The home page's own requests, for tests that show the box over it. */
+const homeApi = { '/api/advertised': { body: [] }, '/api/books/grouped': { body: [] } };
 
 /**
  * A user whose keys follow each other without waiting for the clock: a word typed in one go is one pause in typing, as
@@ -259,5 +263,41 @@ describe('the search box in the navigation bar', () => {
     await user.keyboard('{Escape}');
     expect(open).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('button', { name: 'Close search' })).not.toBeInTheDocument();
+  });
+
+  it('speaks Bangla: its names, placeholder, suggestions and prices in Bengali digits', async () => {
+    await switchLanguage('bn');
+    const asked: string[] = [];
+    const aparajito = bookCard({ ...APARAJITO, title: 'অপরাজিত', author: PATHER.author, resalePrice: 1200 });
+    stubFetch({ ...signedOut(), ...homeApi, '/api/search': searchApi(asked, [PATHER, PATHER_COPY, aparajito]) });
+    renderApp('/');
+    const user = typist();
+    const input = screen.getByRole('combobox', { name: 'বই খুঁজুন' });
+    expect(input).toHaveAttribute('placeholder', 'বইয়ের নাম বা লেখকের নাম লিখুন');
+    expect(screen.getByRole('search', { name: 'বই খুঁজুন' })).toContainElement(input);
+    expect(screen.getByRole('button', { name: 'বই খুঁজুন' })).toHaveAttribute('aria-expanded', 'false');
+
+    await user.type(input, 'পথের');
+    const list = await screen.findByRole('listbox', { name: 'প্রস্তাবিত বই' });
+    expect(within(list).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'পথের পাঁচালী, বিভূতিভূষণ বন্দ্যোপাধ্যায়, ১৮০ ৳',
+      'অপরাজিত, বিভূতিভূষণ বন্দ্যোপাধ্যায়, ১,২০০ ৳',
+    ]);
+    expect(await screen.findByText('২টি বই পাওয়া গেছে')).toHaveAttribute('aria-live', 'polite');
+    // Nothing of the box is left in English (the books are in Bangla here).
+    const form = screen.getByRole('search');
+    expect(form.textContent).not.toMatch(/[A-Za-z]{3,}/);
+
+    // On a phone: the icon opens it, and a button closes it.
+    await user.click(screen.getByRole('button', { name: 'বই খুঁজুন' }));
+    expect(screen.getByRole('button', { name: 'খোঁজা বন্ধ করুন' })).toBeInTheDocument();
+  });
+
+  it('says in Bangla when nothing matches', async () => {
+    await switchLanguage('bn');
+    stubFetch({ ...signedOut(), ...homeApi, '/api/search': searchApi([], []) });
+    renderApp('/');
+    await typist().type(screen.getByRole('combobox', { name: 'বই খুঁজুন' }), 'zzzz');
+    expect(await screen.findByText('কোনো বই পাওয়া যায়নি')).toBeInTheDocument();
   });
 });

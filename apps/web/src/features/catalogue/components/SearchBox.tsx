@@ -1,23 +1,17 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
 import { LuSearch, LuX } from '@/components/ui/icons';
 import type { BookCardDto } from '@bindings/BookCardDto';
 import { Price } from '@/components/ui/Price';
+import { formatNumber } from '@/lib/format';
+import { useLanguage } from '@/lib/i18n/translations';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { cleanQuery, MAX_QUERY_CHARS, SUGGESTION_COUNT, useSearchSuggestions } from '../api/search-books';
 import { bookHref } from './BookCard';
 
-/** Every word the box shows or says, in one place for translation. */
-export const SEARCH_BOX_TEXT = {
-  label: 'Search books',
-  placeholder: 'Search by title or author',
-  openOnPhone: 'Search books',
-  closeOnPhone: 'Close search',
-  suggestions: 'Suggestions',
-  /** Between a suggestion's title, author and price, for screen readers. */
-  separator: ', ',
-  count: (n: number) => (n === 0 ? 'No suggestions' : n === 1 ? '1 suggestion' : `${n} suggestions`),
-} as const;
+/** Between a suggestion's title, author and price, for screen readers: Bangla writes the same comma. */
+const SEPARATOR = ', ';
 
 /** The pause in typing after which the box asks for suggestions. */
 export const SUGGEST_AFTER_MS = 200;
@@ -42,6 +36,8 @@ export function distinctWorks(books: readonly BookCardDto[]): BookCardDto[] {
 export function SearchBox() {
   const navigate = useNavigate();
   const location = useLocation();
+  const { t } = useTranslation();
+  const language = useLanguage();
   const [text, setText] = useState('');
   const [listOpen, setListOpen] = useState(false);
   const [activeId, setActiveId] = useState<string | null>(null);
@@ -63,7 +59,12 @@ export function SearchBox() {
   const optionId = (index: number) => `${listId}-${index}`;
   // Said once the answer for what is typed now has come (not for an older answer still on screen).
   const settled = listOpen && typed !== '' && debounced === typed && query.isSuccess && !query.isPlaceholderData;
-  const announcement = settled ? SEARCH_BOX_TEXT.count(suggestions.length) : '';
+  const found = suggestions.length;
+  const announcement = !settled
+    ? ''
+    : found === 0
+      ? t('searchBox.none')
+      : t('searchBox.count', { count: found, number: formatNumber(found, language) });
 
   // Each page the user lands on starts with the list closed; on /search the box holds the words searched for, so the
   // back button brings them back with the results.
@@ -150,7 +151,7 @@ export function SearchBox() {
         ref={phoneToggleRef}
         type="button"
         className="btn btn-ghost btn-square sm:hidden"
-        aria-label={SEARCH_BOX_TEXT.openOnPhone}
+        aria-label={t('searchBox.open')}
         aria-expanded={openOnPhone}
         aria-controls={formId}
         onClick={() => setOpenOnPhone(true)}
@@ -160,7 +161,7 @@ export function SearchBox() {
       <form
         id={formId}
         role="search"
-        aria-label={SEARCH_BOX_TEXT.label}
+        aria-label={t('searchBox.label')}
         onSubmit={onSubmit}
         onBlur={(event) => {
           // Focus went elsewhere (a click outside, Tab): the list closes. Clicks on an option keep the focus here.
@@ -181,7 +182,7 @@ export function SearchBox() {
               inputMode="search"
               enterKeyHint="search"
               role="combobox"
-              aria-label={SEARCH_BOX_TEXT.label}
+              aria-label={t('searchBox.label')}
               aria-autocomplete="list"
               aria-expanded={expanded}
               aria-controls={listId}
@@ -189,7 +190,7 @@ export function SearchBox() {
               autoComplete="off"
               spellCheck={false}
               maxLength={MAX_QUERY_CHARS}
-              placeholder={SEARCH_BOX_TEXT.placeholder}
+              placeholder={t('searchBox.placeholder')}
               value={text}
               onChange={(event) => {
                 setText(event.target.value);
@@ -204,7 +205,7 @@ export function SearchBox() {
           <ul
             id={listId}
             role="listbox"
-            aria-label={SEARCH_BOX_TEXT.suggestions}
+            aria-label={t('searchBox.suggestions')}
             hidden={!expanded}
             className="absolute inset-x-0 top-full z-20 mt-2 max-h-[70dvh] overflow-y-auto rounded-box bg-base-100 p-1 shadow-lift ring-1 ring-base-300/70"
           >
@@ -225,11 +226,11 @@ export function SearchBox() {
                 <span className="flex min-w-0 flex-col">
                   <span className="line-clamp-1 font-medium">
                     {book.title}
-                    <span className="sr-only">{SEARCH_BOX_TEXT.separator}</span>
+                    <span className="sr-only">{SEPARATOR}</span>
                   </span>
                   <span className="line-clamp-1 text-sm text-base-content/70">
                     {book.author}
-                    <span className="sr-only">{SEARCH_BOX_TEXT.separator}</span>
+                    <span className="sr-only">{SEPARATOR}</span>
                   </span>
                 </span>
                 <Price amount={book.resalePrice} className="shrink-0 font-semibold" />
@@ -238,7 +239,7 @@ export function SearchBox() {
           </ul>
         </div>
         {openOnPhone && (
-          <button type="button" className="btn btn-ghost btn-square sm:hidden" aria-label={SEARCH_BOX_TEXT.closeOnPhone} onClick={closePhone}>
+          <button type="button" className="btn btn-ghost btn-square sm:hidden" aria-label={t('searchBox.close')} onClick={closePhone}>
             <LuX className="size-6" aria-hidden="true" />
           </button>
         )}

@@ -1,25 +1,18 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { CategorySummaryDto } from '@bindings/CategorySummaryDto';
+import { bengaliDigits, formatNumber } from '@/lib/format';
+import { problemText } from '@/lib/i18n/problem';
+import { useLanguage } from '@/lib/i18n/translations';
 import { parsePriceRange, type SearchFilters as Filters, type SearchSort } from '../search-params';
 
-/** Every word the filters show, in one place for translation. */
-export const FILTER_TEXT = {
-  heading: 'Filters',
-  category: 'Category',
-  allCategories: 'All categories',
-  selectedCategory: 'The chosen category',
-  priceRange: 'Price range',
-  minPrice: 'Min price (৳)',
-  maxPrice: 'Max price (৳)',
-  applyPrice: 'Apply',
-  sort: 'Sort by',
-  sorts: {
-    relevance: 'Best match',
-    newest: 'Newest first',
-    price_asc: 'Price: low to high',
-    price_desc: 'Price: high to low',
-  } satisfies Record<SearchSort, string>,
-} as const;
+/** Each order's name (keys of the shop texts' `filters` section). */
+const SORT_NAMES = {
+  relevance: 'filters.relevance',
+  newest: 'filters.newest',
+  price_asc: 'filters.priceAsc',
+  price_desc: 'filters.priceDesc',
+} as const satisfies Record<SearchSort, string>;
 
 interface SearchFiltersProps {
   filters: Filters;
@@ -30,6 +23,8 @@ interface SearchFiltersProps {
 
 /** Category, price range and order of /search. A choice applies at once; the prices when applied (Enter or the button). */
 export function SearchFilters({ filters, categories, onChange }: SearchFiltersProps) {
+  const { t } = useTranslation('shop');
+  const language = useLanguage();
   const categoryId = useId();
   const sortId = useId();
   const sorts: SearchSort[] = filters.q ? ['relevance', 'newest', 'price_asc', 'price_desc'] : ['newest', 'price_asc', 'price_desc'];
@@ -38,12 +33,12 @@ export function SearchFilters({ filters, categories, onChange }: SearchFiltersPr
   return (
     <section aria-labelledby={`${categoryId}-heading`} className="mb-8 rounded-box bg-base-200/60 p-4 sm:p-5">
       <h2 id={`${categoryId}-heading`} className="sr-only">
-        {FILTER_TEXT.heading}
+        {t('filters.heading')}
       </h2>
       <div className="flex flex-col gap-4 md:flex-row md:flex-wrap md:items-start">
         <div className="flex flex-col gap-1.5 md:w-56">
           <label htmlFor={categoryId} className="text-sm font-semibold text-base-content/85">
-            {FILTER_TEXT.category}
+            {t('filters.category')}
           </label>
           <select
             id={categoryId}
@@ -51,12 +46,12 @@ export function SearchFilters({ filters, categories, onChange }: SearchFiltersPr
             value={filters.categoryId ?? ''}
             onChange={(event) => onChange({ categoryId: event.target.value || null })}
           >
-            <option value="">{FILTER_TEXT.allCategories}</option>
+            <option value="">{t('filters.allCategories')}</option>
             {/* A category from the URL before the list has come (or one that has gone): kept selected meanwhile. */}
-            {!knownCategory && filters.categoryId && <option value={filters.categoryId}>{FILTER_TEXT.selectedCategory}</option>}
+            {!knownCategory && filters.categoryId && <option value={filters.categoryId}>{t('filters.selectedCategory')}</option>}
             {categories.map((category) => (
               <option key={category.id} value={category.id}>
-                {category.name} ({category.bookCount})
+                {t('filters.categoryOption', { name: category.name, number: formatNumber(category.bookCount, language) })}
               </option>
             ))}
           </select>
@@ -65,7 +60,7 @@ export function SearchFilters({ filters, categories, onChange }: SearchFiltersPr
         <PriceRange key={`${filters.minPrice}-${filters.maxPrice}`} filters={filters} onChange={onChange} />
         <div className="flex flex-col gap-1.5 md:ml-auto md:w-52">
           <label htmlFor={sortId} className="text-sm font-semibold text-base-content/85">
-            {FILTER_TEXT.sort}
+            {t('filters.sort')}
           </label>
           <select
             id={sortId}
@@ -75,7 +70,7 @@ export function SearchFilters({ filters, categories, onChange }: SearchFiltersPr
           >
             {sorts.map((sort) => (
               <option key={sort} value={sort}>
-                {FILTER_TEXT.sorts[sort]}
+                {t(SORT_NAMES[sort])}
               </option>
             ))}
           </select>
@@ -87,9 +82,13 @@ export function SearchFilters({ filters, categories, onChange }: SearchFiltersPr
 
 /** The two price boxes: checked when applied, and nothing is searched while what they hold is not a price range. */
 function PriceRange({ filters, onChange }: Pick<SearchFiltersProps, 'filters' | 'onChange'>) {
+  const { t } = useTranslation('shop');
+  const language = useLanguage();
   const id = useId();
-  const [minText, setMinText] = useState(filters.minPrice === null ? '' : String(filters.minPrice));
-  const [maxText, setMaxText] = useState(filters.maxPrice === null ? '' : String(filters.maxPrice));
+  // The prices searched for, in the reader's digits (either kind is read back); ungrouped, as a person types them.
+  const priceText = (price: number | null) => (price === null ? '' : language === 'bn' ? bengaliDigits(String(price)) : String(price));
+  const [minText, setMinText] = useState(() => priceText(filters.minPrice));
+  const [maxText, setMaxText] = useState(() => priceText(filters.maxPrice));
   const [error, setError] = useState<{ field: 'minPrice' | 'maxPrice'; message: string } | null>(null);
   const minId = `${id}-min`;
   const maxId = `${id}-max`;
@@ -110,11 +109,11 @@ function PriceRange({ filters, onChange }: Pick<SearchFiltersProps, 'filters' | 
   const invalid = (field: 'minPrice' | 'maxPrice') => (error?.field === field ? true : undefined);
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={FILTER_TEXT.priceRange} className="flex flex-col gap-1.5">
+    <form onSubmit={onSubmit} noValidate aria-label={t('filters.priceRange')} className="flex flex-col gap-1.5">
       <div className="flex items-end gap-2">
         <div className="flex min-w-0 flex-1 flex-col gap-1.5 md:w-32 md:flex-none">
           <label htmlFor={minId} className="text-sm font-semibold text-base-content/85">
-            {FILTER_TEXT.minPrice}
+            {t('filters.minPrice')}
           </label>
           <input
             id={minId}
@@ -130,7 +129,7 @@ function PriceRange({ filters, onChange }: Pick<SearchFiltersProps, 'filters' | 
         </div>
         <div className="flex min-w-0 flex-1 flex-col gap-1.5 md:w-32 md:flex-none">
           <label htmlFor={maxId} className="text-sm font-semibold text-base-content/85">
-            {FILTER_TEXT.maxPrice}
+            {t('filters.maxPrice')}
           </label>
           <input
             id={maxId}
@@ -145,12 +144,12 @@ function PriceRange({ filters, onChange }: Pick<SearchFiltersProps, 'filters' | 
           />
         </div>
         <button type="submit" className="btn btn-outline btn-primary shrink-0">
-          {FILTER_TEXT.applyPrice}
+          {t('filters.apply')}
         </button>
       </div>
       {error && (
         <p id={errorId} role="alert" className="text-sm font-medium text-error">
-          {error.message}
+          {problemText(error.message)}
         </p>
       )}
     </form>

@@ -6,7 +6,10 @@ import { signedOut } from '@/test/auth';
 import { bookCard, CATEGORY_SUMMARIES, errorReply, POETRY, THRILLERS } from '@/test/fixtures';
 import { stubFetch, type Reply } from '@/test/fetch-stub';
 import { renderApp } from '@/test/render';
-import { PRICE_MESSAGES } from '../search-params';
+import { switchLanguage } from '@/lib/i18n/translations';
+
+const NOT_WHOLE = 'Enter a whole number of taka, like 250.';
+const UPSIDE_DOWN = 'The lowest price must not be more than the highest.';
 
 /** The books the stub answers: one per query, named after it, so a test can tell which search it sees. */
 function answerFor(url: URL, total = 1): SearchResultsDto {
@@ -119,16 +122,16 @@ describe('the search page', () => {
 
     await user.type(min, '12.5');
     await user.click(apply);
-    expect(await screen.findByRole('alert')).toHaveTextContent(PRICE_MESSAGES.notWhole);
+    expect(await screen.findByRole('alert')).toHaveTextContent(NOT_WHOLE);
     expect(min).toHaveAttribute('aria-invalid', 'true');
-    expect(min).toHaveAccessibleDescription(PRICE_MESSAGES.notWhole);
+    expect(min).toHaveAccessibleDescription(NOT_WHOLE);
     expect(min).toHaveFocus();
 
     await user.clear(min);
     await user.type(min, '500');
     await user.type(max, '100');
     await user.click(apply);
-    expect(await screen.findByRole('alert')).toHaveTextContent(PRICE_MESSAGES.upsideDown);
+    expect(await screen.findByRole('alert')).toHaveTextContent(UPSIDE_DOWN);
     expect(max).toHaveAttribute('aria-invalid', 'true');
     expect(min).not.toHaveAttribute('aria-invalid');
     expect(searchOf(router)).toEqual({ q: 'apu' });
@@ -204,5 +207,84 @@ describe('the search page', () => {
     await waitFor(() => expect(searchOf(router)).toEqual({ q: 'apu', sort: 'newest' }));
     expect(await screen.findByRole('heading', { name: 'Book for q=apu&sort=newest' })).toBeInTheDocument();
     expect(within(filters()).getByLabelText('Max price (৳)')).toHaveValue('');
+  });
+});
+
+describe('the search page in Bangla', () => {
+  it('words the page and its filters in Bangla, counts and prices in Bengali digits', async () => {
+    await switchLanguage('bn');
+    stubFetch(routes([], (url) => answerFor(url, 60)));
+    renderApp(`/search?q=apu&categoryId=${POETRY.id}&minPrice=100&maxPrice=300&sort=price_desc`);
+    const heading = await screen.findByRole('heading', { level: 1, name: '“apu”-এর খোঁজের ফল' });
+    expect(document.title).toMatch(/^apu · খোঁজ · /);
+    expect(await screen.findByText('৬০টি বই মিলেছে।')).toBeInTheDocument();
+    expect(heading.closest('header')?.textContent?.replace('apu', '')).not.toMatch(/[A-Za-z0-9]/);
+
+    const region = screen.getByRole('region', { name: 'ফিল্টার' });
+    await waitFor(() => expect(within(region).getByLabelText('ক্যাটাগরি')).toHaveValue(POETRY.id));
+    expect(within(region).getByRole('option', { name: 'সব ক্যাটাগরি' })).toBeInTheDocument();
+    expect(within(region).getByRole('option', { name: 'Poetry (১২)' })).toBeInTheDocument();
+    expect(within(region).getByLabelText('সর্বনিম্ন দাম (৳)')).toHaveValue('১০০');
+    expect(within(region).getByLabelText('সর্বোচ্চ দাম (৳)')).toHaveValue('৩০০');
+    const sort = within(region).getByLabelText('সাজানোর ক্রম');
+    expect(sort).toHaveValue('price_desc');
+    expect(within(sort).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'সবচেয়ে বেশি মিল',
+      'নতুনগুলো আগে',
+      'দাম: কম থেকে বেশি',
+      'দাম: বেশি থেকে কম',
+    ]);
+    expect(within(region).getByRole('button', { name: 'দেখান' })).toBeInTheDocument();
+    // Only the categories' names (the admin's words) are in Latin letters.
+    const ours = (region.textContent ?? '').replace(POETRY.name, '').replace(THRILLERS.name, '');
+    expect(ours).not.toMatch(/[A-Za-z0-9]/);
+  });
+
+  it('checks the prices in Bangla, and reads Bengali digits typed in', async () => {
+    await switchLanguage('bn');
+    const asked: string[] = [];
+    stubFetch(routes(asked));
+    const user = userEvent.setup();
+    const { router } = renderApp('/search?q=apu');
+    await screen.findByRole('heading', { name: 'Book for q=apu' });
+    const region = screen.getByRole('region', { name: 'ফিল্টার' });
+    const min = within(region).getByLabelText('সর্বনিম্ন দাম (৳)');
+    const max = within(region).getByLabelText('সর্বোচ্চ দাম (৳)');
+    await user.type(min, '12.5');
+    await user.click(within(region).getByRole('button', { name: 'দেখান' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('টাকার অঙ্কটি পূর্ণ সংখ্যায় লিখুন, যেমন ২৫০।');
+    expect(min).toHaveAccessibleDescription('টাকার অঙ্কটি পূর্ণ সংখ্যায় লিখুন, যেমন ২৫০।');
+
+    await user.clear(min);
+    await user.type(max, '৯০০০০০{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('সর্বোচ্চ ৫,০০,০০০ ৳ লিখতে পারেন।');
+
+    await user.clear(max);
+    await user.type(min, '৫০০');
+    await user.type(max, '৮০০{Enter}');
+    await waitFor(() => expect(searchOf(router)).toEqual({ q: 'apu', minPrice: '500', maxPrice: '800' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says in Bangla when nothing matches, with the categories counted in Bengali digits', async () => {
+    await switchLanguage('bn');
+    stubFetch(routes([], (url) => ({ ...answerFor(url), items: [], total: 0 })));
+    renderApp(`/search?categoryId=${THRILLERS.id}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'সব বই' })).toBeInTheDocument();
+    const empty = await screen.findByRole('heading', { level: 2, name: 'এই ফিল্টারগুলোর সঙ্গে মেলে এমন কোনো বই নেই' });
+    expect(screen.getByText('০টি বই মিলেছে।')).toBeInTheDocument();
+    expect(screen.getByText('ফিল্টার ছাড়া খুঁজে দেখুন, অথবা কোনো ক্যাটাগরি ঘুরে দেখুন:')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'ফিল্টার মুছে দিন' })).toBeInTheDocument();
+    const categories = await screen.findByRole('navigation', { name: 'ক্যাটাগরি' });
+    expect(within(categories).getByRole('link', { name: 'Thrillers & Mysteries (৩০)' })).toBeInTheDocument();
+    const ours = (empty.parentElement?.textContent ?? '').replace(POETRY.name, '').replace(THRILLERS.name, '');
+    expect(ours).not.toMatch(/[A-Za-z0-9]/);
+  });
+
+  it('counts past what the server counts in Bengali digits', async () => {
+    await switchLanguage('bn');
+    stubFetch(routes([], (url) => answerFor(url, 10_000)));
+    renderApp('/search?q=a');
+    expect(await screen.findByText('১০,০০০টি বা তার বেশি বই মিলেছে।')).toBeInTheDocument();
   });
 });

@@ -1,12 +1,17 @@
 import { useCallback, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { LuSearchX } from 'react-icons/lu';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { CategorySummaryDto } from '@bindings/CategorySummaryDto';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { Pagination } from '@/components/ui/Pagination';
 import { useCategories } from '@/lib/api/get-categories';
+import { formatNumber } from '@/lib/format';
+import type { Language } from '@/lib/i18n/language';
+import { useLanguage } from '@/lib/i18n/translations';
 import { pageCount } from '@/lib/page-param';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSearchResults } from '../api/search-books';
@@ -22,27 +27,13 @@ import {
 import { BookGrid } from './BookGrid';
 import { SearchFilters } from './SearchFilters';
 
-/** Every word the page shows, in one place for translation. */
-export const SEARCH_PAGE_TEXT = {
-  eyebrow: 'Search',
-  title: (q: string) => (q ? `Results for “${q}”` : 'All books'),
-  documentTitle: (q: string) => (q ? `${q} · Search` : 'Search'),
-  count: (total: number) =>
-    total >= MAX_COUNTED_RESULTS
-      ? `${MAX_COUNTED_RESULTS.toLocaleString('en-IN')} or more books match.`
-      : total === 1
-        ? '1 book matches.'
-        : `${total.toLocaleString('en-IN')} books match.`,
-  loading: 'Loading the results',
-  empty: (q: string) => (q ? `No books match “${q}”` : 'No books match these filters'),
-  emptyHint: (filtered: boolean) =>
-    filtered
-      ? 'Try without the filters, or browse a category:'
-      : 'Check the spelling, try the author’s name, or browse a category:',
-  clearFilters: 'Clear filters',
-  categories: 'Categories',
-  resultsLabel: 'Search results',
-} as const;
+const GRID_COLUMNS = 'grid-cols-2 sm:grid-cols-3 md:grid-cols-4 xl:grid-cols-6';
+
+/** "60 books match.", or "10,000 or more books match." past what the server counts; in the reader's digits. */
+function matchCount(total: number, t: TFunction<'shop'>, language: Language): string {
+  if (total >= MAX_COUNTED_RESULTS) return t('search.countAtLeast', { number: formatNumber(MAX_COUNTED_RESULTS, language) });
+  return t('search.count', { count: total, number: formatNumber(total, language) });
+}
 
 /**
  * /search: the books matching the words typed in the navigation bar's search box, with filters (category, price),
@@ -50,13 +41,15 @@ export const SEARCH_PAGE_TEXT = {
  * the back button returns to the previous results, which React Query still holds.
  */
 export function SearchPage() {
+  const { t } = useTranslation('shop');
+  const language = useLanguage();
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = readSearch(searchParams);
   const categories = useCategories();
   // The server's default order is the page's: left out, the request reads like the page's URL.
   const sort = filters.sort === defaultSort(filters.q) ? undefined : filters.sort;
   const results = useSearchResults({ ...filters, sort, perPage: SEARCH_PAGE_SIZE });
-  useDocumentTitle(SEARCH_PAGE_TEXT.documentTitle(filters.q));
+  useDocumentTitle(filters.q ? t('search.titleFor', { q: filters.q }) : t('search.title'));
 
   const show = useCallback(
     (next: Filters, { replace = false } = {}) => {
@@ -79,9 +72,12 @@ export function SearchPage() {
 
   return (
     <>
-      <PageHeader eyebrow={SEARCH_PAGE_TEXT.eyebrow} title={SEARCH_PAGE_TEXT.title(filters.q)}>
+      <PageHeader
+        eyebrow={t('search.eyebrow')}
+        title={filters.q ? t('search.resultsFor', { q: filters.q }) : t('search.allBooks')}
+      >
         {/* The line keeps its height while the count is unknown, so the results do not move down when it comes. */}
-        <p>{results.data && !results.isPlaceholderData ? SEARCH_PAGE_TEXT.count(results.data.total) : '\u00a0'}</p>
+        <p>{results.data && !results.isPlaceholderData ? matchCount(results.data.total, t, language) : '\u00a0'}</p>
       </PageHeader>
       <div className="container-page py-8 sm:py-12">
         <SearchFilters filters={filters} categories={categories.data ?? []} onChange={change} />
@@ -102,11 +98,11 @@ export function SearchPage() {
               className={results.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
               aria-busy={results.isPlaceholderData}
             >
-              <h2 className="sr-only">{SEARCH_PAGE_TEXT.resultsLabel}</h2>
+              <h2 className="sr-only">{t('search.results')}</h2>
               <BookGrid
                 books={results.data.items}
                 headingLevel={3}
-                columns="grid-cols-2 sm:grid-cols-3 md:grid-cols-4 xl:grid-cols-6"
+                columns={GRID_COLUMNS}
                 compact
               />
             </div>
@@ -120,9 +116,10 @@ export function SearchPage() {
 
 /** Placeholder cards in the grid's shape while the first results arrive. */
 function ResultsSkeleton() {
+  const { t } = useTranslation('shop');
   return (
-    <div role="status" aria-label={SEARCH_PAGE_TEXT.loading}>
-      <span className="sr-only">{SEARCH_PAGE_TEXT.loading}</span>
+    <div role="status" aria-label={t('search.loading')}>
+      <span className="sr-only">{t('search.loading')}</span>
       <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 sm:gap-6 md:grid-cols-4 xl:grid-cols-6" aria-hidden="true">
         {Array.from({ length: 12 }, (_, index) => (
           <li key={index} className="flex flex-col gap-2">
@@ -145,18 +142,20 @@ function NoResults({
   categories: readonly CategorySummaryDto[];
   onClearFilters: () => void;
 }) {
+  const { t } = useTranslation('shop');
+  const language = useLanguage();
   const filtered = hasFilters(filters);
   const stocked = categories.filter((category) => category.bookCount > 0);
   return (
-    <EmptyState icon={<LuSearchX className="size-7" />} title={SEARCH_PAGE_TEXT.empty(filters.q)}>
-      <p>{SEARCH_PAGE_TEXT.emptyHint(filtered)}</p>
+    <EmptyState icon={<LuSearchX className="size-7" />} title={filters.q ? t('search.emptyFor', { q: filters.q }) : t('search.emptyFiltered')}>
+      <p>{filtered ? t('search.hintFiltered') : t('search.hint')}</p>
       {filtered && (
         <button type="button" className="btn btn-primary" onClick={onClearFilters}>
-          {SEARCH_PAGE_TEXT.clearFilters}
+          {t('search.clearFilters')}
         </button>
       )}
       {stocked.length > 0 && (
-        <nav aria-label={SEARCH_PAGE_TEXT.categories}>
+        <nav aria-label={t('search.categories')}>
           <ul className="flex flex-wrap justify-center gap-2">
             {stocked.map((category) => (
               <li key={category.id}>
@@ -165,7 +164,7 @@ function NoResults({
                   className="btn btn-sm rounded-full border-base-300 bg-base-100 font-medium hover:border-primary hover:bg-primary hover:text-primary-content"
                 >
                   {category.name}{' '}
-                  <span className="opacity-70">({category.bookCount})</span>
+                  <span className="opacity-70">{t('search.categoryCount', { number: formatNumber(category.bookCount, language) })}</span>
                 </Link>
               </li>
             ))}

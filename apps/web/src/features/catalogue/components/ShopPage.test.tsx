@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { groups, POETRY, THRILLERS } from '@/test/fixtures';
 import { stubFetch } from '@/test/fetch-stub';
 import { renderApp } from '@/test/render';
+import { switchLanguage } from '@/lib/i18n/translations';
 
 describe('Shop page', () => {
   it('groups books by category, each heading linking to its category page', async () => {
@@ -40,5 +41,32 @@ describe('Shop page', () => {
     renderApp('/shop');
     expect(await screen.findByText('Catalogue is resting.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+});
+
+describe('Shop page in Bangla', () => {
+  it('words the page in Bangla, counting books in Bengali digits', async () => {
+    await switchLanguage('bn');
+    stubFetch({ '/api/advertised': { body: [] }, '/api/books/grouped': { body: groups() } });
+    renderApp('/shop');
+    const heading = screen.getByRole('heading', { level: 1, name: 'দোকান' });
+    expect(document.title).toMatch(/^দোকান · /);
+    const header = heading.closest('header');
+    expect(header).toHaveTextContent('ক্যাটাগরি অনুযায়ী সাজানো');
+    expect(header?.textContent).not.toMatch(/[A-Za-z0-9]/);
+
+    const thrillers = await screen.findByRole('region', { name: THRILLERS.name });
+    expect(thrillers).toHaveTextContent('৩০টির মধ্যে ১টি দেখানো হচ্ছে ·');
+    expect(within(thrillers).getByRole('link', { name: 'সব দেখুন' })).toHaveAttribute('href', `/category/${THRILLERS.id}`);
+    expect(screen.getByRole('region', { name: POETRY.name })).toHaveTextContent('১টি বই');
+    expect(screen.getByRole('navigation', { name: 'ক্যাটাগরি' })).toBeInTheDocument();
+  });
+
+  it('says in Bangla that nothing is for sale yet', async () => {
+    await switchLanguage('bn');
+    stubFetch({ '/api/advertised': { body: [] }, '/api/books/grouped': { body: [] } });
+    renderApp('/shop');
+    const empty = await screen.findByRole('heading', { level: 2, name: 'বিক্রির জন্য এখনো কোনো বই নেই' });
+    expect(empty.parentElement?.textContent).not.toMatch(/[A-Za-z]/);
   });
 });

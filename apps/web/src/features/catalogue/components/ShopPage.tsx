@@ -1,20 +1,27 @@
 import { useDeferredValue, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { LuBookX } from 'react-icons/lu';
+import { useTranslation } from 'react-i18next';
 import { SHOP_BOOKS_PER_CATEGORY, useGroupedBooks } from '../api/get-grouped-books';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { Spinner } from '@/components/ui/Spinner';
+import { formatNumber } from '@/lib/format';
+import { useLanguage } from '@/lib/i18n/translations';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { BookShelf } from './BookShelf';
+
+/** A shelf's grid columns from the sm breakpoint up. */
+const SHELF_COLUMNS = 'sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6';
 
 /** Shelves the shop draws with the page; the rest follow in the background. Two fill a phone's first screens. */
 const SHELVES_DRAWN_FIRST = 2;
 
 /** /shop: every category with its books; each heading leads to that category's own page. */
 export function ShopPage() {
-  useDocumentTitle('Shop');
+  const { t } = useTranslation('shop');
+  useDocumentTitle(t('shop.title'));
   const grouped = useGroupedBooks(SHOP_BOOKS_PER_CATEGORY);
   const groups = useMemo(() => grouped.data?.filter((group) => group.books.length > 0) ?? [], [grouped.data]);
   // The first shelves are drawn at once; the others (most of the shop's two thousand elements) follow in a
@@ -24,8 +31,8 @@ export function ShopPage() {
 
   return (
     <>
-      <PageHeader eyebrow="The whole catalogue" title="Shop">
-        <p>Second-hand books from readers across Bangladesh, sorted by category. Prices are in taka.</p>
+      <PageHeader eyebrow={t('shop.eyebrow')} title={t('shop.title')}>
+        <p>{t('shop.intro')}</p>
       </PageHeader>
 
       <div className="container-page py-10 sm:py-14">
@@ -34,13 +41,13 @@ export function ShopPage() {
           <ErrorState error={grouped.error} onRetry={() => void grouped.refetch()} retrying={grouped.isFetching} />
         )}
         {grouped.isSuccess && groups.length === 0 && (
-          <EmptyState icon={<LuBookX className="size-7" />} title="No books for sale yet">
-            <p>Sellers are adding books all the time. Please check back soon.</p>
+          <EmptyState icon={<LuBookX className="size-7" />} title={t('shop.emptyTitle')}>
+            <p>{t('shop.emptyText')}</p>
           </EmptyState>
         )}
         {groups.length > 0 && (
           <>
-            <nav aria-label="Categories" className="mb-10">
+            <nav aria-label={t('shop.categories')} className="mb-10">
               <ul className="flex flex-wrap gap-2">
                 {groups.map((group) => (
                   <li key={group.category.id}>
@@ -82,7 +89,7 @@ export function ShopPage() {
                   <BookShelf
                     books={group.books}
                     headingLevel={3}
-                    columns="sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6"
+                    columns={SHELF_COLUMNS}
                     compact
                     coversAboveTheFold={groupIndex === 0 ? 6 : 0}
                   />
@@ -98,18 +105,20 @@ export function ShopPage() {
 
 /** "7 books", or "Showing 24 of 30 · See all" when the shelf holds only the newest few. */
 function CategoryCount({ shown, total, categoryId }: { shown: number; total: number; categoryId: string }) {
+  const { t } = useTranslation('shop');
+  const language = useLanguage();
   if (shown >= total) {
     return (
       <span className="shrink-0 text-sm text-base-content/60">
-        {total} {total === 1 ? 'book' : 'books'}
+        {t('shop.books', { count: total, number: formatNumber(total, language) })}
       </span>
     );
   }
   return (
     <span className="shrink-0 text-sm text-base-content/60">
-      Showing {shown} of {total} ·{' '}
+      {t('shop.showing', { shown: formatNumber(shown, language), total: formatNumber(total, language) })}{' '}
       <Link to={`/category/${categoryId}`} className="link link-primary font-medium">
-        See all
+        {t('shop.seeAll')}
       </Link>
     </span>
   );

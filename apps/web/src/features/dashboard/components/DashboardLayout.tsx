@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { LuPanelLeftOpen, LuX } from 'react-icons/lu';
+import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/Spinner';
 import { initialsOf, useCurrentUser } from '@/lib/auth-store';
 import { useDismiss } from '@/lib/use-dismiss';
-import { DASHBOARD_LINKS, ROLE_LABELS } from '../dashboard-links';
+import { DASHBOARD_LINKS } from '../dashboard-links';
 
 const drawerLink = ({ isActive }: { isActive: boolean }) =>
   `flex items-center gap-3 rounded-field px-3 py-2.5 font-medium ${
@@ -13,9 +14,11 @@ const drawerLink = ({ isActive }: { isActive: boolean }) =>
 
 /**
  * /dashboard: a side drawer with only the current role's links (always open on large screens, behind a button on
- * phones) next to the page. The role comes from the server's account, never from the browser.
+ * phones) next to the page. The role comes from the server's account, never from the browser. The drawer's texts are
+ * the dashboard's own: the buyer's pages it also wraps bring theirs.
  */
 export function DashboardLayout() {
+  const { t } = useTranslation('dashboard');
   const user = useCurrentUser();
   const [open, setOpen] = useState(false);
   const toggleId = useId();
@@ -62,16 +65,16 @@ export function DashboardLayout() {
             onClick={() => setOpen(true)}
           >
             <LuPanelLeftOpen className="size-4" aria-hidden="true" />
-            Open dashboard menu
+            {t('menu.open')}
           </button>
           <Outlet />
         </div>
       </div>
       <div className="drawer-side z-50 lg:static lg:z-auto lg:h-auto lg:overflow-visible" id={sideId}>
-        <button type="button" className="drawer-overlay lg:hidden" aria-label="Close dashboard menu" tabIndex={-1} onClick={() => setOpen(false)} />
+        <button type="button" className="drawer-overlay lg:hidden" aria-label={t('menu.close')} tabIndex={-1} onClick={() => setOpen(false)} />
         <nav
           ref={sideRef}
-          aria-label="Dashboard"
+          aria-label={t('menu.label')}
           className="min-h-full w-72 border-r border-base-300/70 bg-base-200 p-5 lg:h-full"
         >
           <div className="flex flex-col gap-6 lg:sticky lg:top-[5.75rem]">
@@ -81,12 +84,12 @@ export function DashboardLayout() {
               </span>
               <div className="min-w-0">
                 <p className="truncate font-semibold">{user.name}</p>
-                <p className="text-sm text-base-content/70">{ROLE_LABELS[user.role]} account</p>
+                <p className="text-sm text-base-content/70">{t('menu.account', { role: t(`roles.${user.role}`) })}</p>
               </div>
               <button
                 type="button"
                 className="btn btn-ghost btn-square btn-sm ml-auto lg:hidden"
-                aria-label="Close dashboard menu"
+                aria-label={t('menu.close')}
                 onClick={() => {
                   setOpen(false);
                   toggleRef.current?.focus();
@@ -96,11 +99,11 @@ export function DashboardLayout() {
               </button>
             </div>
             <ul className="flex flex-col gap-1">
-              {links.map(({ to, label, icon: Icon }) => (
+              {links.map(({ to, page, icon: Icon }) => (
                 <li key={to}>
                   <NavLink to={to} className={drawerLink}>
                     <Icon className="size-5" aria-hidden="true" />
-                    {label}
+                    {t(`links.${page}`)}
                   </NavLink>
                 </li>
               ))}

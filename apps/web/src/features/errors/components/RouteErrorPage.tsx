@@ -1,13 +1,23 @@
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { LuLogOut, LuTriangleAlert } from '@/components/ui/icons';
 import { LogoMark } from '@/components/ui/Logo';
+import { isApiError } from '@/lib/api-client';
+import { userMessage } from '@/lib/error-handling';
+import { problemText } from '@/lib/i18n/problem';
 import { signOutEverywhere } from '@/lib/session-token';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-function describe(error: unknown): string {
-  if (error instanceof Error) return error.message;
+/**
+ * What broke, in words: a failed call in the reader's language, a message of ours (a token) likewise; any other
+ * error's own text as it is (a bug's message is the same in every language).
+ */
+function describe(error: unknown, t: TFunction<'common'>): string {
+  if (isApiError(error)) return userMessage(error);
+  if (error instanceof Error) return problemText(error.message, t);
   if (typeof error === 'string') return error;
-  return 'Unknown error';
+  return t('routeError.unknown');
 }
 
 /**
@@ -15,8 +25,9 @@ function describe(error: unknown): string {
  * is for errors in the layout itself, where no navigation bar is on screen, so the page brings its own brand link.
  */
 export function RouteErrorPage({ error, standalone = false }: { error: unknown; standalone?: boolean }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
-  useDocumentTitle('Something went wrong');
+  useDocumentTitle(t('routeError.title'));
 
   const signOut = async () => {
     await signOutEverywhere();
@@ -32,23 +43,21 @@ export function RouteErrorPage({ error, standalone = false }: { error: unknown; 
         </Link>
       )}
       <LuTriangleAlert className="size-10 text-error" aria-hidden="true" />
-      <h1 className="mt-4 text-3xl font-bold text-primary sm:text-4xl">Something went wrong</h1>
-      <p className="mt-3 max-w-md text-base-content/75">
-        Sorry, this page ran into a problem. Signing out and back in usually clears it.
-      </p>
+      <h1 className="mt-4 text-3xl font-bold text-primary sm:text-4xl">{t('routeError.title')}</h1>
+      <p className="mt-3 max-w-md text-base-content/75">{t('routeError.text')}</p>
       <pre
         data-testid="route-error-message"
         className="mt-6 max-w-xl overflow-x-auto rounded-field bg-base-200 px-4 py-3 text-left text-sm whitespace-pre-wrap text-error"
       >
-        {describe(error)}
+        {describe(error, t)}
       </pre>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <button type="button" className="btn btn-primary" onClick={() => void signOut()}>
           <LuLogOut className="size-4" aria-hidden="true" />
-          SignOut
+          {t('routeError.signOut')}
         </button>
         <Link to="/home" className="btn btn-ghost">
-          Return Home
+          {t('routeError.home')}
         </Link>
       </div>
     </div>

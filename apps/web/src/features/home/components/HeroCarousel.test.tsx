@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
+import { switchLanguage } from '@/lib/i18n/translations';
 import { setPrefersReducedMotion } from '@/test/setup';
 import { HERO_INTERVAL_MS, HERO_SLIDES } from '../data/hero-slides';
 import { HeroCarousel } from './HeroCarousel';
@@ -11,7 +12,7 @@ function renderCarousel() {
       <HeroCarousel />
     </MemoryRouter>,
   );
-  return document.querySelector<HTMLElement>('[aria-roledescription="carousel"]') as HTMLElement;
+  return document.querySelector<HTMLElement>('[data-active-slide]') as HTMLElement;
 }
 
 function advance(ms: number) {
@@ -30,9 +31,12 @@ describe('HeroCarousel', () => {
 
   it('has three slides, the interval is 5000 ms', () => {
     const root = renderCarousel();
+    expect(root).toHaveAttribute('aria-roledescription', 'carousel');
+    expect(root).toHaveAttribute('aria-label', 'Highlights');
+    expect(root.querySelector('[data-slide-index]')).toHaveAttribute('aria-label', '1 of 3');
     expect(HERO_INTERVAL_MS).toBe(5000);
     expect(root.querySelectorAll('[data-slide-index]')).toHaveLength(3);
-    expect(HERO_SLIDES.every((slide) => slide.cta.to === '/shop')).toBe(true);
+    expect(HERO_SLIDES.every((slide) => slide.to === '/shop')).toBe(true);
   });
 
   it('advances every 5000 ms and wraps around', () => {
@@ -85,5 +89,34 @@ describe('HeroCarousel', () => {
     const slides = root.querySelectorAll('[data-slide-index]');
     expect(slides[1]).toHaveAttribute('aria-hidden', 'false');
     expect(slides[0]).toHaveAttribute('aria-hidden', 'true');
+  });
+
+  it('speaks Bangla: every slide, its picture and the controls, with Bengali digits', async () => {
+    await switchLanguage('bn');
+    const root = renderCarousel();
+    expect(root).toHaveAttribute('aria-label', 'বিশেষ আকর্ষণ');
+    expect(root).toHaveAttribute('aria-roledescription', 'স্লাইডশো');
+    const slides = root.querySelectorAll('[data-slide-index]');
+    expect(slides[0]).toHaveAttribute('aria-label', '৩টির মধ্যে ১');
+    expect(slides[2]).toHaveAttribute('aria-label', '৩টির মধ্যে ৩');
+    expect(slides[0]).toHaveAttribute('aria-roledescription', 'স্লাইড');
+    expect(screen.getByRole('heading', { name: 'প্রতিটি বইকে দিন নতুন জীবন' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'বই কিনুন' })).toHaveAttribute('href', '/shop');
+    expect(screen.getByRole('img', { name: 'ছবি: গাছের পাশে পড়া বইয়ের স্তূপ' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'পরের স্লাইড' }));
+    expect(root).toHaveAttribute('data-active-slide', '1');
+    fireEvent.click(screen.getByRole('button', { name: 'আগের স্লাইড' }));
+    fireEvent.click(screen.getByRole('button', { name: '৩ নম্বর স্লাইডে যান' }));
+    expect(root).toHaveAttribute('data-active-slide', '2');
+    expect(screen.getByRole('heading', { name: 'এক মিনিটে অর্ডার, ডেলিভারি আমাদের খরচে।' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'স্লাইডশো থামান' }));
+    expect(screen.getByRole('button', { name: 'স্লাইডশো চালু করুন' })).toBeInTheDocument();
+
+    // No English left, in the text or in what screen readers hear.
+    expect(root.textContent).not.toMatch(/[A-Za-z]/);
+    const spoken = [...root.querySelectorAll('[aria-label], [alt], [aria-roledescription]')].flatMap((element) =>
+      ['aria-label', 'alt', 'aria-roledescription'].map((name) => element.getAttribute(name) ?? ''),
+    );
+    expect(spoken.join(' ')).not.toMatch(/[A-Za-z0-9]/);
   });
 });

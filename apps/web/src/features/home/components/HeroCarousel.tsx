@@ -1,6 +1,9 @@
 import { useEffect, useState, type FocusEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
 import { LuArrowRight, LuChevronLeft, LuChevronRight, LuPause, LuPlay } from '@/components/ui/icons';
+import { formatNumber } from '@/lib/format';
+import { useLanguage } from '@/lib/i18n/translations';
 import { usePrefersReducedMotion } from '@/lib/use-prefers-reduced-motion';
 import { HERO_INTERVAL_MS, HERO_SLIDES, type HeroSlide } from '../data/hero-slides';
 
@@ -21,6 +24,9 @@ export function HeroCarousel({ slides = HERO_SLIDES, intervalMs = HERO_INTERVAL_
   const [focused, setFocused] = useState(false);
   const [stoppedByUser, setStoppedByUser] = useState(false);
   const reducedMotion = usePrefersReducedMotion();
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const number = (value: number) => formatNumber(value, language);
 
   const autoplay = !reducedMotion && !stoppedByUser && count > 1;
   const rotating = autoplay && !hovered && !focused;
@@ -40,8 +46,8 @@ export function HeroCarousel({ slides = HERO_SLIDES, intervalMs = HERO_INTERVAL_
 
   return (
     <section
-      aria-roledescription="carousel"
-      aria-label="Highlights"
+      aria-roledescription={t('hero.carousel')}
+      aria-label={t('hero.label')}
       data-active-slide={active}
       data-rotating={rotating}
       className="relative isolate overflow-hidden bg-primary text-primary-content"
@@ -53,12 +59,13 @@ export function HeroCarousel({ slides = HERO_SLIDES, intervalMs = HERO_INTERVAL_
       <div className="grid" aria-live={rotating ? 'off' : 'polite'}>
         {slides.map((slide, index) => {
           const isActive = index === active;
+          const texts = `hero.slides.${slide.id}` as const;
           return (
             <div
-              key={slide.headline}
+              key={slide.id}
               role="group"
-              aria-roledescription="slide"
-              aria-label={`${index + 1} of ${count}`}
+              aria-roledescription={t('hero.slide')}
+              aria-label={t('hero.position', { index: number(index + 1), total: number(count) })}
               aria-hidden={!isActive}
               inert={!isActive}
               data-slide-index={index}
@@ -70,19 +77,19 @@ export function HeroCarousel({ slides = HERO_SLIDES, intervalMs = HERO_INTERVAL_
               <div className="container-page grid min-h-[30rem] items-center gap-8 pt-12 pb-24 md:grid-cols-[1.15fr_1fr] md:pt-16 lg:min-h-[34rem]">
                 <div className="max-w-xl">
                   <p className="mb-4 inline-flex rounded-full bg-white/10 px-3 py-1 text-sm font-semibold tracking-wide text-accent ring-1 ring-white/15">
-                    {slide.eyebrow}
+                    {t(`${texts}.eyebrow`)}
                   </p>
                   <h2 className="text-4xl leading-[1.1] font-bold text-[#fdf9ef] sm:text-5xl lg:text-6xl">
-                    {slide.headline}
+                    {t(`${texts}.headline`)}
                   </h2>
-                  <p className="mt-5 max-w-lg text-lg text-[#fdf9ef]/85">{slide.subline}</p>
-                  <Link to={slide.cta.to} className="btn btn-accent btn-lg mt-8 shadow-lg">
-                    {slide.cta.label}
+                  <p className="mt-5 max-w-lg text-lg text-[#fdf9ef]/85">{t(`${texts}.subline`)}</p>
+                  <Link to={slide.to} className="btn btn-accent btn-lg mt-8 shadow-lg">
+                    {t(`${texts}.cta`)}
                     <LuArrowRight className="size-5" aria-hidden="true" />
                   </Link>
                 </div>
                 <div className="hidden justify-center md:flex">
-                  <img src={slide.art} alt={slide.artAlt} className="w-full max-w-md drop-shadow-xl" width={400} height={360} />
+                  <img src={slide.art} alt={t(`${texts}.art`)} className="w-full max-w-md drop-shadow-xl" width={400} height={360} />
                 </div>
               </div>
             </div>
@@ -94,7 +101,7 @@ export function HeroCarousel({ slides = HERO_SLIDES, intervalMs = HERO_INTERVAL_
         <div className="container-page flex items-center gap-3">
           <button
             type="button"
-            aria-label="Previous slide"
+            aria-label={t('hero.previous')}
             className="btn btn-circle btn-sm border-white/25 bg-white/10 text-[#fdf9ef] hover:bg-white/25"
             onClick={() => show(active - 1)}
           >
@@ -103,9 +110,9 @@ export function HeroCarousel({ slides = HERO_SLIDES, intervalMs = HERO_INTERVAL_
           <div className="flex items-center gap-1">
             {slides.map((slide, index) => (
               <button
-                key={slide.headline}
+                key={slide.id}
                 type="button"
-                aria-label={`Go to slide ${index + 1}`}
+                aria-label={t('hero.goTo', { index: number(index + 1) })}
                 aria-current={index === active ? 'true' : undefined}
                 className="grid size-6 place-items-center rounded-full"
                 onClick={() => show(index)}
@@ -120,7 +127,7 @@ export function HeroCarousel({ slides = HERO_SLIDES, intervalMs = HERO_INTERVAL_
           </div>
           <button
             type="button"
-            aria-label="Next slide"
+            aria-label={t('hero.next')}
             className="btn btn-circle btn-sm border-white/25 bg-white/10 text-[#fdf9ef] hover:bg-white/25"
             onClick={() => show(active + 1)}
           >
@@ -129,7 +136,7 @@ export function HeroCarousel({ slides = HERO_SLIDES, intervalMs = HERO_INTERVAL_
           {!reducedMotion && count > 1 && (
             <button
               type="button"
-              aria-label={stoppedByUser ? 'Play slideshow' : 'Pause slideshow'}
+              aria-label={stoppedByUser ? t('hero.play') : t('hero.pause')}
               className="btn btn-circle btn-sm ml-auto border-white/25 bg-white/10 text-[#fdf9ef] hover:bg-white/25"
               onClick={() => setStoppedByUser((stopped) => !stopped)}
             >

@@ -1,7 +1,9 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import i18next from 'i18next';
 import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { LuBookPlus } from 'react-icons/lu';
 import type { MeDto } from '@bindings/MeDto';
@@ -11,13 +13,30 @@ import { TextField } from '@/components/ui/TextField';
 import { isApiError } from '@/lib/api-client';
 import { userMessage } from '@/lib/error-handling';
 import { applyFieldErrors } from '@/lib/form-errors';
+import { formatNumber, formatYear } from '@/lib/format';
+import { LIMITS } from '@/lib/form-rules';
+import { useLanguage } from '@/lib/i18n/translations';
 import { useCreateBook } from '../api/create-book';
 import { addBookSchema, listingFields, SERVER_FIELDS, type AddBookValues } from './add-book-form';
 import { CategoryField } from './CategoryField';
 import { PictureField } from './PictureField';
 
-export const ADDED_TOAST = 'Items added successfully';
-export const ADDING_TEXT = 'Adding new item. Please wait...';
+/** The fields TextField and TextAreaField show, each with its registration and its message. */
+const TEXT_FIELDS = [
+  'title',
+  'author',
+  'publishYear',
+  'ratings',
+  'reviews',
+  'description',
+  'originalPrice',
+  'resalePrice',
+  'sellerName',
+  'email',
+  'phone',
+  'location',
+] as const satisfies readonly (keyof AddBookValues)[];
+type TextFieldName = (typeof TEXT_FIELDS)[number];
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -39,6 +58,8 @@ function Wide({ children }: { children: ReactNode }) {
  * appear beside their fields, anything else above the button.
  */
 export function AddBookForm({ seller }: { seller: MeDto }) {
+  const { t } = useTranslation('dashboard');
+  const language = useLanguage();
   const navigate = useNavigate();
   const create = useCreateBook();
   const [failure, setFailure] = useState<string | null>(null);
@@ -71,7 +92,8 @@ export function AddBookForm({ seller }: { seller: MeDto }) {
     setFailure(null);
     try {
       await create.mutateAsync({ fields: listingFields(values), image });
-      toast.success(ADDED_TOAST);
+      // Read when it shows: the reader may have switched language while the book was being sent.
+      toast.success(i18next.t('addProduct.added', { ns: 'dashboard' }));
       navigate('/dashboard/myProducts');
     } catch (error) {
       if (applyFieldErrors(error, form.setError, { fields: SERVER_FIELDS })) return;
@@ -83,52 +105,70 @@ export function AddBookForm({ seller }: { seller: MeDto }) {
     }
   });
 
-  const text = (name: keyof AddBookValues) => ({ error: errors[name]?.message, ...form.register(name) });
+  // By name, outside the markup: the markup holds only texts a person reads.
+  const text = Object.fromEntries(
+    TEXT_FIELDS.map((name) => [name, { error: errors[name]?.message, ...form.register(name) }]),
+  ) as Record<TextFieldName, UseFormRegisterReturn<TextFieldName> & { error?: string }>;
   const number = { inputMode: 'numeric' as const, autoComplete: 'off' };
+  const example = (value: string) => t('addProduct.example', { example: value });
+  const thisYear = new Date().getFullYear();
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Add a product" aria-busy={isSubmitting} className="flex flex-col gap-6">
-      <Section title="The book">
+    <form noValidate onSubmit={onSubmit} aria-label={t('addProduct.form')} aria-busy={isSubmitting} className="flex flex-col gap-6">
+      <Section title={t('addProduct.book')}>
         <Wide>
-          <TextField label="Title" placeholder="e.g. Pather Panchali" {...text('title')} />
+          <TextField label={t('addProduct.titleLabel')} placeholder={t('addProduct.titlePlaceholder')} {...text.title} />
         </Wide>
-        <TextField label="Author" placeholder="e.g. Bibhutibhushan Bandyopadhyay" {...text('author')} />
+        <TextField label={t('addProduct.author')} placeholder={t('addProduct.authorPlaceholder')} {...text.author} />
         <div className="flex flex-col gap-4">
           <CategoryField form={form} />
         </div>
         <Wide>
           <PictureField form={form} />
         </Wide>
-        <TextField label="Publish year (optional)" placeholder={`e.g. ${new Date().getFullYear() - 5}`} {...number} {...text('publishYear')} />
+        <TextField
+          label={t('addProduct.publishYear')}
+          placeholder={example(formatYear(thisYear - 5, language))}
+          {...number}
+          {...text.publishYear}
+        />
         <div className="grid grid-cols-2 gap-4">
-          <TextField label="Ratings (optional)" placeholder="0 to 5" inputMode="decimal" autoComplete="off" {...text('ratings')} />
-          <TextField label="Reviews (optional)" placeholder="e.g. 12" {...number} {...text('reviews')} />
+          <TextField
+            label={t('addProduct.ratings')}
+            placeholder={t('addProduct.ratingsPlaceholder', { min: formatNumber(0, language), max: formatNumber(LIMITS.maxRatings, language) })}
+            inputMode="decimal"
+            autoComplete="off"
+            {...text.ratings}
+          />
+          <TextField label={t('addProduct.reviews')} placeholder={example(formatNumber(12, language))} {...number} {...text.reviews} />
         </div>
         <Wide>
-          <TextAreaField
-            label="Description (optional)"
-            placeholder="Its condition, edition, anything a buyer should know."
-            {...text('description')}
-          />
+          <TextAreaField label={t('addProduct.description')} placeholder={t('addProduct.descriptionPlaceholder')} {...text.description} />
         </Wide>
       </Section>
 
-      <Section title="Prices">
-        <TextField label="Original price (৳)" placeholder="What it cost new" hint="Whole taka." {...number} {...text('originalPrice')} />
-        <TextField label="Resale price (৳)" placeholder="What you ask for it" hint="Whole taka." {...number} {...text('resalePrice')} />
+      <Section title={t('addProduct.prices')}>
+        <TextField
+          label={t('addProduct.originalPrice')}
+          placeholder={t('addProduct.originalPricePlaceholder')}
+          hint={t('addProduct.wholeTaka')}
+          {...number}
+          {...text.originalPrice}
+        />
+        <TextField
+          label={t('addProduct.resalePrice')}
+          placeholder={t('addProduct.resalePricePlaceholder')}
+          hint={t('addProduct.wholeTaka')}
+          {...number}
+          {...text.resalePrice}
+        />
       </Section>
 
-      <Section title="You, the seller">
-        <TextField label="Seller name" autoComplete="name" {...text('sellerName')} />
-        <TextField
-          label="Email"
-          type="email"
-          readOnly
-          hint="From your account. Signed-in buyers see it on the book's page."
-          {...text('email')}
-        />
-        <TextField label="Phone" type="tel" autoComplete="tel" placeholder="e.g. 01712-345678" {...text('phone')} />
-        <TextField label="Location" placeholder="Where to meet, e.g. Nilkhet, Dhaka" {...text('location')} />
+      <Section title={t('addProduct.seller')}>
+        <TextField label={t('addProduct.sellerName')} autoComplete="name" {...text.sellerName} />
+        <TextField label={t('addProduct.email')} type="email" readOnly hint={t('addProduct.emailHint')} {...text.email} />
+        <TextField label={t('addProduct.phone')} type="tel" autoComplete="tel" placeholder={t('addProduct.phonePlaceholder')} {...text.phone} />
+        <TextField label={t('addProduct.location')} placeholder={t('addProduct.locationPlaceholder')} {...text.location} />
       </Section>
 
       <FormAlert message={failure} />
@@ -139,12 +179,12 @@ export function AddBookForm({ seller }: { seller: MeDto }) {
           ) : (
             <LuBookPlus className="size-5" aria-hidden="true" />
           )}
-          Add Product
+          {t('addProduct.submit')}
         </button>
         {isSubmitting && (
           <p role="status" className="flex items-center gap-2 font-medium text-primary">
             <span className="loading loading-spinner loading-md" aria-hidden="true" />
-            {ADDING_TEXT}
+            {t('addProduct.adding')}
           </p>
         )}
       </div>

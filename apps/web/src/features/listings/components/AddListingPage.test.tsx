@@ -4,11 +4,16 @@ import userEvent from '@testing-library/user-event';
 import { signedInAs } from '@/test/auth';
 import { requestsTo, stubFetch, type Reply } from '@/test/fetch-stub';
 import { CATEGORY_SUMMARIES, POETRY, SELLER, errorReply, pageOf, sellerBook } from '@/test/fixtures';
+import { bengaliDigits } from '@/lib/format';
+import { switchLanguage } from '@/lib/i18n/translations';
 import { renderApp } from '@/test/render';
-import { PICTURE_SIZE_MESSAGE, PICTURE_TYPE_MESSAGE, PHONE_MESSAGE, PRICE_MESSAGE } from '../listing-rules';
 
 const REQUIRED = 'This field is required';
-import { ADDED_TOAST, ADDING_TEXT } from './AddBookForm';
+const PICTURE_TYPE_MESSAGE = 'Choose a JPEG, PNG or WebP picture';
+const PICTURE_SIZE_MESSAGE = 'The picture is larger than 5 MB: choose a smaller one';
+const PRICE_MESSAGE = 'Enter a whole number of taka from 1 to 5,00,000';
+const ADDED_TOAST = 'Items added successfully';
+const ADDING_TEXT = 'Adding new item. Please wait...';
 
 const PATH = '/dashboard/addAProduct';
 
@@ -160,7 +165,7 @@ describe('Add A Product', () => {
     await user.clear(field(form, 'Resale price (৳)'));
     await user.type(field(form, 'Resale price (৳)'), '0');
     await submit(user, form);
-    expect(field(form, 'Phone')).toHaveAccessibleDescription(PHONE_MESSAGE);
+    expect(field(form, 'Phone')).toHaveAccessibleDescription('Enter a Bangladesh mobile number, e.g. 01712-345678');
     expect(field(form, 'Resale price (৳)')).toHaveAccessibleDescription(expect.stringContaining(PRICE_MESSAGE));
     expect(requestsTo(fetchMock, '/api/books')).toHaveLength(0);
   });
@@ -254,5 +259,96 @@ describe('Add A Product', () => {
     expect(await within(form).findByRole('alert')).toHaveTextContent(message);
     expect(router.state.location.pathname).toBe(PATH);
     expect(field(form, 'Title')).toHaveValue('Pather Panchali');
+  });
+});
+
+describe('when the categories cannot be loaded', () => {
+  it('offers Try again, in the sentence of either language', async () => {
+    stubFetch(routes({ '/api/categories': errorReply(503, 'unavailable', 'The service is not answering right now.') }));
+    renderApp(PATH);
+    const category = await screen.findByLabelText('Category');
+    await waitFor(() =>
+      expect(category).toHaveAccessibleDescription("We couldn't load the categories. Try again or choose Others and type one."),
+      { timeout: 5000 },
+    );
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    await switchLanguage('bn');
+    const hinted = await screen.findByLabelText('ক্যাটাগরি');
+    expect(document.getElementById(`${hinted.id}-hint`)).toHaveTextContent(
+      'ক্যাটাগরিগুলো আনা যায়নি। আবার চেষ্টা করুন, অথবা "অন্যান্য" বেছে নিয়ে নিজেই লিখুন।',
+    );
+    expect(screen.getByRole('button', { name: 'আবার চেষ্টা করুন' })).toBeInTheDocument();
+  });
+});
+
+describe('Add A Product in Bangla', () => {
+  async function openBanglaForm() {
+    await switchLanguage('bn');
+    const user = userEvent.setup({ applyAccept: false });
+    const utils = renderApp(PATH);
+    const form = await screen.findByRole('form', { name: 'নতুন বই যোগ করা' });
+    await within(form).findByRole('option', { name: POETRY.name });
+    return { user, form, ...utils };
+  }
+
+  it('labels the page and the form in Bangla, with examples in Bengali digits', async () => {
+    stubFetch(routes());
+    const { form } = await openBanglaForm();
+    expect(screen.getByRole('heading', { level: 1, name: 'বই যোগ করুন' })).toBeInTheDocument();
+    expect(document.title).toMatch(/^বই যোগ করুন · /);
+    for (const label of ['বইয়ের নাম', 'লেখক', 'ক্যাটাগরি', 'ছবি', 'মূল দাম (৳)', 'বিক্রির দাম (৳)', 'বিক্রেতার নাম', 'ই-মেইল', 'ফোন', 'এলাকা']) {
+      expect(field(form, label), label).toBeInTheDocument();
+    }
+    expect(field(form, 'প্রকাশের বছর (ঐচ্ছিক)')).toHaveAttribute('placeholder', `যেমন: ${bengaliDigits(String(new Date().getFullYear() - 5))}`);
+    expect(field(form, 'রেটিং (ঐচ্ছিক)')).toHaveAttribute('placeholder', '০ থেকে ৫');
+    expect(field(form, 'ছবি')).toHaveAccessibleDescription('JPEG, PNG বা WebP, সর্বোচ্চ ৫ মেগাবাইট।');
+    expect(within(form).getByRole('option', { name: 'অন্যান্য' })).toBeInTheDocument();
+    const legends = [...form.querySelectorAll('legend')].map((legend) => legend.textContent);
+    expect(legends).toEqual(['বইটি', 'দাম', 'বিক্রেতা হিসেবে আপনি']);
+    expect(within(form).getByRole('button', { name: 'বই যোগ করুন' })).toBeInTheDocument();
+  });
+
+  it('explains what is wrong in Bangla, the limits in Bengali digits', async () => {
+    const fetchMock = stubFetch(routes());
+    const { user, form } = await openBanglaForm();
+    await user.type(field(form, 'বিক্রির দাম (৳)'), '০');
+    await user.type(field(form, 'প্রকাশের বছর (ঐচ্ছিক)'), '১২০০');
+    await user.type(field(form, 'রেটিং (ঐচ্ছিক)'), '৯');
+    await user.type(field(form, 'ফোন'), '১২৩৪৫');
+    await user.upload(field(form, 'ছবি'), new File(['%PDF'], 'scan.pdf', { type: 'application/pdf' }));
+    await user.click(within(form).getByRole('button', { name: 'বই যোগ করুন' }));
+
+    const thisYear = bengaliDigits(String(new Date().getFullYear()));
+    expect(field(form, 'বইয়ের নাম')).toHaveAccessibleDescription('এই ঘরটি পূরণ করতে হবে');
+    expect(field(form, 'বিক্রির দাম (৳)')).toHaveAccessibleDescription(expect.stringContaining('১ থেকে ৫,০০,০০০ টাকার মধ্যে পুরো টাকার অঙ্ক লিখুন'));
+    expect(field(form, 'প্রকাশের বছর (ঐচ্ছিক)')).toHaveAccessibleDescription(`১৪৫০ থেকে ${thisYear} সালের মধ্যে একটি বছর লিখুন`);
+    expect(field(form, 'রেটিং (ঐচ্ছিক)')).toHaveAccessibleDescription('০ থেকে ৫-এর মধ্যে রেটিং লিখুন');
+    expect(field(form, 'ছবি')).toHaveAccessibleDescription(expect.stringContaining('JPEG, PNG বা WebP ছবি বেছে নিন'));
+    const messages = [...form.querySelectorAll('[id$="-error"]')].map((message) => message.textContent).join(' ');
+    expect(messages).not.toBe('');
+    // The picture formats keep their names; nothing else is in English.
+    expect(messages.replace(/JPEG|PNG|WebP/g, '')).not.toMatch(/[A-Za-z]{3,}/);
+    expect(requestsTo(fetchMock, '/api/books')).toHaveLength(0);
+  });
+
+  it('takes prices and a phone typed in Bengali digits, sends Latin ones, and toasts in Bangla', async () => {
+    const fetchMock = stubFetch(routes({ '/api/books': { status: 201, body: sellerBook() } }));
+    const { user, form, router } = await openBanglaForm();
+    await user.type(field(form, 'বইয়ের নাম'), 'পথের পাঁচালী');
+    await user.type(field(form, 'লেখক'), 'বিভূতিভূষণ বন্দ্যোপাধ্যায়');
+    await user.selectOptions(field(form, 'ক্যাটাগরি'), POETRY.name);
+    await user.upload(field(form, 'ছবি'), png());
+    await user.type(field(form, 'মূল দাম (৳)'), '৪৫০');
+    await user.type(field(form, 'বিক্রির দাম (৳)'), '২০০');
+    await user.type(field(form, 'ফোন'), '০১৭১২-৩৪৫৬৭৮');
+    await user.type(field(form, 'এলাকা'), 'নীলক্ষেত, ঢাকা');
+    await user.click(within(form).getByRole('button', { name: 'বই যোগ করুন' }));
+
+    expect(await screen.findByText('বইটি সফলভাবে যোগ হয়েছে')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/myProducts'));
+    const body = requestsTo(fetchMock, '/api/books')[0]?.body as FormData;
+    expect(body.get('originalPrice')).toBe('450');
+    expect(body.get('resalePrice')).toBe('200');
+    expect(body.get('phone')).toBe('01712-345678');
   });
 });

@@ -1,4 +1,5 @@
 import { useWatch, type UseFormReturn } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
 import { SelectField } from '@/components/ui/SelectField';
 import { TextField } from '@/components/ui/TextField';
 import { LIMITS } from '@/lib/form-rules';
@@ -7,43 +8,45 @@ import { OTHERS, type AddBookValues } from './add-book-form';
 
 /**
  * The category: one from the server's list, or "Others", which opens a free-text field for a new category. While
- * the list loads, or if it cannot be loaded, Others still works.
+ * the list loads, or if it cannot be loaded, Others still works. Categories keep the names sellers gave them.
  */
 export function CategoryField({ form }: { form: UseFormReturn<AddBookValues> }) {
+  const { t } = useTranslation('dashboard');
   const categories = useCategories();
   const { errors } = form.formState;
   const others = useWatch({ control: form.control, name: 'categoryId' }) === OTHERS;
+  const categoryId = form.register('categoryId');
+  const newCategory = form.register('newCategory');
 
   const hint = categories.isError ? (
-    <>
-      We couldn't load the categories.{' '}
-      <button type="button" className="link font-semibold text-primary" onClick={() => void categories.refetch()}>
-        Try again
-      </button>{' '}
-      or choose Others and type one.
-    </>
+    <Trans
+      t={t}
+      i18nKey="category.loadFailed"
+      // <0>...</0> in the text: the Try again button, wherever the language puts it in the sentence.
+      components={[<button key="retry" type="button" className="link font-semibold text-primary" onClick={() => void categories.refetch()} />]}
+    />
   ) : undefined;
 
   return (
     <>
-      <SelectField label="Category" error={errors.categoryId?.message} hint={hint} {...form.register('categoryId')}>
-        <option value="">{categories.isPending ? 'Loading categories...' : 'Choose a category'}</option>
+      <SelectField label={t('category.label')} error={errors.categoryId?.message} hint={hint} {...categoryId}>
+        <option value="">{categories.isPending ? t('category.loading') : t('category.choose')}</option>
         {categories.data?.map((category) => (
           <option key={category.id} value={category.id}>
             {category.name}
           </option>
         ))}
-        <option value={OTHERS}>Others</option>
+        <option value={OTHERS}>{t('category.others')}</option>
       </SelectField>
       {others && (
         <TextField
-          label="New category"
-          placeholder="e.g. Travel writing"
+          label={t('category.newLabel')}
+          placeholder={t('category.newPlaceholder')}
           autoComplete="off"
           maxLength={LIMITS.categoryNameMaxChars}
-          hint="Type the category this book belongs in."
+          hint={t('category.newHint')}
           error={errors.newCategory?.message}
-          {...form.register('newCategory')}
+          {...newCategory}
         />
       )}
     </>

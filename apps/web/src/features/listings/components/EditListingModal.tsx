@@ -1,8 +1,10 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
+import i18next from 'i18next';
 import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
 import type { EditListingDto } from '@bindings/EditListingDto';
 import type { SellerBookDto } from '@bindings/SellerBookDto';
 import { FormAlert } from '@/components/ui/FormAlert';
@@ -11,11 +13,12 @@ import { TextAreaField } from '@/components/ui/TextAreaField';
 import { TextField } from '@/components/ui/TextField';
 import { userMessage } from '@/lib/error-handling';
 import { applyFieldErrors } from '@/lib/form-errors';
+import { bengaliDigits } from '@/lib/format';
+import type { Language } from '@/lib/i18n/language';
+import { useLanguage } from '@/lib/i18n/translations';
 import { useEditBook } from '../api/edit-book';
 import { LIMITS } from '@/lib/form-rules';
 import * as rules from '../listing-rules';
-
-export const SAVED_TOAST = 'Changes saved';
 
 const editSchema = z.object({
   originalPrice: rules.price,
@@ -28,10 +31,12 @@ type EditValues = z.infer<typeof editSchema>;
 
 const FIELDS = ['originalPrice', 'resalePrice', 'description', 'location', 'phone'] as const satisfies readonly (keyof EditValues)[];
 
-function valuesOf(book: SellerBookDto): EditValues {
+/** The listing as the form starts: prices in the reader's digits (the rules read either kind back as Latin ones). */
+function valuesOf(book: SellerBookDto, language: Language = 'en'): EditValues {
+  const digits = (amount: number) => (language === 'bn' ? bengaliDigits(String(amount)) : String(amount));
   return {
-    originalPrice: String(book.originalPrice),
-    resalePrice: String(book.resalePrice),
+    originalPrice: digits(book.originalPrice),
+    resalePrice: digits(book.resalePrice),
     description: book.description,
     location: book.location,
     phone: book.phone,
@@ -55,9 +60,11 @@ export function changesBetween(book: SellerBookDto, values: EditValues): EditLis
  * beside the fields; a refusal for the whole listing (it was ordered meanwhile) above the buttons.
  */
 export function EditListingModal({ book, onClose }: { book: SellerBookDto; onClose: () => void }) {
+  const { t } = useTranslation('dashboard');
   const edit = useEditBook();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<EditValues>({ resolver: zodResolver(editSchema), defaultValues: valuesOf(book) });
+  const language = useLanguage();
+  const form = useForm<EditValues>({ resolver: zodResolver(editSchema), defaultValues: valuesOf(book, language) });
   const { errors } = form.formState;
   const saving = edit.isPending;
 
@@ -70,35 +77,39 @@ export function EditListingModal({ book, onClose }: { book: SellerBookDto; onClo
     setFailure(null);
     try {
       await edit.mutateAsync({ bookId: book.id, changes });
-      toast.success(SAVED_TOAST);
+      toast.success(i18next.t('editListing.saved', { ns: 'dashboard' }));
       onClose();
     } catch (error) {
       if (!applyFieldErrors(error, form.setError, { fields: FIELDS })) setFailure(userMessage(error));
     }
   });
 
-  const field = (name: keyof EditValues) => ({ error: errors[name]?.message, ...form.register(name) });
+  // By name, outside the markup: the markup holds only texts a person reads.
+  const field = Object.fromEntries(FIELDS.map((name) => [name, { error: errors[name]?.message, ...form.register(name) }])) as Record<
+    keyof EditValues,
+    UseFormRegisterReturn<keyof EditValues> & { error?: string }
+  >;
   const number = { inputMode: 'numeric' as const, autoComplete: 'off' };
 
   return (
-    <Modal title="Edit listing" onClose={onClose} busy={saving} className="sm:max-w-lg">
+    <Modal title={t('editListing.title')} onClose={onClose} busy={saving} className="sm:max-w-lg">
       <p className="mt-1 text-base-content/75">{book.title}</p>
-      <form noValidate onSubmit={onSubmit} aria-label="Edit listing" className="mt-5 flex flex-col gap-4">
+      <form noValidate onSubmit={onSubmit} aria-label={t('editListing.title')} className="mt-5 flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Original price (৳)" {...number} {...field('originalPrice')} />
-          <TextField label="Resale price (৳)" {...number} {...field('resalePrice')} />
+          <TextField label={t('addProduct.originalPrice')} {...number} {...field.originalPrice} />
+          <TextField label={t('addProduct.resalePrice')} {...number} {...field.resalePrice} />
         </div>
-        <TextAreaField label="Description" rows={3} {...field('description')} />
-        <TextField label="Location" {...field('location')} />
-        <TextField label="Phone" type="tel" autoComplete="tel" {...field('phone')} />
+        <TextAreaField label={t('editListing.description')} rows={3} {...field.description} />
+        <TextField label={t('addProduct.location')} {...field.location} />
+        <TextField label={t('addProduct.phone')} type="tel" autoComplete="tel" {...field.phone} />
         <FormAlert message={failure} />
         <div className="modal-action mt-1">
           <button type="button" className="btn btn-ghost" onClick={onClose} disabled={saving}>
-            Cancel
+            {t('editListing.cancel')}
           </button>
           <button type="submit" className="btn btn-primary" disabled={saving}>
             {saving && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            Save changes
+            {t('editListing.save')}
           </button>
         </div>
       </form>

@@ -1,12 +1,14 @@
+import i18next from 'i18next';
 import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
 import { LuMegaphone, LuMegaphoneOff, LuPencil, LuTrash2 } from 'react-icons/lu';
 import type { SellerBookDto } from '@bindings/SellerBookDto';
 import { userMessage } from '@/lib/error-handling';
 import { useAdvertiseBook } from '../api/advertise-book';
 import { useStopAdvertisingBook } from '../api/stop-advertising-book';
 
-export const ADVERTISED_TOAST = 'Items have been advertised';
-export const STOPPED_TOAST = 'Advertising stopped';
+/** A toast's text, read when it shows: the reader may have switched language meanwhile. */
+const toastText = (key: 'actions.advertised' | 'actions.stopped') => i18next.t(key, { ns: 'dashboard' });
 
 interface ListingActionsProps {
   book: SellerBookDto;
@@ -20,44 +22,45 @@ interface ListingActionsProps {
  * includes the book's title, so "Delete" in a list of twenty tells a screen reader which book.
  */
 export function ListingActions({ book, onEdit, onDelete }: ListingActionsProps) {
+  const { t } = useTranslation('dashboard');
   const advertise = useAdvertiseBook();
   const stop = useStopAdvertisingBook();
   const busy = advertise.isPending || stop.isPending;
 
   if (book.status !== 'available') {
-    return <span className="text-sm text-base-content/60">No changes once ordered</span>;
+    return <span className="text-sm text-base-content/60">{t('actions.locked')}</span>;
   }
 
   const onAdvertise = () =>
     advertise.mutate(book.id, {
-      onSuccess: () => toast.success(ADVERTISED_TOAST),
+      onSuccess: () => toast.success(toastText('actions.advertised')),
       onError: (error) => toast.error(userMessage(error)),
     });
   const onStop = () =>
     stop.mutate(book.id, {
-      onSuccess: () => toast.success(STOPPED_TOAST),
+      onSuccess: () => toast.success(toastText('actions.stopped')),
       onError: (error) => toast.error(userMessage(error)),
     });
 
   return (
     <span className="flex flex-wrap items-center gap-2">
       {book.advertised ? (
-        <button type="button" className="btn btn-outline btn-sm" onClick={onStop} disabled={busy} aria-label={`Stop advertising ${book.title}`}>
+        <button type="button" className="btn btn-outline btn-sm" onClick={onStop} disabled={busy} aria-label={t('actions.stopBook', { title: book.title })}>
           {stop.isPending ? (
             <span className="loading loading-spinner loading-xs" aria-hidden="true" />
           ) : (
             <LuMegaphoneOff className="size-4" aria-hidden="true" />
           )}
-          Stop advertising
+          {t('actions.stop')}
         </button>
       ) : (
-        <button type="button" className="btn btn-primary btn-sm" onClick={onAdvertise} disabled={busy} aria-label={`Advertise ${book.title}`}>
+        <button type="button" className="btn btn-primary btn-sm" onClick={onAdvertise} disabled={busy} aria-label={t('actions.advertiseBook', { title: book.title })}>
           {advertise.isPending ? (
             <span className="loading loading-spinner loading-xs" aria-hidden="true" />
           ) : (
             <LuMegaphone className="size-4" aria-hidden="true" />
           )}
-          Advertise
+          {t('actions.advertise')}
         </button>
       )}
       <button
@@ -65,20 +68,20 @@ export function ListingActions({ book, onEdit, onDelete }: ListingActionsProps) 
         className="btn btn-outline btn-primary btn-sm"
         onClick={() => onEdit(book)}
         disabled={busy}
-        aria-label={`Edit ${book.title}`}
+        aria-label={t('actions.editBook', { title: book.title })}
       >
         <LuPencil className="size-4" aria-hidden="true" />
-        Edit
+        {t('actions.edit')}
       </button>
       <button
         type="button"
         className="btn btn-outline btn-error btn-sm"
         onClick={() => onDelete(book)}
         disabled={busy}
-        aria-label={`Delete ${book.title}`}
+        aria-label={t('actions.deleteBook', { title: book.title })}
       >
         <LuTrash2 className="size-4" aria-hidden="true" />
-        Delete
+        {t('actions.delete')}
       </button>
     </span>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { SellerBookDto } from '@bindings/SellerBookDto';
 import { BookList, type BookListEntry } from '@/components/ui/BookList';
 import { OriginalPrice, Price } from '@/components/ui/Price';
@@ -20,23 +21,23 @@ function Prices({ book }: { book: SellerBookDto }) {
   );
 }
 
+/** The author and the category, as the seller typed or chose them. */
+const bylineOf = (book: SellerBookDto) => `${book.author} · ${book.category.name}`;
+
 /** The seller's listings with their status, the buyer to meet once one is ordered, and what can still be done. */
 export function ListingList({ books, onEdit, onDelete }: ListingListProps) {
+  const { t } = useTranslation('dashboard');
   const entryOf = (book: SellerBookDto): BookListEntry => ({
     key: book.id,
     data: { 'data-book-id': book.id },
     bookId: book.id,
     title: book.title,
     picture: book.picture,
-    byline: (
-      <span className="text-sm text-base-content/65">
-        {book.author} · {book.category.name}
-      </span>
-    ),
+    byline: <span className="text-sm text-base-content/65">{bylineOf(book)}</span>,
     price: <Prices book={book} />,
     status: <ListingStatus book={book} />,
     more: book.buyer && <BuyerContact buyer={book.buyer} />,
     actions: <ListingActions book={book} onEdit={onEdit} onDelete={onDelete} />,
   });
-  return <BookList label="Your books" entries={books.map(entryOf)} />;
+  return <BookList label={t('myProducts.list')} entries={books.map(entryOf)} />;
 }

@@ -3,13 +3,18 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SellerBookDto } from '@bindings/SellerBookDto';
 import { useAuthStore } from '@/lib/auth-store';
+import { switchLanguage } from '@/lib/i18n/translations';
 import { signedInAs } from '@/test/auth';
 import { callsTo, requestsTo, stubFetch, type Reply } from '@/test/fetch-stub';
 import { SELLER, errorReply, pageOf, sellerBook } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
-import { SAVED_TOAST } from './EditListingModal';
-import { ADVERTISED_TOAST, STOPPED_TOAST } from './ListingActions';
-import { DELETED_TOAST, DELETE_QUESTION, EMPTY_TEXT } from './MyListingsPage';
+
+const SAVED_TOAST = 'Changes saved';
+const ADVERTISED_TOAST = 'Items have been advertised';
+const STOPPED_TOAST = 'Advertising stopped';
+const DELETED_TOAST = 'Item deleted successfully';
+const DELETE_QUESTION = 'Are you sure you want to delete?';
+const EMPTY_TEXT = 'You have to products to display.';
 
 const PATH = '/dashboard/myProducts';
 
@@ -262,5 +267,92 @@ describe('My Products', () => {
     const { router } = renderApp(PATH);
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(useAuthStore.getState().status).toBe('signedOut');
+  });
+});
+
+describe('My Products in Bangla', () => {
+  // Books as a Bangladeshi seller lists them: nothing on the page is then in Latin letters unless the app put it there.
+  const KOBITA = { id: '11111111-1111-4111-8111-111111111111', name: 'কবিতা' };
+  const GITANJALI = sellerBook({ id: 'book-available', title: 'গীতাঞ্জলি', author: 'রবীন্দ্রনাথ ঠাকুর', category: KOBITA, resalePrice: 1250, originalPrice: 2400 });
+  const SONAR_KELLA = sellerBook({ id: 'book-advertised', title: 'সোনার কেল্লা', author: 'সত্যজিৎ রায়', category: KOBITA, resalePrice: 150, advertised: true });
+  const DEBDAS = sellerBook({
+    id: 'book-pending',
+    title: 'দেবদাস',
+    author: 'শরৎচন্দ্র চট্টোপাধ্যায়',
+    category: KOBITA,
+    status: 'pending',
+    buyer: { name: 'ফারহানা আক্তার', phone: '০১৭১২-৩৪৫৬৭৮', location: 'ধানমন্ডি ২৭, ঢাকা', orderStatus: 'pending' },
+  });
+  const ARANYAK = sellerBook({ id: 'book-sold', title: 'আরণ্যক', author: 'বিভূতিভূষণ বন্দ্যোপাধ্যায়', category: KOBITA, status: 'sold' });
+
+  it('shows prices and the count in Bengali digits, statuses, buyers and actions in Bangla', async () => {
+    await switchLanguage('bn');
+    sellerWith([GITANJALI, SONAR_KELLA, DEBDAS, ARANYAK]);
+    renderApp(PATH);
+    expect(await screen.findByRole('heading', { level: 1, name: 'আমার বই' })).toBeInTheDocument();
+    expect(document.title).toMatch(/^আমার বই · /);
+    expect(await screen.findByText('বিক্রির তালিকায় ৪টি বই।')).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'আপনার বই' });
+    const gitanjali = within(table).getByRole('row', { name: /গীতাঞ্জলি/ });
+    expect(within(gitanjali).getByText('১,২৫০ ৳')).toBeInTheDocument();
+    expect(within(gitanjali).getByText('২,৪০০ ৳')).toBeInTheDocument();
+    expect(within(gitanjali).getByText('বিক্রির জন্য আছে')).toBeInTheDocument();
+    for (const name of ['বিজ্ঞাপন দিন: গীতাঞ্জলি', 'সম্পাদনা করুন: গীতাঞ্জলি', 'মুছে ফেলুন: গীতাঞ্জলি']) {
+      expect(within(gitanjali).getByRole('button', { name })).toBeInTheDocument();
+    }
+    const sonarKella = within(table).getByRole('row', { name: /সোনার কেল্লা/ });
+    expect(within(sonarKella).getByText('বিজ্ঞাপনে আছে')).toBeInTheDocument();
+    expect(within(sonarKella).getByText('১৫০ ৳')).toBeInTheDocument();
+    const debdas = within(table).getByRole('row', { name: /দেবদাস/ });
+    expect(within(debdas).getByText('পেমেন্টের অপেক্ষায়')).toBeInTheDocument();
+    expect(within(debdas).getByText('অর্ডার করেছেন')).toBeInTheDocument();
+    expect(within(debdas).getByText('অর্ডার হওয়ার পর আর বদলানো যায় না')).toBeInTheDocument();
+    expect(within(within(table).getByRole('row', { name: /আরণ্যক/ })).getByText('বিক্রি হয়ে গেছে')).toBeInTheDocument();
+    expect(table.textContent).not.toMatch(/[A-Za-z]{3,}/);
+    expect(screen.getByRole('list', { name: 'আপনার বই' }).textContent).not.toMatch(/[A-Za-z]{3,}/);
+  });
+
+  it('asks before deleting and toasts in Bangla', async () => {
+    await switchLanguage('bn');
+    sellerWith([GITANJALI]);
+    const user = userEvent.setup();
+    renderApp(PATH);
+    const table = await screen.findByRole('table', { name: 'আপনার বই' });
+    await user.click(within(table).getByRole('button', { name: 'মুছে ফেলুন: গীতাঞ্জলি' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'আপনি কি নিশ্চিতভাবে মুছে ফেলতে চান?' });
+    expect(dialog).toHaveAccessibleDescription('“গীতাঞ্জলি” দোকান থেকে সরিয়ে নেওয়া হবে। এটি আর ফেরানো যাবে না।');
+    await user.click(within(dialog).getByRole('button', { name: 'ঠিক আছে' }));
+    expect(await screen.findByText('বইটি সফলভাবে মুছে ফেলা হয়েছে')).toBeInTheDocument();
+  });
+
+  it('edits in Bangla, prices in Bengali digits, and sends only what changed', async () => {
+    await switchLanguage('bn');
+    const fetchMock = sellerWith([GITANJALI]);
+    const user = userEvent.setup();
+    renderApp(PATH);
+    const table = await screen.findByRole('table', { name: 'আপনার বই' });
+    await user.click(within(table).getByRole('button', { name: 'সম্পাদনা করুন: গীতাঞ্জলি' }));
+    const dialog = screen.getByRole('dialog', { name: 'বইয়ের তথ্য সম্পাদনা' });
+    const resale = within(dialog).getByLabelText('বিক্রির দাম (৳)');
+    expect(resale).toHaveValue('১২৫০');
+    await user.clear(resale);
+    await user.type(resale, '১,০০০');
+    await user.click(within(dialog).getByRole('button', { name: 'পরিবর্তন সংরক্ষণ করুন' }));
+    expect(resale).toHaveAccessibleDescription(expect.stringContaining('১ থেকে ৫,০০,০০০ টাকার মধ্যে পুরো টাকার অঙ্ক লিখুন'));
+    await user.clear(resale);
+    await user.type(resale, '১০০০');
+    await user.click(within(dialog).getByRole('button', { name: 'পরিবর্তন সংরক্ষণ করুন' }));
+    expect(await screen.findByText('পরিবর্তন সংরক্ষণ করা হয়েছে')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, '/api/books/book-available')).toMatchObject([{ method: 'PATCH', json: { resalePrice: 1000 } }]);
+    expect(requestsTo(fetchMock, '/api/books/book-available')[0]?.json).toEqual({ resalePrice: 1000 });
+    expect(within(within(table).getByRole('row', { name: /গীতাঞ্জলি/ })).getByText('১,০০০ ৳')).toBeInTheDocument();
+  });
+
+  it('says there is nothing to show in Bangla', async () => {
+    await switchLanguage('bn');
+    sellerWith([]);
+    renderApp(PATH);
+    expect(await screen.findByRole('heading', { name: 'দেখানোর মতো কোনো বই নেই।' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'কিছু বই যোগ করুন' })).toHaveAttribute('href', '/dashboard/addAProduct');
   });
 });

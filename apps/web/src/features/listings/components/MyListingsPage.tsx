@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import i18next from 'i18next';
 import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
 import { LuBookPlus, LuLibrary } from 'react-icons/lu';
 import type { SellerBookDto } from '@bindings/SellerBookDto';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
@@ -10,41 +12,39 @@ import { ErrorState } from '@/components/ui/ErrorState';
 import { Pagination } from '@/components/ui/Pagination';
 import { Spinner } from '@/components/ui/Spinner';
 import { userMessage } from '@/lib/error-handling';
+import { formatNumber } from '@/lib/format';
+import { useLanguage } from '@/lib/i18n/translations';
 import { pageCount, usePageInRange, usePageParam } from '@/lib/page-param';
 import { useDeleteBook } from '../api/delete-book';
 import { MY_BOOKS_PER_PAGE, useMyBooks } from '../api/get-my-books';
 import { EditListingModal } from './EditListingModal';
 import { ListingList } from './ListingList';
 
-export const EMPTY_TEXT = 'You have to products to display.';
-export const DELETE_QUESTION = 'Are you sure you want to delete?';
-export const DELETED_TOAST = 'Item deleted successfully';
-
 /** Asks before a listing is deleted, then deletes it. */
 function DeleteListingDialog({ book, onDone }: { book: SellerBookDto; onDone: () => void }) {
+  const { t } = useTranslation('dashboard');
   const remove = useDeleteBook();
   const onConfirm = () =>
     remove.mutate(book.id, {
-      onSuccess: () => toast.success(DELETED_TOAST),
+      onSuccess: () => toast.success(i18next.t('myProducts.deleted', { ns: 'dashboard' })),
       onError: (error) => toast.error(userMessage(error)),
       onSettled: onDone,
     });
   return (
-    <ConfirmDialog question={DELETE_QUESTION} onConfirm={onConfirm} onCancel={onDone} busy={remove.isPending}>
-      <p>
-        &ldquo;{book.title}&rdquo; will be taken off the shop. This cannot be undone.
-      </p>
+    <ConfirmDialog question={t('myProducts.deleteQuestion')} onConfirm={onConfirm} onCancel={onDone} busy={remove.isPending}>
+      <p>{t('myProducts.deleteText', { title: book.title })}</p>
     </ConfirmDialog>
   );
 }
 
 function NoListings() {
+  const { t } = useTranslation('dashboard');
   return (
-    <EmptyState icon={<LuLibrary className="size-7" />} title={EMPTY_TEXT}>
-      <p>Books you list appear here, where you can advertise, edit or delete them.</p>
+    <EmptyState icon={<LuLibrary className="size-7" />} title={t('myProducts.empty')}>
+      <p>{t('myProducts.emptyText')}</p>
       <Link to="/dashboard/addAProduct" className="btn btn-primary">
         <LuBookPlus className="size-4" aria-hidden="true" />
-        Add Some
+        {t('myProducts.addSome')}
       </Link>
     </EmptyState>
   );
@@ -52,6 +52,8 @@ function NoListings() {
 
 /** /dashboard/myProducts (seller): every listing with its status, and what can still be done with it. */
 export function MyListingsPage() {
+  const { t } = useTranslation('dashboard');
+  const language = useLanguage();
   const [page, goToPage] = usePageParam();
   const books = useMyBooks(page);
   const [editing, setEditing] = useState<SellerBookDto | null>(null);
@@ -61,14 +63,14 @@ export function MyListingsPage() {
 
   usePageInRange({ ready: books.isSuccess && !books.isPlaceholderData, page, totalPages, goToPage });
 
-  const lead = books.data && total > 0 ? `${total} ${total === 1 ? 'book' : 'books'} listed.` : undefined;
+  const lead = books.data && total > 0 ? t('myProducts.lead', { count: total, number: formatNumber(total, language) }) : undefined;
 
   return (
-    <DashboardPage title="My Products" lead={lead}>
-      {books.isPending && <Spinner label="Loading your books" />}
+    <DashboardPage title={t('myProducts.title')} lead={lead}>
+      {books.isPending && <Spinner label={t('myProducts.loading')} />}
       {books.isError && (
         <ErrorState
-          title="We couldn't load your books"
+          title={t('myProducts.loadFailed')}
           error={books.error}
           onRetry={() => void books.refetch()}
           retrying={books.isFetching}

@@ -5,10 +5,13 @@ import type { OrderDto } from '@bindings/OrderDto';
 import { signedInAs } from '@/test/auth';
 import { callsTo, requestsTo, stubFetch, type Reply } from '@/test/fetch-stub';
 import { BUYER, errorReply, order, pageOf } from '@/test/fixtures';
+import { switchLanguage } from '@/lib/i18n/translations';
 import { renderApp } from '@/test/render';
-import { CANCELLED_TOAST, CANCEL_CONFIRM_LABEL, CANCEL_QUESTION } from './CancelOrderDialog';
-import { NO_ORDERS } from './MyOrdersPage';
-import { CANCEL_REASONS, EXPIRED_NOTE, REFUNDED_NOTE } from './OrderStatus';
+
+const CANCEL_QUESTION = 'Cancel this order?';
+const CANCEL_CONFIRM_LABEL = 'Yes, cancel order';
+const CANCELLED_TOAST = 'Order cancelled';
+const BY_BUYER = 'You cancelled this order.';
 
 const PATH = '/dashboard/myOrders';
 
@@ -89,21 +92,21 @@ describe('My Orders', () => {
     renderApp(PATH);
     const cancelled = await row('Debdas');
     expect(within(cancelled).getByText('Cancelled')).toBeInTheDocument();
-    expect(within(cancelled).getByText(CANCEL_REASONS.by_buyer)).toBeInTheDocument();
+    expect(within(cancelled).getByText(BY_BUYER)).toBeInTheDocument();
     const sellerGone = await row('Aranyak');
-    expect(within(sellerGone).getByText(CANCEL_REASONS.seller_account_closed)).toBeInTheDocument();
+    expect(within(sellerGone).getByText("Cancelled because the seller's account was closed, so the book is no longer for sale.")).toBeInTheDocument();
     // The book left the shop with its seller: no link to a page that no longer exists.
     expect(within(sellerGone).queryByRole('link', { name: 'Aranyak' })).not.toBeInTheDocument();
     const expired = await row('Pather Panchali');
     expect(within(expired).getByText('Expired')).toBeInTheDocument();
-    expect(within(expired).getByText(EXPIRED_NOTE)).toBeInTheDocument();
-    expect(within(expired).getByText(REFUNDED_NOTE)).toBeInTheDocument();
+    expect(within(expired).getByText('It was not paid in time, so the book went back on sale.')).toBeInTheDocument();
+    expect(within(expired).getByText('Refunded: your payment was returned to your card.')).toBeInTheDocument();
   });
 
   it('says "You have to orders" with a Buy some link to the shop when there are none', async () => {
     buyerWith([]);
     renderApp(PATH);
-    expect(await screen.findByRole('heading', { name: NO_ORDERS })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'You have to orders' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Buy some' })).toHaveAttribute('href', '/shop');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
@@ -126,7 +129,7 @@ describe('My Orders', () => {
     expect(await screen.findByText(CANCELLED_TOAST)).toBeInTheDocument();
     const cancelled = await row('Gitanjali');
     await waitFor(() => expect(within(cancelled).getByText('Cancelled')).toBeInTheDocument());
-    expect(within(cancelled).getByText(CANCEL_REASONS.by_buyer)).toBeInTheDocument();
+    expect(within(cancelled).getByText(BY_BUYER)).toBeInTheDocument();
     expect(within(cancelled).queryByRole('link', { name: /^Pay/ })).not.toBeInTheDocument();
     expect(requestsTo(fetchMock, '/api/orders/order-pending/cancel')).toMatchObject([
       { method: 'POST', authorization: `Bearer access-${BUYER.id}` },
@@ -173,5 +176,98 @@ describe('My Orders', () => {
     healthy = true;
     await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
     expect(await row('Gitanjali')).toBeInTheDocument();
+  });
+});
+
+describe('My Orders in Bangla', () => {
+  // Bangla titles and authors, so that whatever Latin text is left on the list is the page's own.
+  const BN_PENDING = order({ id: 'bn-pending', bookId: 'book-1', title: 'গীতাঞ্জলি', author: 'রবীন্দ্রনাথ ঠাকুর', price: 1200 });
+  const ORDERS = [
+    BN_PENDING,
+    order({
+      id: 'bn-paid',
+      bookId: 'book-2',
+      title: 'সোনার কেল্লা',
+      author: 'সত্যজিৎ রায়',
+      price: 1500,
+      status: 'paid',
+      paidAt: '2026-11-23T08:00:00+00:00',
+      transactionId: 'pi_3QxTestPayment',
+    }),
+    order({ id: 'bn-cancelled', bookId: 'book-3', title: 'দেবদাস', author: 'শরৎচন্দ্র চট্টোপাধ্যায়', status: 'cancelled', cancelReason: 'by_buyer' }),
+    order({ id: 'bn-expired', bookId: 'book-5', title: 'পথের পাঁচালী', author: 'বিভূতিভূষণ বন্দ্যোপাধ্যায়', status: 'expired', refunded: true }),
+  ];
+
+  async function bnRow(title: string) {
+    const table = await screen.findByRole('table', { name: 'আপনার অর্ডারগুলো' });
+    return within(table).findByRole('row', { name: new RegExp(title) });
+  }
+
+  it('shows each status, why, when, and the prices in Bengali digits', async () => {
+    buyerWith(ORDERS);
+    await switchLanguage('bn');
+    renderApp(PATH);
+    expect(await screen.findByRole('heading', { level: 1, name: 'আমার অর্ডার' })).toBeInTheDocument();
+    expect(document.title).toMatch(/^আমার অর্ডার/);
+    expect(await screen.findByText(/^৪টি অর্ডার। /)).toBeInTheDocument();
+
+    const pending = await bnRow('গীতাঞ্জলি');
+    expect(within(pending).getByText('১,২০০ ৳')).toBeInTheDocument();
+    expect(within(pending).getByText('অপেক্ষমাণ')).toBeInTheDocument();
+    expect(within(pending).getByText('আপনার পেমেন্টের অপেক্ষায় আছে।')).toBeInTheDocument();
+    expect(within(pending).getByText('অর্ডারের তারিখ: ২২ নভেম্বর, ২০২৬')).toBeInTheDocument();
+    expect(within(pending).getByRole('link', { name: 'গীতাঞ্জলি বইটির পেমেন্ট করুন' })).toHaveTextContent('পেমেন্ট করুন');
+    expect(within(pending).getByRole('button', { name: 'গীতাঞ্জলি বইটির অর্ডার বাতিল করুন' })).toHaveTextContent('বাতিল করুন');
+
+    const paid = await bnRow('সোনার কেল্লা');
+    expect(within(paid).getByText('১,৫০০ ৳')).toBeInTheDocument();
+    expect(within(paid).getByText('পরিশোধিত')).toBeInTheDocument();
+    expect(within(paid).getByText('পরিশোধের তারিখ: ২৩ নভেম্বর, ২০২৬')).toBeInTheDocument();
+    // The provider's id stays as the provider wrote it: it is what the buyer quotes to the bank.
+    expect(within(paid).getByText('pi_3QxTestPayment')).toBeInTheDocument();
+
+    const cancelled = await bnRow('দেবদাস');
+    expect(within(cancelled).getByText('বাতিল')).toBeInTheDocument();
+    expect(within(cancelled).getByText('আপনি অর্ডারটি বাতিল করেছেন।')).toBeInTheDocument();
+    const expired = await bnRow('পথের পাঁচালী');
+    expect(within(expired).getByText('মেয়াদ শেষ')).toBeInTheDocument();
+    expect(within(expired).getByText('টাকা ফেরত: আপনার পেমেন্ট আপনার কার্ডে ফেরত পাঠানো হয়েছে।')).toBeInTheDocument();
+
+    const table = screen.getByRole('table');
+    expect(table.textContent?.replace('pi_3QxTestPayment', '')).not.toMatch(/[A-Za-z]{3,}/);
+    expect(screen.getByRole('list', { name: 'আপনার অর্ডারগুলো' }).textContent?.replace('pi_3QxTestPayment', '')).not.toMatch(/[A-Za-z]{3,}/);
+  });
+
+  it('asks before cancelling, in Bangla, and says the order was cancelled', async () => {
+    buyerWith([BN_PENDING]);
+    await switchLanguage('bn');
+    const user = userEvent.setup();
+    renderApp(PATH);
+    await user.click(within(await bnRow('গীতাঞ্জলি')).getByRole('button', { name: 'গীতাঞ্জলি বইটির অর্ডার বাতিল করুন' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'অর্ডারটি বাতিল করবেন?' });
+    expect(dialog).toHaveTextContent('“গীতাঞ্জলি” বইটির অর্ডার (১,২০০ ৳) বাতিল হবে');
+    expect(within(dialog).getByRole('button', { name: 'অর্ডার রাখুন' })).toBeInTheDocument();
+    expect(dialog.textContent).not.toMatch(/[A-Za-z]{3,}/);
+    await user.click(within(dialog).getByRole('button', { name: 'হ্যাঁ, অর্ডার বাতিল করুন' }));
+    expect(await screen.findByText('অর্ডার বাতিল হয়েছে')).toBeInTheDocument();
+    await waitFor(async () => expect(within(await bnRow('গীতাঞ্জলি')).getByText('বাতিল')).toBeInTheDocument());
+  });
+
+  it('says there are no orders yet, in Bangla', async () => {
+    buyerWith([]);
+    await switchLanguage('bn');
+    renderApp(PATH);
+    expect(await screen.findByRole('heading', { name: 'আপনার কোনো অর্ডার নেই' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'বই কিনুন' })).toHaveAttribute('href', '/shop');
+  });
+
+  it('follows a switch of language on the page at once', async () => {
+    buyerWith([BN_PENDING]);
+    renderApp(PATH);
+    expect(within(await row('গীতাঞ্জলি')).getByText('Pending')).toBeInTheDocument();
+    await switchLanguage('bn');
+    const pending = await bnRow('গীতাঞ্জলি');
+    expect(within(pending).getByText('অপেক্ষমাণ')).toBeInTheDocument();
+    expect(within(pending).getByText('১,২০০ ৳')).toBeInTheDocument();
   });
 });

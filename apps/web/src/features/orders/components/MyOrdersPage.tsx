@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { LuPackage, LuShoppingBag } from 'react-icons/lu';
 import type { OrderDto } from '@bindings/OrderDto';
@@ -8,20 +9,21 @@ import { ErrorState } from '@/components/ui/ErrorState';
 import { Pagination } from '@/components/ui/Pagination';
 import { Spinner } from '@/components/ui/Spinner';
 import { MY_ORDERS_PER_PAGE, useMyOrders } from '@/lib/api/get-my-orders';
+import { formatNumber } from '@/lib/format';
+import { useLanguage } from '@/lib/i18n/translations';
 import { pageCount, usePageInRange, usePageParam } from '@/lib/page-param';
 import { CancelOrderDialog } from './CancelOrderDialog';
 import { OrderList } from './OrderList';
 
-/** The spec's empty text, word for word. */
-export const NO_ORDERS = 'You have to orders';
-
+/** No orders yet: in English the spec's words, word for word ("You have to orders"). */
 function NoOrders() {
+  const { t } = useTranslation('buying');
   return (
-    <EmptyState icon={<LuPackage className="size-7" />} title={NO_ORDERS}>
-      <p>Books you order appear here, where you can pay for them or cancel them.</p>
+    <EmptyState icon={<LuPackage className="size-7" />} title={t('orders.empty')}>
+      <p>{t('orders.emptyText')}</p>
       <Link to="/shop" className="btn btn-primary">
         <LuShoppingBag className="size-4" aria-hidden="true" />
-        Buy some
+        {t('orders.buySome')}
       </Link>
     </EmptyState>
   );
@@ -29,6 +31,8 @@ function NoOrders() {
 
 /** /dashboard/myOrders (buyer): every order, newest first, with Pay and Cancel while one is pending. */
 export function MyOrdersPage() {
+  const { t } = useTranslation('buying');
+  const language = useLanguage();
   const [page, goToPage] = usePageParam();
   const orders = useMyOrders(page);
   const [cancelling, setCancelling] = useState<OrderDto | null>(null);
@@ -37,17 +41,14 @@ export function MyOrdersPage() {
 
   usePageInRange({ ready: orders.isSuccess && !orders.isPlaceholderData, page, totalPages, goToPage });
 
-  const lead =
-    orders.data && total > 0
-      ? `${total} ${total === 1 ? 'order' : 'orders'}. Pay for a pending order, or cancel it to put the book back on sale.`
-      : undefined;
+  const lead = orders.data && total > 0 ? t('orders.lead', { count: total, total: formatNumber(total, language) }) : undefined;
 
   return (
-    <DashboardPage title="My Orders" lead={lead}>
-      {orders.isPending && <Spinner label="Loading your orders" />}
+    <DashboardPage title={t('orders.title')} lead={lead}>
+      {orders.isPending && <Spinner label={t('orders.loading')} />}
       {orders.isError && (
         <ErrorState
-          title="We couldn't load your orders"
+          title={t('orders.loadError')}
           error={orders.error}
           onRetry={() => void orders.refetch()}
           retrying={orders.isFetching}

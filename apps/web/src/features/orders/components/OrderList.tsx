@@ -1,7 +1,9 @@
+import { useTranslation } from 'react-i18next';
 import type { OrderDto } from '@bindings/OrderDto';
 import { BookList, type BookListEntry } from '@/components/ui/BookList';
 import { Price } from '@/components/ui/Price';
 import { formatDate } from '@/lib/format';
+import { useLanguage } from '@/lib/i18n/translations';
 import { OrderActions } from './OrderActions';
 import { OrderStatus } from './OrderStatus';
 
@@ -11,8 +13,10 @@ interface OrderListProps {
 }
 
 function OrderedOn({ order }: { order: OrderDto }) {
-  const date = formatDate(order.createdAt);
-  return date ? <span className="text-xs text-base-content/60">Ordered {date}</span> : null;
+  const { t } = useTranslation('buying');
+  const language = useLanguage();
+  const date = formatDate(order.createdAt, language);
+  return date ? <span className="text-xs text-base-content/60">{t('orders.orderedOn', { date })}</span> : null;
 }
 
 function entryOf(order: OrderDto, onCancel: (order: OrderDto) => void): BookListEntry {
@@ -38,5 +42,6 @@ function entryOf(order: OrderDto, onCancel: (order: OrderDto) => void): BookList
 
 /** The buyer's orders, with Pay and Cancel while an order waits for payment. */
 export function OrderList({ orders, onCancel }: OrderListProps) {
-  return <BookList label="Your orders" entries={orders.map((order) => entryOf(order, onCancel))} />;
+  const { t } = useTranslation('buying');
+  return <BookList label={t('orders.listLabel')} entries={orders.map((order) => entryOf(order, onCancel))} />;
 }

@@ -2,9 +2,12 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { CardElement, useElements } from '@stripe/react-stripe-js';
 import type { StripeCardElementChangeEvent, StripeCardElementOptions } from '@stripe/stripe-js';
+import { useTranslation } from 'react-i18next';
 import { LuCircleAlert, LuCircleCheckBig, LuLock, LuRefreshCw, LuTriangleAlert } from 'react-icons/lu';
 import { formatTaka } from '@/lib/format';
-import { UNEXPECTED_HINT, UNEXPECTED_STATE } from '../payment-words';
+import { problemText } from '@/lib/i18n/problem';
+import { useLanguage } from '@/lib/i18n/translations';
+import { providerWords } from '../payment-words';
 import { useCardPayment, type PaymentState } from './use-card-payment';
 
 /** Real Stripe.js draws the card field in its own frame: these are its colours and type, the app's own. */
@@ -46,12 +49,16 @@ interface CardPaymentFormProps {
   onPaid?: () => void;
 }
 
+/** Stripe's test card: typed into Stripe's own field, which takes Latin digits only, so it is shown in them. */
+const TEST_CARD = '4242 4242 4242 4242';
+
 function PaymentAlert({ state, onCheck }: { state: PaymentState; onCheck: () => void }) {
+  const { t } = useTranslation('buying');
   if (state.step === 'failed') {
     return (
       <p role="alert" className="flex items-start gap-2 rounded-field border border-error/25 bg-error/5 px-3 py-2.5 font-medium text-error">
         <LuCircleAlert className="mt-1 size-4 shrink-0" aria-hidden="true" />
-        <span>{state.message}</span>
+        <span>{problemText(state.message)}</span>
       </p>
     );
   }
@@ -60,11 +67,11 @@ function PaymentAlert({ state, onCheck }: { state: PaymentState; onCheck: () => 
       <div role="alert" className="flex items-start gap-3 rounded-field border border-warning/40 bg-warning/10 px-3 py-3">
         <LuTriangleAlert className="mt-1 size-4 shrink-0 text-warning" aria-hidden="true" />
         <div className="flex flex-col items-start gap-2">
-          <p className="font-semibold">{UNEXPECTED_STATE}</p>
-          <p className="text-sm text-base-content/80">{UNEXPECTED_HINT}</p>
+          <p className="font-semibold">{t('card.unexpected')}</p>
+          <p className="text-sm text-base-content/80">{t('card.unexpectedHint')}</p>
           <button type="button" className="btn btn-outline btn-sm" onClick={onCheck}>
             <LuRefreshCw className="size-4" aria-hidden="true" />
-            Check payment status
+            {t('card.checkStatus')}
           </button>
         </div>
       </div>
@@ -74,14 +81,15 @@ function PaymentAlert({ state, onCheck }: { state: PaymentState; onCheck: () => 
 }
 
 function PaidReceipt({ transactionId }: { transactionId: string | null }) {
+  const { t } = useTranslation('buying');
   return (
     <div className="flex flex-col items-center gap-3 rounded-field border border-success/30 bg-success/5 px-4 py-6 text-center">
       <LuCircleCheckBig className="size-10 text-success" aria-hidden="true" />
-      <span className="badge badge-success badge-lg font-semibold">Paid</span>
-      <p className="text-base-content/80">Your payment went through and the book is yours.</p>
+      <span className="badge badge-success badge-lg font-semibold">{t('card.paid')}</span>
+      <p className="text-base-content/80">{t('card.paidText')}</p>
       {transactionId && <TransactionId id={transactionId} />}
       <Link to="/dashboard/myOrders" className="link link-primary font-medium">
-        View My Orders
+        {t('card.viewOrders')}
       </Link>
     </div>
   );
@@ -89,22 +97,16 @@ function PaidReceipt({ transactionId }: { transactionId: string | null }) {
 
 /** The provider's id for the payment, the buyer's proof of it. */
 export function TransactionId({ id }: { id: string }) {
+  const { t } = useTranslation('buying');
   return (
     <p className="flex max-w-full flex-col items-center gap-0.5 text-sm">
-      <span className="text-base-content/65">Transaction id</span>
+      <span className="text-base-content/65">{t('card.transactionId')}</span>
       <code className="max-w-full rounded-field bg-base-200 px-2 py-1 font-mono text-sm break-all" data-testid="transaction-id">
         {id}
       </code>
     </p>
   );
 }
-
-const WORKING: Record<Extract<PaymentState, { step: 'processing' }>['activity'], string> = {
-  card: 'Checking your card…',
-  charge: 'Processing your payment. Please keep this page open…',
-  authentication: 'Waiting for your bank to confirm the payment…',
-  check: 'Asking how the payment stands…',
-};
 
 /**
  * The card field and the Pay button, inside Stripe's <Elements>. While the payment runs the button is disabled with a
@@ -113,6 +115,8 @@ const WORKING: Record<Extract<PaymentState, { step: 'processing' }>['activity'],
  */
 export function CardPaymentForm({ orderId, amount, standIn, testMode, onPaid }: CardPaymentFormProps) {
   const elements = useElements();
+  const { t } = useTranslation('buying');
+  const language = useLanguage();
   const { state, submit, check, ready } = useCardPayment(orderId, { onPaid });
   const [cardError, setCardError] = useState<string | null>(null);
   const labelId = useId();
@@ -125,8 +129,8 @@ export function CardPaymentForm({ orderId, amount, standIn, testMode, onPaid }: 
     void submit();
   };
 
-  // The stand-in calls change handlers with no event at all.
-  const onCardChange = (event?: StripeCardElementChangeEvent) => setCardError(event?.error?.message ?? null);
+  // The stand-in calls change handlers with no event at all. A token when Stripe named the problem: read on show.
+  const onCardChange = (event?: StripeCardElementChangeEvent) => setCardError(event?.error ? providerWords(event.error, '') || null : null);
 
   const focusCard = () => {
     const card = elements?.getElement(CardElement) as { focus?: () => void } | null | undefined;
@@ -134,13 +138,13 @@ export function CardPaymentForm({ orderId, amount, standIn, testMode, onPaid }: 
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Pay by card" aria-busy={processing} className="flex flex-col gap-4">
+    <form noValidate onSubmit={onSubmit} aria-label={t('card.heading')} aria-busy={processing} className="flex flex-col gap-4">
       {paid ? (
         <PaidReceipt transactionId={state.transactionId} />
       ) : (
         <div className="flex flex-col gap-1.5">
           <span id={labelId} className="text-sm font-semibold text-base-content/85" onClick={focusCard}>
-            Card details
+            {t('card.details')}
           </span>
           <div
             role="group"
@@ -152,12 +156,12 @@ export function CardPaymentForm({ orderId, amount, standIn, testMode, onPaid }: 
           </div>
           {cardError && (
             <p id={cardErrorId} className="text-sm font-medium text-error">
-              {cardError}
+              {problemText(cardError)}
             </p>
           )}
           {testMode && (
             <p className="text-sm text-base-content/65">
-              Test mode: no real money moves. Use the card 4242 4242 4242 4242 with any future date and any CVC.
+              {t('card.testMode', { card: TEST_CARD })}
             </p>
           )}
         </div>
@@ -178,11 +182,11 @@ export function CardPaymentForm({ orderId, amount, standIn, testMode, onPaid }: 
         ) : (
           <LuLock className="size-5" aria-hidden="true" />
         )}
-        {paid ? 'Paid' : processing ? 'Processing…' : `Pay ${formatTaka(amount)}`}
+        {paid ? t('card.paid') : processing ? t('card.processing') : t('card.pay', { price: formatTaka(amount, language) })}
       </button>
       {processing && (
         <p id={`${labelId}-working`} role="status" className="text-center text-sm font-medium text-primary">
-          {WORKING[state.activity]}
+          {t(`working.${state.activity}`)}
         </p>
       )}
     </form>

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { LuCreditCard, LuSearchX } from 'react-icons/lu';
 import type { OrderDto } from '@bindings/OrderDto';
 import type { PaymentsConfigDto } from '@bindings/PaymentsConfigDto';
@@ -11,13 +12,14 @@ import { useOrder } from '@/lib/api/get-order';
 import { cardSetupOf } from '@/lib/stripe/load-stripe';
 import { CardPayment } from './CardPayment';
 import { OrderSummary } from './OrderSummary';
-import { BelowMinimumNotice, ClosedNotice, MyOrdersLink, NoCardPaymentsNotice, PaidNotice, PaymentNotice } from './PaymentNotices';
+import { BelowMinimumNotice, ClosedNotice, MyOrdersLink, NoCardPaymentsNotice, PaidNotice, PaymentNotice, TONES } from './PaymentNotices';
 
-const STATUS_BADGES: Record<OrderDto['status'], { label: string; className: string }> = {
-  pending: { label: 'Awaiting payment', className: 'badge-warning' },
-  paid: { label: 'Paid', className: 'badge-success' },
-  cancelled: { label: 'Cancelled', className: 'badge-ghost' },
-  expired: { label: 'Expired', className: 'badge-ghost' },
+/** The badge's colour per status; its words are `badges.<status>` in the catalogue. */
+const STATUS_BADGES: Record<OrderDto['status'], string> = {
+  pending: 'badge-warning',
+  paid: 'badge-success',
+  cancelled: 'badge-ghost',
+  expired: 'badge-ghost',
 };
 
 /** The summary on one side, what can be done on the other; one column on a phone. */
@@ -31,9 +33,10 @@ export function CheckoutColumns({ summary, children }: { summary: ReactNode; chi
 }
 
 function OrderNotFound() {
+  const { t } = useTranslation('buying');
   return (
-    <EmptyState icon={<LuSearchX className="size-7" />} title="We couldn't find this order">
-      <p>It may belong to another account, or the link is not complete.</p>
+    <EmptyState icon={<LuSearchX className="size-7" />} title={t('payment.notFound')}>
+      <p>{t('payment.notFoundText')}</p>
       <MyOrdersLink primary />
     </EmptyState>
   );
@@ -41,6 +44,7 @@ function OrderNotFound() {
 
 /** What the right-hand side shows for an order: the card form while it can be paid, otherwise why not. */
 function PaymentSide({ order, payments, paidHere, onPaid }: { order: OrderDto; payments: PaymentsConfigDto; paidHere: boolean; onPaid: () => void }) {
+  const { t } = useTranslation('buying');
   // Once paid on this page the card panel stays, showing Paid and the transaction id, while the order refreshes.
   if (order.status === 'paid' && !paidHere) return <PaidNotice order={order} />;
   if (order.status === 'cancelled' || order.status === 'expired') return <ClosedNotice order={order} />;
@@ -51,7 +55,7 @@ function PaymentSide({ order, payments, paidHere, onPaid }: { order: OrderDto; p
       return <BelowMinimumNotice price={order.price} minimum={payments.cardMinimumTaka} actions={<MyOrdersLink />} />;
     }
     return (
-      <PaymentNotice tone="warning" icon={<LuCreditCard className="size-5" />} title="This order cannot be paid by card here" actions={<MyOrdersLink />} />
+      <PaymentNotice tone={TONES.warning} icon={<LuCreditCard className="size-5" />} title={t('payment.notByCard')} actions={<MyOrdersLink />} />
     );
   }
   return <CardPayment setup={setup} orderId={order.id} amount={order.price} onPaid={onPaid} />;
@@ -62,32 +66,33 @@ function PaymentSide({ order, payments, paidHere, onPaid }: { order: OrderDto; p
  * paid (paid already, closed, under the card minimum, no card payments here), why not. Used by both payment pages.
  */
 export function OrderCheckout({ orderId }: { orderId: string }) {
+  const { t } = useTranslation('buying');
   const order = useOrder(orderId);
   const config = usePublicConfig();
   const [paidHere, setPaidHere] = useState(false);
 
-  if (order.isPending || config.isPending) return <Spinner label="Loading your order" />;
+  if (order.isPending || config.isPending) return <Spinner label={t('payment.loadingOrder')} />;
   if (order.isError) {
     if (isNotFoundError(order.error)) return <OrderNotFound />;
     return (
-      <ErrorState title="We couldn't load this order" error={order.error} onRetry={() => void order.refetch()} retrying={order.isFetching} />
+      <ErrorState title={t('payment.loadOrderError')} error={order.error} onRetry={() => void order.refetch()} retrying={order.isFetching} />
     );
   }
   if (config.isError) {
     return (
-      <ErrorState title="We couldn't load the payment settings" error={config.error} onRetry={() => void config.refetch()} retrying={config.isFetching} />
+      <ErrorState title={t('payment.loadConfigError')} error={config.error} onRetry={() => void config.refetch()} retrying={config.isFetching} />
     );
   }
 
   const data = order.data;
-  const badge = STATUS_BADGES[paidHere ? 'paid' : data.status];
+  const status = paidHere ? 'paid' : data.status;
   return (
     <CheckoutColumns
       summary={
         <OrderSummary
           item={data}
           meeting={{ phone: data.phone, location: data.location }}
-          badge={<span className={`badge whitespace-nowrap ${badge.className}`}>{badge.label}</span>}
+          badge={<span className={`badge whitespace-nowrap ${STATUS_BADGES[status]}`}>{t(`badges.${status}`)}</span>}
         />
       }
     >

@@ -9,15 +9,18 @@ import { loadStripeFor } from '@/lib/stripe/load-stripe';
 import { signedInAs } from '@/test/auth';
 import { callsTo, requestsTo, stubFetch, type Reply } from '@/test/fetch-stub';
 import { BUYER, errorReply, order } from '@/test/fixtures';
+import { switchLanguage } from '@/lib/i18n/translations';
 import { renderApp } from '@/test/render';
 import { fakeStripe } from '../fake-stripe';
-import { NO_CARD_PAYMENTS, SUCCESS_TOAST, UNEXPECTED_STATE } from '../payment-words';
 import { configWith, result } from '../test-routes';
 
 vi.mock('@/lib/stripe/load-stripe', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/stripe/load-stripe')>()),
   loadStripeFor: vi.fn(),
 }));
+
+const SUCCESS_TOAST = 'Congratulations !! payment successful';
+const UNEXPECTED_STATE = 'Unexpected State';
 
 const ORDER = order({ id: 'order-1', title: 'Gitanjali', author: 'Rabindranath Tagore', price: 350 });
 const PATH = `/dashboard/payment/${ORDER.id}`;
@@ -233,7 +236,7 @@ describe('Payment (/dashboard/payment/:id)', () => {
   it('a server without card payments says so', async () => {
     serve({ current: order({ id: ORDER.id, payableByCard: false }), payments: { provider: 'none', publishableKey: null, stripeJsUrl: null } });
     renderApp(PATH);
-    expect(await screen.findByRole('heading', { name: NO_CARD_PAYMENTS })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Card payments are not available on this server.' })).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Pay by card' })).not.toBeInTheDocument();
   });
 
@@ -284,5 +287,101 @@ describe('Payment (/dashboard/payment/:id)', () => {
     expect(await screen.findByText('The card form could not be loaded.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await payButton()).toBeEnabled();
+  });
+});
+
+describe('Payment in Bangla', () => {
+  const BN_ORDER = order({ id: ORDER.id, title: 'গীতাঞ্জলি', author: 'রবীন্দ্রনাথ ঠাকুর', price: 1350, phone: '০১৭১২-৩৪৫৬৭৮', location: 'নীলক্ষেত, ঢাকা' });
+  const bnPayButton = () => screen.findByRole('button', { name: '১,৩৫০ ৳ পেমেন্ট করুন' });
+
+  it('shows the order, its price and total in Bengali digits, and the card form in Bangla', async () => {
+    serve({ current: BN_ORDER });
+    await switchLanguage('bn');
+    renderApp(PATH);
+    expect(await screen.findByRole('heading', { level: 1, name: 'পেমেন্ট' })).toBeInTheDocument();
+    const summary = await screen.findByRole('region', { name: 'আপনার অর্ডার' });
+    expect(within(summary).getByText('লেখক: রবীন্দ্রনাথ ঠাকুর')).toBeInTheDocument();
+    expect(within(summary).getByText('পেমেন্টের অপেক্ষায়')).toBeInTheDocument();
+    expect(within(summary).getByText('মোট')).toBeInTheDocument();
+    expect(within(summary).getAllByText('১,৩৫০ ৳')).toHaveLength(2);
+    expect(within(summary).getByRole('list', { name: 'দেখা করার তথ্য' })).toHaveTextContent('জায়গা: নীলক্ষেত, ঢাকা');
+    expect(summary.textContent).not.toMatch(/[A-Za-z]{3,}/);
+
+    expect(await bnPayButton()).toBeEnabled();
+    const card = screen.getByRole('region', { name: 'কার্ডে পেমেন্ট' });
+    expect(within(card).getByRole('group', { name: 'কার্ডের তথ্য' })).toBeInTheDocument();
+    // Stripe's name stays; the test card stays in Latin digits, the only ones Stripe's field takes.
+    expect(card).toHaveTextContent('টেস্ট মোড: আসল টাকার লেনদেন হয় না। 4242 4242 4242 4242 কার্ডটি দিন');
+    expect(card.textContent?.replace(/Stripe/g, '')).not.toMatch(/[A-Za-z]{3,}/);
+  });
+
+  it('says a card Stripe.js refused, by its code, in Bangla; in English in Stripe\'s own words', async () => {
+    const fetchMock = serve({ current: BN_ORDER });
+    stripe.api.createToken.mockResolvedValue({
+      error: { type: 'validation_error', code: 'incomplete_number', message: 'Your card number is incomplete.' },
+    });
+    await switchLanguage('bn');
+    const user = userEvent.setup();
+    renderApp(PATH);
+    await user.click(await bnPayButton());
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('আপনার কার্ড নম্বর অসম্পূর্ণ।');
+    expect(callsTo(fetchMock, PAYMENT)).toBe(0);
+    // The message follows a switch of language.
+    await switchLanguage('en');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your card number is incomplete.');
+  });
+
+  it("keeps the provider's words for a refusal it sent no code for, and the success in Bangla", async () => {
+    serve({ current: BN_ORDER, payment: [result({ status: 'failed', transactionId: null, message: 'Your card was declined.' }), result()] });
+    await switchLanguage('bn');
+    const user = userEvent.setup();
+    renderApp(PATH);
+    await user.click(await bnPayButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your card was declined.');
+    await user.click(await bnPayButton());
+    expect(await screen.findByText('অভিনন্দন! পেমেন্ট সফল হয়েছে')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'পরিশোধিত' })).toBeDisabled();
+    expect(screen.getByText('লেনদেন আইডি')).toBeInTheDocument();
+  });
+
+  it('says "Unexpected State" in Bangla', async () => {
+    serve({ current: BN_ORDER, payment: [result({ status: 'processing', transactionId: null })] });
+    await switchLanguage('bn');
+    const user = userEvent.setup();
+    renderApp(PATH);
+    await user.click(await bnPayButton());
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('অপ্রত্যাশিত অবস্থা');
+    expect(within(alert).getByRole('button', { name: 'পেমেন্টের অবস্থা দেখুন' })).toBeInTheDocument();
+    expect(alert.textContent).not.toMatch(/[A-Za-z]{3,}/);
+  });
+
+  it('says a price below the card minimum, with both amounts in Bengali digits', async () => {
+    serve({ current: order({ id: ORDER.id, price: 50, payableByCard: false }), payments: { cardMinimumTaka: 60 } });
+    await switchLanguage('bn');
+    renderApp(PATH);
+    const notice = (await screen.findByRole('heading', { name: 'এই বইয়ের পেমেন্ট কার্ডে করা যাবে না' })).closest('section');
+    expect(notice).toHaveTextContent('কার্ডে পেমেন্টের জন্য দাম অন্তত ৬০ ৳ হতে হয়; এই বইয়ের দাম ৫০ ৳, তাই এর পেমেন্ট কার্ডে করা যাবে না।');
+    expect(notice?.textContent).not.toMatch(/[A-Za-z]{3,}/);
+  });
+
+  it('says an order is paid, on which date, in Bangla', async () => {
+    serve({ current: order({ id: ORDER.id, status: 'paid', paidAt: '2026-11-22T11:00:00+00:00', transactionId: 'pi_earlier', payableByCard: false }) });
+    await switchLanguage('bn');
+    renderApp(PATH);
+    const notice = (await screen.findByRole('heading', { name: 'এই অর্ডারের পেমেন্ট হয়ে গেছে' })).closest('section');
+    expect(notice).toHaveTextContent('২২ নভেম্বর, ২০২৬ তারিখে');
+    expect(within(notice as HTMLElement).getByRole('link', { name: 'আমার অর্ডার' })).toHaveAttribute('href', '/dashboard/myOrders');
+    expect(notice?.textContent?.replace('pi_earlier', '')).not.toMatch(/[A-Za-z]{3,}/);
+  });
+
+  it('says why a cancelled order cannot be paid, in Bangla', async () => {
+    serve({ current: order({ id: ORDER.id, status: 'cancelled', cancelReason: 'seller_account_closed', payableByCard: false }) });
+    await switchLanguage('bn');
+    renderApp(PATH);
+    const notice = (await screen.findByRole('heading', { name: 'এই অর্ডারটি বাতিল হয়েছে' })).closest('section');
+    expect(notice).toHaveTextContent('বিক্রেতার অ্যাকাউন্ট বন্ধ হয়ে গেছে, বইটিও দোকান থেকে সরে গেছে। এই অর্ডারের পেমেন্ট আর করা যাবে না।');
+    expect(notice?.textContent).not.toMatch(/[A-Za-z]{3,}/);
   });
 });

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { LuMapPin, LuPhone } from 'react-icons/lu';
 import { Price } from '@/components/ui/Price';
 
@@ -20,12 +21,13 @@ interface OrderSummaryProps {
 
 /** What is being paid for: the book, its price in taka and the total. */
 export function OrderSummary({ item, meeting, badge }: OrderSummaryProps) {
+  const { t } = useTranslation('buying');
   const titleId = useId();
   return (
     <section aria-labelledby={titleId} className="flex flex-col gap-5 rounded-box bg-base-200/70 p-5 ring-1 ring-base-300/70 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id={titleId} className="text-xl font-semibold text-primary">
-          Your order
+          {t('summary.heading')}
         </h2>
         {badge}
       </div>
@@ -39,30 +41,30 @@ export function OrderSummary({ item, meeting, badge }: OrderSummaryProps) {
         />
         <div className="flex min-w-0 flex-col gap-1">
           <p className="font-serif text-lg leading-snug font-semibold wrap-break-word">{item.title}</p>
-          <p className="text-base-content/75">by {item.author}</p>
+          <p className="text-base-content/75">{t('summary.by', { author: item.author })}</p>
           <Price amount={item.price} className="mt-1 font-semibold" />
         </div>
       </div>
       {meeting && (
-        <ul className="flex flex-col gap-1.5 text-sm text-base-content/80" aria-label="Meeting details">
+        <ul className="flex flex-col gap-1.5 text-sm text-base-content/80" aria-label={t('summary.meeting')}>
           <li className="flex items-start gap-2">
             <LuMapPin className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
             <span>
-              <span className="sr-only">Location: </span>
+              <span className="sr-only">{t('summary.location')} </span>
               {meeting.location}
             </span>
           </li>
           <li className="flex items-start gap-2">
             <LuPhone className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
             <span>
-              <span className="sr-only">Phone: </span>
+              <span className="sr-only">{t('summary.phone')} </span>
               {meeting.phone}
             </span>
           </li>
         </ul>
       )}
       <p className="flex items-baseline justify-between gap-4 border-t border-base-300 pt-4">
-        <span className="font-semibold">Total</span>
+        <span className="font-semibold">{t('summary.total')}</span>
         <Price amount={item.price} className="text-2xl font-bold text-primary" />
       </p>
     </section>

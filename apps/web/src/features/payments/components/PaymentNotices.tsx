@@ -1,15 +1,20 @@
 import type { ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { LuBan, LuCircleCheckBig, LuCreditCard, LuHourglass } from 'react-icons/lu';
 import type { OrderDto } from '@bindings/OrderDto';
-import { Price } from '@/components/ui/Price';
-import { formatDate } from '@/lib/format';
-import { NO_CARD_PAYMENTS } from '../payment-words';
+import { formatDate, formatTaka } from '@/lib/format';
+import { useLanguage } from '@/lib/i18n/translations';
 import { TransactionId } from './CardPaymentForm';
 
 type Tone = 'success' | 'warning' | 'error' | 'neutral';
+interface ToneStyle {
+  box: string;
+  icon: string;
+}
 
-const TONES: Record<Tone, { box: string; icon: string }> = {
+/** A notice's colours: good news, a warning, bad news, or plain news. */
+export const TONES: Readonly<Record<Tone, ToneStyle>> = {
   success: { box: 'border-success/30 bg-success/5', icon: 'bg-success/15 text-success' },
   warning: { box: 'border-warning/40 bg-warning/10', icon: 'bg-warning/20 text-warning' },
   error: { box: 'border-error/25 bg-error/5', icon: 'bg-error/10 text-error' },
@@ -17,7 +22,7 @@ const TONES: Record<Tone, { box: string; icon: string }> = {
 };
 
 interface NoticeProps {
-  tone: Tone;
+  tone: ToneStyle;
   icon: ReactNode;
   title: string;
   children?: ReactNode;
@@ -30,9 +35,9 @@ interface NoticeProps {
 /** The right-hand panel when there is no card form: why, and where to go next. */
 export function PaymentNotice({ tone, icon, title, children, actions, role = 'status' }: NoticeProps) {
   return (
-    <section role={role} className={`flex flex-col gap-4 rounded-box border p-5 sm:p-6 ${TONES[tone].box}`}>
+    <section role={role} className={`flex flex-col gap-4 rounded-box border p-5 sm:p-6 ${tone.box}`}>
       <div className="flex items-start gap-3">
-        <span className={`grid size-10 shrink-0 place-items-center rounded-full ${TONES[tone].icon}`} aria-hidden="true">
+        <span className={`grid size-10 shrink-0 place-items-center rounded-full ${tone.icon}`} aria-hidden="true">
           {icon}
         </span>
         <div className="flex min-w-0 flex-col gap-1.5">
@@ -46,34 +51,38 @@ export function PaymentNotice({ tone, icon, title, children, actions, role = 'st
 }
 
 export function MyOrdersLink({ primary = false }: { primary?: boolean }) {
+  const { t } = useTranslation('buying');
   return (
     <Link to="/dashboard/myOrders" className={`btn ${primary ? 'btn-primary' : 'btn-outline btn-primary'}`}>
-      My Orders
+      {t('notices.myOrders')}
     </Link>
   );
 }
 
-export function BookLink({ bookId, label = 'See the book' }: { bookId: string; label?: string }) {
+export function BookLink({ bookId, label }: { bookId: string; label?: string }) {
+  const { t } = useTranslation('buying');
   return (
     <Link to={`/books/${bookId}`} className="btn btn-outline btn-primary">
-      {label}
+      {label ?? t('notices.seeBook')}
     </Link>
   );
 }
 
 /** An order that was paid before this page opened: the receipt, no form. */
 export function PaidNotice({ order }: { order: OrderDto }) {
-  const paidOn = order.paidAt ? formatDate(order.paidAt) : '';
+  const { t } = useTranslation('buying');
+  const language = useLanguage();
+  const paidOn = order.paidAt ? formatDate(order.paidAt, language) : '';
   return (
     <PaymentNotice
-      tone="success"
+      tone={TONES.success}
       icon={<LuCircleCheckBig className="size-5" />}
-      title="This order is paid"
+      title={t('notices.paidTitle')}
       actions={<MyOrdersLink primary />}
     >
       <p className="flex flex-wrap items-center gap-2">
-        <span className="badge badge-success font-semibold">Paid</span>
-        {paidOn && <span>on {paidOn}</span>}
+        <span className="badge badge-success font-semibold">{t('notices.paid')}</span>
+        {paidOn && <span>{t('notices.paidOn', { date: paidOn })}</span>}
       </p>
       {order.transactionId && (
         <div className="flex">
@@ -84,20 +93,19 @@ export function PaidNotice({ order }: { order: OrderDto }) {
   );
 }
 
-const CANCEL_REASONS: Record<NonNullable<OrderDto['cancelReason']>, string> = {
-  by_buyer: 'You cancelled it.',
-  buyer_account_closed: 'Your account was closed.',
-  seller_account_closed: "The seller's account was closed and the book left the shop.",
-};
-
 /** A cancelled or expired order: nothing to pay, and why. */
 export function ClosedNotice({ order }: { order: OrderDto }) {
+  const { t } = useTranslation('buying');
   const expired = order.status === 'expired';
+  // Why it was cancelled (`notices.closedReasons.<reason>`), when the server says.
+  const why = order.cancelReason
+    ? t('notices.cancelledText', { reason: t(`notices.closedReasons.${order.cancelReason}`) })
+    : t('notices.noLongerPayable');
   return (
     <PaymentNotice
-      tone="neutral"
+      tone={TONES.neutral}
       icon={expired ? <LuHourglass className="size-5" /> : <LuBan className="size-5" />}
-      title={expired ? 'This order has expired' : 'This order was cancelled'}
+      title={expired ? t('notices.expiredTitle') : t('notices.cancelledTitle')}
       actions={
         <>
           <BookLink bookId={order.bookId} />
@@ -105,23 +113,26 @@ export function ClosedNotice({ order }: { order: OrderDto }) {
         </>
       }
     >
-      <p>
-        {expired
-          ? 'It was not paid in time, so the book went back on sale. It can no longer be paid.'
-          : `${order.cancelReason ? `${CANCEL_REASONS[order.cancelReason]} ` : ''}It can no longer be paid.`}
-      </p>
-      {order.refunded && <p>A payment that arrived after the order closed has been returned to your card.</p>}
+      <p>{expired ? t('notices.expiredText') : why}</p>
+      {order.refunded && <p>{t('notices.refunded')}</p>}
     </PaymentNotice>
   );
 }
 
 /** The price is under what the provider accepts by card. */
 export function BelowMinimumNotice({ price, minimum, actions }: { price: number; minimum: number; actions?: ReactNode }) {
+  const { t } = useTranslation('buying');
+  const language = useLanguage();
   return (
-    <PaymentNotice tone="warning" icon={<LuCreditCard className="size-5" />} title="This book cannot be paid by card" actions={actions}>
+    <PaymentNotice tone={TONES.warning} icon={<LuCreditCard className="size-5" />} title={t('notices.belowMinimumTitle')} actions={actions}>
       <p>
-        This book&rsquo;s price (<Price amount={price} />) is below the card minimum of <Price amount={minimum} />, so it cannot be paid
-        by card.
+        <Trans
+          t={t}
+          i18nKey="notices.belowMinimumText"
+          values={{ price: formatTaka(price, language), minimum: formatTaka(minimum, language) }}
+          // An amount is never broken across lines.
+          components={[<span key="amount" className="whitespace-nowrap tabular-nums" />]}
+        />
       </p>
     </PaymentNotice>
   );
@@ -129,9 +140,10 @@ export function BelowMinimumNotice({ price, minimum, actions }: { price: number;
 
 /** The server takes no card payments (no provider configured). */
 export function NoCardPaymentsNotice({ actions }: { actions?: ReactNode }) {
+  const { t } = useTranslation('buying');
   return (
-    <PaymentNotice tone="warning" icon={<LuCreditCard className="size-5" />} title={NO_CARD_PAYMENTS} actions={actions}>
-      <p>Nothing has been charged. Please check back later.</p>
+    <PaymentNotice tone={TONES.warning} icon={<LuCreditCard className="size-5" />} title={t('notices.noCardPayments')} actions={actions}>
+      <p>{t('notices.noCardPaymentsText')}</p>
     </PaymentNotice>
   );
 }

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -11,6 +12,8 @@ import { isApiError } from '@/lib/api-client';
 import { usePlaceOrder } from '@/lib/api/place-order';
 import { userMessage } from '@/lib/error-handling';
 import { applyFieldErrors } from '@/lib/form-errors';
+import { formatNumber } from '@/lib/format';
+import { useLanguage } from '@/lib/i18n/translations';
 
 const reserveSchema = z.object(contactShape);
 export type ReserveValues = ContactValues;
@@ -30,12 +33,17 @@ interface ReserveFormProps {
  * the book for them. The card form follows for the new order.
  */
 export function ReserveForm({ bookId, defaults, onReserved, onTaken }: ReserveFormProps) {
+  const { t } = useTranslation('buying');
+  const language = useLanguage();
   const place = usePlaceOrder();
   const titleId = useId();
   const [failure, setFailure] = useState<{ message: string; tooMany: boolean } | null>(null);
   const form = useForm<ReserveValues>({ resolver: zodResolver(reserveSchema), defaultValues: defaults });
   const { errors } = form.formState;
   const sending = place.isPending;
+
+  const phone = form.register('phone');
+  const location = form.register('location');
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
@@ -54,26 +62,26 @@ export function ReserveForm({ bookId, defaults, onReserved, onTaken }: ReserveFo
   return (
     <section aria-labelledby={titleId} className="flex flex-col gap-5 rounded-box bg-base-100 p-5 shadow-soft ring-1 ring-base-300/70 sm:p-6">
       <div className="flex flex-col gap-1">
-        <p className="section-eyebrow">Step 1 of 2</p>
+        <p className="section-eyebrow">{t('reserve.step', { step: formatNumber(1, language), steps: formatNumber(2, language) })}</p>
         <h2 id={titleId} className="text-xl font-semibold text-primary">
-          Where can the seller reach you?
+          {t('reserve.heading')}
         </h2>
-        <p className="text-base-content/75">We hold the book for you while you pay. The seller will call to arrange the meeting.</p>
+        <p className="text-base-content/75">{t('reserve.text')}</p>
       </div>
-      <form noValidate onSubmit={onSubmit} aria-label="Your contact details" aria-busy={sending} className="flex flex-col gap-4">
+      <form noValidate onSubmit={onSubmit} aria-label={t('reserve.formLabel')} aria-busy={sending} className="flex flex-col gap-4">
         <ContactFields
-          phone={{ error: errors.phone?.message, ...form.register('phone') }}
-          location={{ error: errors.location?.message, ...form.register('location') }}
+          phone={{ error: errors.phone?.message, ...phone }}
+          location={{ error: errors.location?.message, ...location }}
         />
         <FormAlert message={failure?.message} />
         {failure?.tooMany && (
           <Link to="/dashboard/myOrders" className="link link-primary -mt-2 w-fit text-sm font-semibold">
-            Go to My Orders
+            {t('reserve.goToOrders')}
           </Link>
         )}
         <button type="submit" className="btn btn-primary btn-lg w-full" disabled={sending}>
           {sending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-          Continue to payment
+          {t('reserve.continue')}
           {!sending && <LuArrowRight className="size-5" aria-hidden="true" />}
         </button>
       </form>

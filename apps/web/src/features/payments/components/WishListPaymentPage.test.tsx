@@ -7,16 +7,17 @@ import { loadStripeFor } from '@/lib/stripe/load-stripe';
 import { signedInAs } from '@/test/auth';
 import { callsTo, requestsTo, stubFetch, type Reply } from '@/test/fetch-stub';
 import { BUYER, bookDetail, errorReply, order, pageOf } from '@/test/fixtures';
+import { switchLanguage } from '@/lib/i18n/translations';
 import { renderApp } from '@/test/render';
 import { fakeStripe } from '../fake-stripe';
-import { LOCATION_REQUIRED, PHONE_REQUIRED } from '@/components/forms/ContactFields';
-import { BOOK_TAKEN, SUCCESS_TOAST } from '../payment-words';
 import { configWith, result } from '../test-routes';
 
 vi.mock('@/lib/stripe/load-stripe', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/stripe/load-stripe')>()),
   loadStripeFor: vi.fn(),
 }));
+
+const SUCCESS_TOAST = 'Congratulations !! payment successful';
 
 const BOOK = bookDetail({ id: 'book-1', title: 'Pather Panchali', author: 'Bibhutibhushan Bandyopadhyay', resalePrice: 350 });
 const PATH = `/dashboard/payment2/${BOOK.id}`;
@@ -106,8 +107,8 @@ describe('Wish-list payment (/dashboard/payment2/:id)', () => {
     const form = await contactForm();
     expect(within(form).getByLabelText('Phone')).toHaveValue('');
     await user.click(within(form).getByRole('button', { name: 'Continue to payment' }));
-    expect(await within(form).findByText(PHONE_REQUIRED)).toBeInTheDocument();
-    expect(within(form).getByText(LOCATION_REQUIRED)).toBeInTheDocument();
+    expect(await within(form).findByText('Phone no is required')).toBeInTheDocument();
+    expect(within(form).getByText('Location is required')).toBeInTheDocument();
     expect(within(form).getByLabelText('Phone')).toHaveAttribute('aria-invalid', 'true');
     expect(callsTo(fetchMock, '/api/orders')).toBe(0);
   });
@@ -135,7 +136,7 @@ describe('Wish-list payment (/dashboard/payment2/:id)', () => {
     const user = userEvent.setup();
     renderApp(PATH);
     await user.click(within(await contactForm()).getByRole('button', { name: 'Continue to payment' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(BOOK_TAKEN);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Someone else has just ordered this book.');
     expect(screen.queryByRole('form', { name: 'Your contact details' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
   });
@@ -169,5 +170,59 @@ describe('Wish-list payment (/dashboard/payment2/:id)', () => {
     serve({ book: errorReply(404, 'book_not_found', 'No book has this id.') });
     renderApp(PATH);
     expect(await screen.findByRole('heading', { name: "We couldn't find this book" })).toBeInTheDocument();
+  });
+});
+
+describe('Wish-list payment in Bangla', () => {
+  const BN_BOOK = bookDetail({ ...BOOK, title: 'পথের পাঁচালী', author: 'বিভূতিভূষণ বন্দ্যোপাধ্যায়', resalePrice: 1350 });
+
+  it('asks where the seller can reach the buyer, in Bangla, beside the book and its price in Bengali digits', async () => {
+    serve({ book: BN_BOOK, orders: [] });
+    await switchLanguage('bn');
+    renderApp(PATH);
+    expect(await screen.findByRole('heading', { level: 1, name: 'পেমেন্ট' })).toBeInTheDocument();
+    expect(screen.getByText('আপনার উইশলিস্টের একটি বই।')).toBeInTheDocument();
+    const summary = await screen.findByRole('region', { name: 'আপনার অর্ডার' });
+    expect(within(summary).getAllByText('১,৩৫০ ৳')).toHaveLength(2);
+    expect(summary.textContent).not.toMatch(/[A-Za-z]{3,}/);
+
+    const form = await screen.findByRole('form', { name: 'আপনার যোগাযোগের তথ্য' });
+    const step = form.closest('section') as HTMLElement;
+    expect(within(step).getByText('ধাপ ১ (মোট ২টি)')).toBeInTheDocument();
+    expect(within(step).getByRole('heading', { name: 'বিক্রেতা কীভাবে আপনার সঙ্গে যোগাযোগ করবেন?' })).toBeInTheDocument();
+    expect(within(form).getByRole('button', { name: 'পেমেন্টে এগিয়ে যান' })).toBeEnabled();
+    // With the contact fields' own texts (src/components/forms/ContactFields.tsx).
+    expect(step.textContent).not.toMatch(/[A-Za-z]{3,}/);
+  });
+
+  it('says, in Bangla, that someone else has just ordered the book', async () => {
+    let status: BookDetailDto['status'] = 'available';
+    serve({
+      book: () => ({ body: bookDetail({ ...BN_BOOK, status }) }),
+      extra: {
+        '/api/orders': () => {
+          status = 'pending';
+          return errorReply(409, 'book_unavailable', 'This book is no longer available.');
+        },
+      },
+    });
+    await switchLanguage('bn');
+    const user = userEvent.setup();
+    renderApp(PATH);
+    const form = await screen.findByRole('form', { name: 'আপনার যোগাযোগের তথ্য' });
+    await user.click(within(form).getByRole('button', { name: 'পেমেন্টে এগিয়ে যান' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('অন্য একজন এইমাত্র বইটি অর্ডার করেছেন।');
+    expect(within(alert).getByRole('link', { name: 'অন্য বই খুঁজুন' })).toHaveAttribute('href', '/shop');
+    expect(within(alert).getByRole('link', { name: 'উইশলিস্ট' })).toHaveAttribute('href', '/dashboard/myWishList');
+    expect(alert.textContent).not.toMatch(/[A-Za-z]{3,}/);
+  });
+
+  it('says, in Bangla, that a book was sold', async () => {
+    serve({ book: bookDetail({ ...BN_BOOK, status: 'sold' }) });
+    await switchLanguage('bn');
+    renderApp(PATH);
+    expect(await screen.findByRole('heading', { name: 'বইটি আর পাওয়া যাচ্ছে না' })).toBeInTheDocument();
+    expect(screen.getByText('বইটি বিক্রি হয়ে গেছে।')).toBeInTheDocument();
   });
 });

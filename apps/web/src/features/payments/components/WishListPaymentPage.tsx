@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { LuBookX, LuSearchX } from 'react-icons/lu';
 import type { BookDetailDto } from '@bindings/BookDetailDto';
@@ -12,30 +13,25 @@ import { useMyOrders } from '@/lib/api/get-my-orders';
 import { usePublicConfig } from '@/lib/api/get-public-config';
 import { cardSetupOf } from '@/lib/stripe/load-stripe';
 import { useBook } from '@/lib/api/get-book';
-import { BOOK_TAKEN } from '../payment-words';
 import { CheckoutColumns, OrderCheckout } from './OrderCheckout';
 import { OrderSummary } from './OrderSummary';
-import { BelowMinimumNotice, BookLink, NoCardPaymentsNotice, PaymentNotice } from './PaymentNotices';
+import { BelowMinimumNotice, BookLink, NoCardPaymentsNotice, PaymentNotice, TONES } from './PaymentNotices';
 import { ReserveForm, type ReserveValues } from './ReserveForm';
 
-const UNAVAILABLE: Record<Exclude<BookDetailDto['status'], 'available'>, string> = {
-  pending: 'Someone else has ordered this book and it is waiting for their payment.',
-  sold: 'This book has been sold.',
-  withdrawn: 'The seller has taken this book off the shop.',
-};
-
 function WishListLink() {
+  const { t } = useTranslation('buying');
   return (
     <Link to="/dashboard/myWishList" className="btn btn-outline btn-primary">
-      Wish List
+      {t('wishListPayment.wishList')}
     </Link>
   );
 }
 
 function ShopLink() {
+  const { t } = useTranslation('buying');
   return (
     <Link to="/shop" className="btn btn-primary">
-      Find another book
+      {t('wishListPayment.findAnother')}
     </Link>
   );
 }
@@ -53,13 +49,15 @@ function contactDefaults(orders: readonly OrderDto[]): ReserveValues {
 }
 
 function BookUnavailable({ book, taken }: { book: BookDetailDto; taken: boolean }) {
+  const { t } = useTranslation('buying');
+  // Why it cannot be bought: `wishListPayment.<status>` (an available book here was just ordered by someone else).
   const status = book.status === 'available' ? 'pending' : book.status;
   return (
     <PaymentNotice
       role={taken ? 'alert' : 'status'}
-      tone={taken ? 'error' : 'neutral'}
+      tone={taken ? TONES.error : TONES.neutral}
       icon={<LuBookX className="size-5" />}
-      title={taken ? BOOK_TAKEN : 'This book is no longer available'}
+      title={taken ? t('wishListPayment.taken') : t('wishListPayment.unavailableTitle')}
       actions={
         <>
           <ShopLink />
@@ -67,7 +65,7 @@ function BookUnavailable({ book, taken }: { book: BookDetailDto; taken: boolean 
         </>
       }
     >
-      <p>{taken ? 'It is held for them while they pay. It can no longer be ordered here.' : UNAVAILABLE[status]}</p>
+      <p>{taken ? t('wishListPayment.takenText') : t(`wishListPayment.${status}`)}</p>
     </PaymentNotice>
   );
 }
@@ -77,6 +75,7 @@ function BookUnavailable({ book, taken }: { book: BookDetailDto; taken: boolean 
  * a location, the book is reserved for them (POST /api/orders), and the new order is paid like any other.
  */
 function WishListCheckout({ bookId }: { bookId: string }) {
+  const { t } = useTranslation('buying');
   const book = useBook(bookId);
   const orders = useMyOrders(1);
   const config = usePublicConfig();
@@ -84,27 +83,27 @@ function WishListCheckout({ bookId }: { bookId: string }) {
   const [placed, setPlaced] = useState<string | null>(null);
   const [taken, setTaken] = useState(false);
 
-  if (orders.isPending || config.isPending) return <Spinner label="Loading your order" />;
+  if (orders.isPending || config.isPending) return <Spinner label={t('payment.loadingOrder')} />;
   if (orders.isError) {
-    return <ErrorState title="We couldn't load your orders" error={orders.error} onRetry={() => void orders.refetch()} retrying={orders.isFetching} />;
+    return <ErrorState title={t('wishListPayment.loadOrdersError')} error={orders.error} onRetry={() => void orders.refetch()} retrying={orders.isFetching} />;
   }
   const held = placed ?? heldOrder(orders.data.items, bookId)?.id;
   if (held && !taken) return <OrderCheckout key={held} orderId={held} />;
 
-  if (book.isPending) return <Spinner label="Loading the book" />;
+  if (book.isPending) return <Spinner label={t('wishListPayment.loadingBook')} />;
   if (book.isError) {
     if (isNotFoundError(book.error)) {
       return (
-        <EmptyState icon={<LuSearchX className="size-7" />} title="We couldn't find this book">
-          <p>It may have been removed from the shop.</p>
+        <EmptyState icon={<LuSearchX className="size-7" />} title={t('wishListPayment.bookNotFound')}>
+          <p>{t('wishListPayment.bookNotFoundText')}</p>
           <WishListLink />
         </EmptyState>
       );
     }
-    return <ErrorState title="We couldn't load this book" error={book.error} onRetry={() => void book.refetch()} retrying={book.isFetching} />;
+    return <ErrorState title={t('wishListPayment.loadBookError')} error={book.error} onRetry={() => void book.refetch()} retrying={book.isFetching} />;
   }
   if (config.isError) {
-    return <ErrorState title="We couldn't load the payment settings" error={config.error} onRetry={() => void config.refetch()} retrying={config.isFetching} />;
+    return <ErrorState title={t('payment.loadConfigError')} error={config.error} onRetry={() => void config.refetch()} retrying={config.isFetching} />;
   }
 
   const item = { title: book.data.title, author: book.data.author, picture: book.data.picture, price: book.data.resalePrice };
@@ -130,9 +129,10 @@ function WishListCheckout({ bookId }: { bookId: string }) {
 
 /** /dashboard/payment2/:id (buyer): pays for a book from the wish list; the id is the book's. */
 export function WishListPaymentPage() {
+  const { t } = useTranslation('buying');
   const { id = '' } = useParams();
   return (
-    <DashboardPage title="Payment" lead="A book from your wish list.">
+    <DashboardPage title={t('payment.title')} lead={t('payment.wishListLead')}>
       <WishListCheckout key={id} bookId={id} />
     </DashboardPage>
   );

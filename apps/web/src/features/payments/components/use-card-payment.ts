@@ -1,17 +1,18 @@
 import { useRef, useState } from 'react';
 import toast from 'react-hot-toast';
+import i18next from 'i18next';
 import { CardElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
 import type { PaymentResultDto } from '@bindings/PaymentResultDto';
 import { userMessage } from '@/lib/error-handling';
 import { usePayOrder } from '../api/pay-order';
 import { useSyncPayment } from '../api/sync-payment';
-import { AUTHENTICATION_FAILED, CARD_DECLINED, CARD_UNREADABLE, SUCCESS_TOAST } from '../payment-words';
+import { AUTHENTICATION_FAILED, CARD_DECLINED, CARD_UNREADABLE, providerWords } from '../payment-words';
 
 /**
  * The payment form's states (spec section 4): idle, processing, then succeeded (Paid, the transaction id) or an error:
  * `failed` with words to show (the provider's, ours) and the form usable for another card, or `unexpected` for an
- * answer that is neither.
+ * answer that is neither. A `failed` message may be a token (src/lib/i18n/problem.ts): show it through `problemText`.
  */
 export type PaymentState =
   | { step: 'idle' }
@@ -25,7 +26,7 @@ async function tokenise(stripe: Stripe, card: StripeCardElement): Promise<{ toke
   try {
     const { token, error } = await stripe.createToken(card);
     if (token) return { token: token.id };
-    return { message: error?.message || CARD_UNREADABLE };
+    return { message: providerWords(error, CARD_UNREADABLE) };
   } catch {
     // The stand-in throws when the fields were never typed in; real Stripe.js answers with an error instead.
     return { message: CARD_UNREADABLE };
@@ -36,7 +37,7 @@ async function tokenise(stripe: Stripe, card: StripeCardElement): Promise<{ toke
 async function authenticate(stripe: Stripe, clientSecret: string): Promise<string | null> {
   try {
     const { error } = await stripe.confirmCardPayment(clientSecret);
-    return error ? error.message || AUTHENTICATION_FAILED : null;
+    return error ? providerWords(error, AUTHENTICATION_FAILED) : null;
   } catch {
     return AUTHENTICATION_FAILED;
   }
@@ -58,7 +59,7 @@ export function useCardPayment(orderId: string, { onPaid }: { onPaid?: () => voi
   const settle = (result: PaymentResultDto, refusal: string | null = null) => {
     switch (result.status) {
       case 'succeeded':
-        toast.success(SUCCESS_TOAST);
+        toast.success(i18next.t('card.success', { ns: 'buying' }));
         setState({ step: 'succeeded', transactionId: result.transactionId });
         onPaid?.();
         return;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ACCESS_TOKEN_KEY, useAuthStore } from '@/lib/auth-store';
+import { switchLanguage } from '@/lib/i18n/translations';
 import { LOGOUT_WAIT_MS } from '@/lib/session-token';
 import { signedInAs } from '@/test/auth';
 import { fakeFirebase } from '@/test/fake-firebase';
@@ -172,5 +173,34 @@ describe('photo upload modal', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Choose a photo first.');
     expect(requestsTo(fetchMock, '/api/me/photo')).toHaveLength(0);
+  });
+});
+
+describe('in Bangla', () => {
+  it('names the menu, its items and the photo modal in Bangla, and says the server\'s refusal in Bangla', async () => {
+    stubFetch({
+      ...signedInAs(BUYER),
+      '/api/me/photo': { status: 413, body: { error: { code: 'image_too_large', message: 'The picture is larger than 5 MB.' } } },
+    });
+    await switchLanguage('bn');
+    const user = userEvent.setup();
+    renderApp('/blog');
+    const nav = screen.getByRole('navigation', { name: 'প্রধান' });
+    const button = await within(nav).findByRole('button', { name: 'অ্যাকাউন্ট মেনু, FA' });
+    await user.click(button);
+    expect(screen.getByRole('button', { name: 'লগআউট' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'ছবি আপলোড করুন' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'আপনার ছবি আপলোড করুন' });
+    expect(within(dialog).getByText('JPEG, PNG বা WebP, সর্বোচ্চ ৫ এমবি')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'জমা দিন' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('আগে একটি ছবি বেছে নিন।');
+    // Beside the picture formats' names, nothing in the modal is English.
+    expect(dialog.textContent?.replace(/JPEG|PNG|WebP/g, '')).not.toMatch(/[A-Za-z]{3,}/);
+
+    await user.upload(within(dialog).getByLabelText('ছবি বেছে নিতে এখানে চাপুন'), png('huge.png'));
+    await user.click(within(dialog).getByRole('button', { name: 'জমা দিন' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('ছবিটি অনুমোদিত আকারের চেয়ে বড়।');
+    expect(within(dialog).getByRole('button', { name: 'বাতিল' })).toBeEnabled();
   });
 });

@@ -1,5 +1,6 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { LuCamera, LuLogOut } from 'react-icons/lu';
 import { initialsOf, useCurrentUser } from '@/lib/auth-store';
@@ -14,6 +15,7 @@ const itemClass =
 
 /** The signed-in user's menu in the navigation bar: who they are, Upload Photo and Logout. */
 export function AvatarMenu() {
+  const { t } = useTranslation();
   const user = useCurrentUser();
   const [open, setOpen] = useState(false);
   const [uploading, setUploading] = useState(false);
@@ -41,7 +43,7 @@ export function AvatarMenu() {
         ref={buttonRef}
         type="button"
         className="btn btn-ghost btn-circle"
-        aria-label={`Account menu, ${initialsOf(user.name, user.email)}`}
+        aria-label={t('avatarMenu.label', { initials: initialsOf(user.name, user.email) })}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}
@@ -76,13 +78,13 @@ export function AvatarMenu() {
               }}
             >
               <LuCamera className="size-4" aria-hidden="true" />
-              Upload Photo
+              {t('avatarMenu.uploadPhoto')}
             </button>
           </li>
           <li>
             <button type="button" className={itemClass} onClick={() => void logout()}>
               <LuLogOut className="size-4" aria-hidden="true" />
-              Logout
+              {t('avatarMenu.logout')}
             </button>
           </li>
         </ul>

@@ -1,26 +1,40 @@
 import { useEffect, useId, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { LuImageUp } from 'react-icons/lu';
 import { Modal } from '@/components/ui/Modal';
 import { userMessage } from '@/lib/error-handling';
-import { formatMegabytes, LIMITS } from '@/lib/form-rules';
+import { bengaliDigits } from '@/lib/format';
+import { LIMITS } from '@/lib/form-rules';
+import type { Language } from '@/lib/i18n/language';
+import { problemText, textToken } from '@/lib/i18n/problem';
+import { useLanguage } from '@/lib/i18n/translations';
 import { useUploadPhoto } from '../api/upload-photo';
 
-export const UPLOAD_PROMPT = 'Click to upload your photo';
-export const UPLOADING = 'Uploading...';
-
 const photoSchema = z.object({
-  uploadPhoto: z.custom<FileList>((value) => value instanceof FileList && value.length > 0, 'Choose a photo first.'),
+  // "Choose a photo first.": a token, shown in the language on screen.
+  uploadPhoto: z.custom<FileList>(
+    (value) => value instanceof FileList && value.length > 0,
+    textToken('common:photoUpload.chooseFirst'),
+  ),
 });
 type PhotoValues = z.infer<typeof photoSchema>;
+
+/** A size in bytes as megabytes with at most one decimal, in the reader's digits: 5242880 is "5", "৫". */
+function megabytes(bytes: number, language: Language): string {
+  const value = String(Math.round((bytes / (1024 * 1024)) * 10) / 10);
+  return language === 'bn' ? bengaliDigits(value) : value;
+}
 
 /**
  * "Upload your photo": pick a picture, Submit sends it. When the server refuses it (too large, not a picture, too many
  * uploads in a minute) its message shows in the modal, which stays open for another try.
  */
 export function PhotoUploadModal({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
   const upload = useUploadPhoto();
   const inputId = useId();
   const form = useForm<PhotoValues>({ resolver: zodResolver(photoSchema) });
@@ -30,8 +44,9 @@ export function PhotoUploadModal({ onClose }: { onClose: () => void }) {
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
 
   const invalid = form.formState.errors.uploadPhoto?.message;
-  const failure = upload.error ? userMessage(upload.error) : invalid;
+  const failure = upload.error ? userMessage(upload.error) : invalid && problemText(invalid, t);
   const sending = upload.isPending;
+  const photoField = form.register('uploadPhoto', { onChange: () => upload.reset() });
 
   const onSubmit = form.handleSubmit(({ uploadPhoto }) => {
     const chosen = uploadPhoto[0];
@@ -40,7 +55,7 @@ export function PhotoUploadModal({ onClose }: { onClose: () => void }) {
   });
 
   return (
-    <Modal title="Upload your photo" onClose={onClose} busy={sending} className="sm:max-w-md">
+    <Modal title={t('photoUpload.title')} onClose={onClose} busy={sending} className="sm:max-w-md">
       <form noValidate onSubmit={onSubmit} className="mt-5 flex flex-col gap-4">
         <input
           id={inputId}
@@ -51,7 +66,7 @@ export function PhotoUploadModal({ onClose }: { onClose: () => void }) {
           aria-labelledby={`${inputId}-prompt`}
           aria-describedby={`${inputId}-hint`}
           aria-invalid={failure ? true : undefined}
-          {...form.register('uploadPhoto', { onChange: () => upload.reset() })}
+          {...photoField}
         />
         <label
           htmlFor={inputId}
@@ -68,9 +83,9 @@ export function PhotoUploadModal({ onClose }: { onClose: () => void }) {
           )}
           <span id={`${inputId}-prompt`} className="font-semibold text-primary">
             {sending && <span className="loading loading-spinner loading-sm mr-2 align-middle" aria-hidden="true" />}
-            {sending ? UPLOADING : UPLOAD_PROMPT}
+            {sending ? t('photoUpload.uploading') : t('photoUpload.prompt')}
           </span>
-          <span id={`${inputId}-hint`} className="text-sm text-base-content/65">{file ? file.name : `JPEG, PNG or WebP, up to ${formatMegabytes(LIMITS.pictureMaxBytes)}`}</span>
+          <span id={`${inputId}-hint`} className="text-sm text-base-content/65">{file ? file.name : t('photoUpload.hint', { megabytes: megabytes(LIMITS.pictureMaxBytes, language) })}</span>
         </label>
         {failure && (
           <p role="alert" className="rounded-field border border-error/25 bg-error/5 px-3 py-2.5 text-sm font-medium text-error">
@@ -79,10 +94,10 @@ export function PhotoUploadModal({ onClose }: { onClose: () => void }) {
         )}
         <div className="modal-action mt-1">
           <button type="button" className="btn btn-ghost" onClick={onClose} disabled={sending}>
-            Cancel
+            {t('photoUpload.cancel')}
           </button>
           <button type="submit" className="btn btn-primary" disabled={sending}>
-            Submit
+            {t('photoUpload.submit')}
           </button>
         </div>
       </form>

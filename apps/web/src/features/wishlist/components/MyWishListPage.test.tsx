@@ -5,8 +5,10 @@ import type { WishListItemDto } from '@bindings/WishListItemDto';
 import { signedInAs } from '@/test/auth';
 import { requestsTo, stubFetch, type Reply } from '@/test/fetch-stub';
 import { BUYER, errorReply, wishListItem } from '@/test/fixtures';
+import { switchLanguage } from '@/lib/i18n/translations';
 import { renderApp } from '@/test/render';
-import { NO_WISH_LIST, REMOVED_TOAST } from './MyWishListPage';
+
+const REMOVED_TOAST = 'Removed from wish list';
 
 const PATH = '/dashboard/myWishList';
 
@@ -91,8 +93,61 @@ describe('Wish List', () => {
   it('says "You have no wishList" when it is empty', async () => {
     buyerWith([]);
     renderApp(PATH);
-    expect(await screen.findByRole('heading', { name: NO_WISH_LIST })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'You have no wishList' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse the shop' })).toHaveAttribute('href', '/shop');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+});
+
+describe('Wish List in Bangla', () => {
+  // Bangla titles and authors, so that whatever Latin text is left on the list is the page's own.
+  const ITEMS = [
+    wishListItem({ bookId: 'book-available', title: 'গীতাঞ্জলি', author: 'রবীন্দ্রনাথ ঠাকুর', price: 1250 }),
+    wishListItem({ bookId: 'book-pending', title: 'সোনার কেল্লা', author: 'সত্যজিৎ রায়', status: 'pending' }),
+    wishListItem({ bookId: 'book-sold', title: 'দেবদাস', author: 'শরৎচন্দ্র চট্টোপাধ্যায়', status: 'sold' }),
+    wishListItem({ bookId: 'book-withdrawn', title: 'আরণ্যক', author: 'বিভূতিভূষণ বন্দ্যোপাধ্যায়', status: 'withdrawn' }),
+  ];
+
+  async function bnRow(title: string) {
+    const table = await screen.findByRole('table', { name: 'আপনার উইশলিস্ট' });
+    return within(table).findByRole('row', { name: new RegExp(title) });
+  }
+
+  it('shows each book as it is now, the counts and prices in Bengali digits', async () => {
+    buyerWith(ITEMS);
+    await switchLanguage('bn');
+    renderApp(PATH);
+    expect(await screen.findByRole('heading', { level: 1, name: 'উইশলিস্ট' })).toBeInTheDocument();
+    expect(await screen.findByText('৪টি বই রাখা আছে, এখনই কেনা যাবে ১টি।')).toBeInTheDocument();
+
+    const available = await bnRow('গীতাঞ্জলি');
+    expect(within(available).getByText('১,২৫০ ৳')).toBeInTheDocument();
+    expect(within(available).getByText('পাওয়া যাচ্ছে')).toBeInTheDocument();
+    expect(within(available).getByRole('link', { name: 'গীতাঞ্জলি বইটির পেমেন্ট করুন' })).toHaveAttribute('href', '/dashboard/payment2/book-available');
+    expect(within(await bnRow('সোনার কেল্লা')).getByText('অপেক্ষমাণ')).toBeInTheDocument();
+    expect(within(await bnRow('দেবদাস')).getByText('অন্য একজন বইটি কিনে নিয়েছেন।')).toBeInTheDocument();
+    const withdrawn = await bnRow('আরণ্যক');
+    expect(within(withdrawn).getByText('তুলে নেওয়া হয়েছে')).toBeInTheDocument();
+    expect(within(withdrawn).getByRole('button', { name: 'উইশলিস্ট থেকে আরণ্যক সরিয়ে দিন' })).toHaveTextContent('সরিয়ে দিন');
+
+    expect(screen.getByRole('table').textContent).not.toMatch(/[A-Za-z]{3,}/);
+    expect(screen.getByRole('list', { name: 'আপনার উইশলিস্ট' }).textContent).not.toMatch(/[A-Za-z]{3,}/);
+  });
+
+  it('says a book was removed, in Bangla', async () => {
+    buyerWith(ITEMS);
+    await switchLanguage('bn');
+    const user = userEvent.setup();
+    renderApp(PATH);
+    await user.click(within(await bnRow('দেবদাস')).getByRole('button', { name: 'উইশলিস্ট থেকে দেবদাস সরিয়ে দিন' }));
+    expect(await screen.findByText('উইশলিস্ট থেকে সরানো হয়েছে')).toBeInTheDocument();
+  });
+
+  it('says the wish list is empty, in Bangla', async () => {
+    buyerWith([]);
+    await switchLanguage('bn');
+    renderApp(PATH);
+    expect(await screen.findByRole('heading', { name: 'আপনার উইশলিস্টে কোনো বই নেই' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'দোকানে বই দেখুন' })).toHaveAttribute('href', '/shop');
   });
 });

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { WishListItemDto } from '@bindings/WishListItemDto';
 import { BookList, type BookListEntry } from '@/components/ui/BookList';
 import { Price } from '@/components/ui/Price';
@@ -13,6 +14,7 @@ interface WishListProps {
 
 /** The books kept with the heart, each as it is now. */
 export function WishList({ items, onRemove, removingId }: WishListProps) {
+  const { t } = useTranslation('buying');
   const entryOf = (item: WishListItemDto): BookListEntry => ({
     key: item.bookId,
     data: { 'data-book-id': item.bookId, 'data-status': item.status },
@@ -25,5 +27,5 @@ export function WishList({ items, onRemove, removingId }: WishListProps) {
     status: <WishListStatus status={item.status} />,
     actions: <WishListActions item={item} onRemove={onRemove} removing={removingId === item.bookId} />,
   });
-  return <BookList label="Your wish list" entries={items.map(entryOf)} />;
+  return <BookList label={t('wishList.listLabel')} entries={items.map(entryOf)} />;
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { LuCreditCard, LuTrash2 } from 'react-icons/lu';
 import type { WishListItemDto } from '@bindings/WishListItemDto';
@@ -15,12 +16,13 @@ interface WishListActionsProps {
 
 /** Pay while the book can still be bought; Remove always. Names carry the title, for screen readers. */
 export function WishListActions({ item, onRemove, removing }: WishListActionsProps) {
+  const { t } = useTranslation('buying');
   return (
     <span className="flex flex-wrap items-center gap-2">
       {item.status === 'available' && (
-        <Link to={wishListPaymentHref(item)} className="btn btn-primary btn-sm" aria-label={`Pay for ${item.title}`}>
+        <Link to={wishListPaymentHref(item)} className="btn btn-primary btn-sm" aria-label={t('wishList.payFor', { title: item.title })}>
           <LuCreditCard className="size-4" aria-hidden="true" />
-          Pay
+          {t('wishList.pay')}
         </Link>
       )}
       <button
@@ -29,10 +31,10 @@ export function WishListActions({ item, onRemove, removing }: WishListActionsPro
         onClick={() => onRemove(item)}
         disabled={removing}
         aria-busy={removing || undefined}
-        aria-label={`Remove ${item.title} from your wish list`}
+        aria-label={t('wishList.removeFor', { title: item.title })}
       >
         {removing ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : <LuTrash2 className="size-4" aria-hidden="true" />}
-        Remove
+        {t('wishList.remove')}
       </button>
     </span>
   );

@@ -1,19 +1,15 @@
+import { useTranslation } from 'react-i18next';
 import type { BookStatusDto } from '@bindings/BookStatusDto';
 
-/** How a buyer reads a wish-list book's status now. */
-export const WISH_STATUS_LABELS: Record<BookStatusDto, string> = {
-  available: 'Available',
-  pending: 'Pending',
-  sold: 'Sold',
-  withdrawn: 'Withdrawn',
-};
+// How a buyer reads a wish-list book's status now: `wishStatus.<status>` in the `buying` catalogue, with a note for a
+// book that cannot be bought at the moment.
 
-const WISH_STATUS_NOTES: Record<BookStatusDto, string | null> = {
+const STATUS_NOTES = {
   available: null,
-  pending: 'Ordered and waiting for payment; it comes back on sale if it is not paid.',
-  sold: 'Someone else bought it.',
-  withdrawn: 'The seller took it off the shop.',
-};
+  pending: 'wishStatus.pendingNote',
+  sold: 'wishStatus.soldNote',
+  withdrawn: 'wishStatus.withdrawnNote',
+} as const satisfies Record<BookStatusDto, string | null>;
 
 const STATUS_STYLES: Record<BookStatusDto, string> = {
   available: 'badge-success',
@@ -23,11 +19,12 @@ const STATUS_STYLES: Record<BookStatusDto, string> = {
 };
 
 export function WishListStatus({ status }: { status: BookStatusDto }) {
-  const note = WISH_STATUS_NOTES[status];
+  const { t } = useTranslation('buying');
+  const note = STATUS_NOTES[status];
   return (
     <span className="flex max-w-56 flex-col items-start gap-1">
-      <span className={`badge badge-sm whitespace-nowrap font-semibold ${STATUS_STYLES[status]}`}>{WISH_STATUS_LABELS[status]}</span>
-      {note && <span className="text-xs text-base-content/65">{note}</span>}
+      <span className={`badge badge-sm whitespace-nowrap font-semibold ${STATUS_STYLES[status]}`}>{t(`wishStatus.${status}`)}</span>
+      {note && <span className="text-xs text-base-content/65">{t(note)}</span>}
     </span>
   );
 }
