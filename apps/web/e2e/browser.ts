@@ -67,7 +67,7 @@ export interface TestPage {
   visit(path: string): Promise<void>;
 }
 
-export type PageOptions = Pick<BrowserContextOptions, 'viewport' | 'reducedMotion' | 'deviceScaleFactor' | 'isMobile' | 'hasTouch'>;
+export type PageOptions = Pick<BrowserContextOptions, 'viewport' | 'reducedMotion' | 'deviceScaleFactor' | 'isMobile' | 'hasTouch' | 'locale'>;
 
 /** Where the init script below keeps the violations it saw, for a journey that wants to look. */
 export const CSP_VIOLATIONS_GLOBAL = '__e2eCspViolations';

@@ -1,3 +1,4 @@
+import { latinDigits } from './format';
 import { problem } from './i18n/problem';
 
 /**
@@ -8,10 +9,11 @@ export const PHONE_MESSAGE = problem('phone');
 
 /**
  * A Bangladesh mobile number: 01, an operator digit from 3 to 9, then 8 digits; also written with +880 or 880 in
- * front, and with spaces or dashes anywhere. The server applies the same rule and has the last word.
+ * front, and with spaces or dashes anywhere, in Latin or Bengali digits. The server applies the same rule and has the
+ * last word.
  */
 export function isBangladeshMobile(raw: string): boolean {
-  const compact = raw.trim().replace(/[\s-]/g, '');
+  const compact = latinDigits(raw.trim()).replace(/[\s-]/g, '');
   const international = /^\+?880(.*)$/.exec(compact);
   const national = international ? `0${(international[1] ?? '').replace(/^0/, '')}` : compact;
   return /^01[3-9]\d{8}$/.test(national);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { LuMapPin, LuPhone } from 'react-icons/lu';
 import { TextField } from '@/components/ui/TextField';
 import { LIMITS, tooLong } from '@/lib/form-rules';
+import { latinDigits } from '@/lib/format';
 import { problem } from '@/lib/i18n/problem';
 import { isBangladeshMobile, PHONE_MESSAGE } from '@/lib/phone';
 
@@ -13,11 +14,13 @@ import { isBangladeshMobile, PHONE_MESSAGE } from '@/lib/phone';
 
 /** The contact part of an order form's schema: spread it into the form's own `z.object`. */
 export const contactShape = {
-  // The number's format is the server's to judge too: its message then shows beside the field.
+  // The number's format is the server's to judge too: its message then shows beside the field. A number typed in
+  // Bengali digits is the same number, sent in Latin ones.
   phone: z
     .string()
     .trim()
     .min(1, problem('phoneRequired'))
+    .transform(latinDigits)
     .refine((value) => value === '' || isBangladeshMobile(value), PHONE_MESSAGE),
   location: z.string().trim().min(1, problem('locationRequired')).max(LIMITS.locationMaxChars, tooLong(LIMITS.locationMaxChars)),
 };

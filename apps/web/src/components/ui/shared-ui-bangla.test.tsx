@@ -101,3 +101,12 @@ describe('the contact fields', () => {
     expect(await screen.findByText('বাংলাদেশের একটি মোবাইল নম্বর দিন, যেমন ০১৭১২-৩৪৫৬৭৮')).toBeInTheDocument();
   });
 });
+
+describe('a phone typed in Bengali digits', () => {
+  it('is the same Bangladesh mobile number, sent in Latin digits', () => {
+    const contact = z.object(contactShape);
+    expect(contact.parse({ phone: '০১৭১২-৩৪৫৬৭৮', location: 'নীলক্ষেত' })).toEqual({ phone: '01712-345678', location: 'নীলক্ষেত' });
+    expect(contact.parse({ phone: '+৮৮০ ১৭১২ ৩৪৫৬৭৮', location: 'x' }).phone).toBe('+880 1712 345678');
+    expect(contact.safeParse({ phone: '০১২১২-৩৪৫৬৭৮', location: 'x' }).success, 'no operator 2').toBe(false);
+  });
+});
