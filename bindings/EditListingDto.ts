@@ -11,4 +11,8 @@ originalPrice?: number,
 /**
  * Whole taka.
  */
-resalePrice?: number, description?: string, location?: string, phone?: string, };
+resalePrice?: number, description?: string, location?: string, 
+/**
+ * A Bangladesh mobile number, in Latin or Bengali digits, spaces and dashes allowed.
+ */
+phone?: string, };

@@ -4,4 +4,9 @@
  * `POST /api/orders`: the buy form. Name, e-mail, title, author, picture and price are never read from the
  * request: the server takes them from the account and the book.
  */
-export type PlaceOrderDto = { bookId: string, phone: string, location: string, };
+export type PlaceOrderDto = { bookId: string, 
+/**
+ * A Bangladesh mobile number: `01XXXXXXXXX`, `+8801XXXXXXXXX` or `8801XXXXXXXXX`, spaces and dashes allowed,
+ * in Latin or Bengali digits (`০১৭১২-৩৪৫৬৭৮`); stored and answered as `01XXX-XXXXXX` in Latin digits.
+ */
+phone: string, location: string, };

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use puronoboi_domain::{Account, AccountId, AccountRole, Category, CategoryId, CategoryName, FieldErrors, Page, PageRequest};
+use puronoboi_domain::{Account, AccountId, AccountRole, Category, CategoryId, CategoryName, FieldError, FieldErrors, Page, PageRequest};
 use puronoboi_ports::{AccountOverview, AdminActionError, AdminStore, CategoryActionError, CategoryOverview, MergedCategory, StoreError};
 
 #[derive(Debug, thiserror::Error)]
@@ -66,8 +66,7 @@ impl Admin {
 
     /// Renames a category, under the rules a seller's new category is named by (unique whatever the letter case).
     pub async fn rename_category(&self, admin: &Account, id: CategoryId, name: &str) -> Result<Category, RenameCategoryError> {
-        let name =
-            CategoryName::parse(name).map_err(|e| RenameCategoryError::Invalid([("name", e.0.to_string())].into_iter().collect()))?;
+        let name = CategoryName::parse(name).map_err(|e| RenameCategoryError::Invalid([("name", FieldError::of(&e.0))].into()))?;
         let renamed = self.store.rename_category(admin.id, id, &name).await?;
         tracing::info!(admin = %admin.id, category = %id, name = %renamed.name, "category renamed");
         Ok(renamed)

@@ -4,8 +4,8 @@ use std::sync::Arc;
 
 use chrono::Datelike as _;
 use puronoboi_domain::{
-    Account, AccountId, BookDetail, BookId, CategoryChoice, CategoryName, FieldErrors, ListingEditForm, ListingForm, NewBook, Page,
-    PageRequest,
+    Account, AccountId, BookDetail, BookId, CategoryChoice, CategoryChoiceError, CategoryName, FieldError, FieldErrors, ListingEditForm,
+    ListingForm, NewBook, NewCategoriesUsedUp, Page, PageRequest,
 };
 use puronoboi_ports::{
     AddCategoryError, CatalogueReader, CatalogueWriter, ListBookError, ListingChangeError, SellerListing, SellerListings, StoreError,
@@ -45,9 +45,10 @@ pub enum EditListingError {
     Change(#[from] ListingChangeError),
 }
 
-const REQUIRED: &str = "this field is required";
-/// The seller's new categories for the day are used up: the form shows this under the new category's name.
-pub const NEW_CATEGORIES_USED_UP: &str = "you can add at most 3 new categories a day: choose one from the list, or add this one tomorrow";
+/// The category picked from the list is not (or no longer) one: said under `categoryId`, like an id that is none.
+fn unknown_category() -> FieldError {
+    FieldError::of(&CategoryChoiceError::NotFromTheList)
+}
 
 #[derive(Clone)]
 pub struct Listings {
@@ -85,13 +86,13 @@ impl Listings {
         };
         let category = match &request.category {
             None => {
-                errors.entry("categoryId").or_insert_with(|| REQUIRED.to_owned());
+                errors.entry("categoryId").or_insert_with(FieldError::required);
                 None
             }
             Some(CategoryChoice::Existing(id)) => match self.reader.category(*id).await? {
                 Some(category) => Some(Ok(category.id)),
                 None => {
-                    errors.insert("categoryId", "choose a category from the list".to_owned());
+                    errors.insert("categoryId", unknown_category());
                     None
                 }
             },
@@ -102,20 +103,20 @@ impl Listings {
                     Ok(Some(existing)) => Some(Ok(existing.id)),
                     Ok(None) => Some(Err(name)),
                     Err(AddCategoryError::DailyLimit) => {
-                        errors.insert("newCategory", NEW_CATEGORIES_USED_UP.to_owned());
+                        errors.insert("newCategory", FieldError::of(&NewCategoriesUsedUp));
                         None
                     }
                     Err(AddCategoryError::AlreadyExists(existing)) => Some(Ok(existing.id)),
                     Err(AddCategoryError::Unknown(e)) => return Err(CreateListingError::Unknown(e)),
                 },
                 Err(e) => {
-                    errors.insert("newCategory", e.0.to_string());
+                    errors.insert("newCategory", FieldError::of(&e.0));
                     None
                 }
             },
         };
         if request.picture.is_none() {
-            errors.insert("image", REQUIRED.to_owned());
+            errors.insert("image", FieldError::required());
         }
         let (Some(listing), Some(category), Some(picture)) = (listing, category, request.picture) else {
             return Err(CreateListingError::Invalid(errors));
@@ -133,9 +134,7 @@ impl Listings {
                     Ok(created) => created.id,
                     Err(AddCategoryError::AlreadyExists(existing)) => existing.id,
                     Err(AddCategoryError::DailyLimit) => {
-                        return Err(CreateListingError::Invalid(
-                            [("newCategory", NEW_CATEGORIES_USED_UP.to_owned())].into_iter().collect(),
-                        ));
+                        return Err(CreateListingError::Invalid([("newCategory", FieldError::of(&NewCategoriesUsedUp))].into()));
                     }
                     Err(AddCategoryError::Unknown(e)) => return Err(CreateListingError::Unknown(e)),
                 },
@@ -150,9 +149,7 @@ impl Listings {
             };
             match self.writer.list_book(book).await {
                 Ok(id) => Ok(id),
-                Err(ListBookError::UnknownCategory) => {
-                    Err(CreateListingError::Invalid([("categoryId", "choose a category from the list".to_owned())].into_iter().collect()))
-                }
+                Err(ListBookError::UnknownCategory) => Err(CreateListingError::Invalid([("categoryId", unknown_category())].into())),
                 Err(ListBookError::UnknownSeller) => Err(anyhow::anyhow!("the seller's account vanished while listing").into()),
                 Err(ListBookError::Unknown(e)) => Err(e.into()),
             }
@@ -189,7 +186,7 @@ impl Listings {
 #[cfg(test)]
 mod tests {
     use async_trait::async_trait;
-    use puronoboi_domain::{AccountRole, BookStatus, ListingEdit};
+    use puronoboi_domain::{AccountRole, BookStatus, FieldReason, ListingEdit};
     use puronoboi_fakes::accounts::{InMemoryAccounts, new_account};
     use puronoboi_fakes::catalogue::{add_category, first_page, listing_form};
     use puronoboi_fakes::images::InMemoryImageHost;
@@ -283,12 +280,14 @@ mod tests {
         let mut bad = request(CategoryChoice::Existing(puronoboi_domain::CategoryId::new()));
         bad.form.title = "  ".to_owned();
         bad.form.resale_price = None;
-        bad.unreadable.insert("resalePrice", "enter a number".to_owned());
+        bad.unreadable.insert("resalePrice", FieldError::of(&puronoboi_domain::WholeNumberError::NotANumber));
         bad.picture = None;
         let refused = w.listings.create(&w.seller, &slot().await, bad).await;
         let Err(CreateListingError::Invalid(errors)) = refused else { panic!("expected Invalid, got {refused:?}") };
         assert_eq!(errors.keys().copied().collect::<Vec<_>>(), vec!["categoryId", "image", "resalePrice", "title"]);
-        assert_eq!(errors.get("resalePrice").map(String::as_str), Some("enter a number"), "unreadable, not missing");
+        assert_eq!(errors["resalePrice"].reason(), FieldReason::NotANumber, "unreadable, not missing");
+        assert_eq!((errors["categoryId"].reason(), errors["image"].reason()), (FieldReason::UnknownCategory, FieldReason::Required));
+        assert_eq!(errors["title"].reason(), FieldReason::Required);
         assert!(w.images.stored().is_empty(), "no picture was taken");
         assert!(w.shop.is_empty().await.expect("read"), "no category was added");
     }
@@ -302,7 +301,8 @@ mod tests {
         }
         let refused = w.listings.create(&w.seller, &slot().await, request(CategoryChoice::New("Travel".to_owned()))).await;
         let Err(CreateListingError::Invalid(errors)) = refused else { panic!("expected Invalid, got {refused:?}") };
-        assert_eq!(errors.get("newCategory").map(String::as_str), Some(NEW_CATEGORIES_USED_UP));
+        assert_eq!(errors.get("newCategory"), Some(&FieldError::of(&NewCategoriesUsedUp)));
+        assert_eq!(errors["newCategory"].reason(), FieldReason::DailyLimitReached { limit: CategoryName::NEW_PER_SELLER_PER_DAY });
         assert!(w.images.stored().is_empty(), "refused before the upload");
 
         let reused = w.listings.create(&w.seller, &slot().await, request(CategoryChoice::New("MINE 1".to_owned()))).await.expect("listed");
@@ -312,6 +312,6 @@ mod tests {
     #[test]
     fn the_daily_limit_message_names_the_limit_the_rule_applies() {
         let limit = format!("at most {} new categories a day", CategoryName::NEW_PER_SELLER_PER_DAY);
-        assert!(NEW_CATEGORIES_USED_UP.contains(&limit), "{NEW_CATEGORIES_USED_UP}");
+        assert!(NewCategoriesUsedUp.to_string().contains(&limit), "{NewCategoriesUsedUp}");
     }
 }

@@ -20,7 +20,7 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 use chrono::Utc;
-use puronoboi_domain::{Account, AccountRole, Email, PersonName, sessions_end_instant};
+use puronoboi_domain::{Account, AccountRole, Email, FieldError, PersonName, sessions_end_instant};
 use puronoboi_ports::{
     AccountStore, IdentityVerifier, LinkIdentityError, NewIdentityAccount, OpenIdentityAccountError, StoreError, SupersedeError,
     VerifiedIdentity, VerifyTokenError,
@@ -60,8 +60,9 @@ pub enum OpenSessionError {
     SignInAgain,
     #[error("the identity carries no usable e-mail address")]
     NoEmail,
+    /// The name (as sent, or taken from the identity) breaks the rules of a [`PersonName`].
     #[error("invalid name: {0}")]
-    InvalidName(String),
+    InvalidName(FieldError),
     /// Another account holds this address and this sign-in cannot win it.
     #[error("an account with this e-mail already exists")]
     EmailTaken,
@@ -288,8 +289,8 @@ impl Sessions {
         let typed = request.name.as_deref().filter(|n| !n.trim().is_empty());
         let from_token = identity.name.as_deref().filter(|n| !n.trim().is_empty());
         let name = match typed.or(from_token) {
-            Some(name) => PersonName::parse(name).map_err(|e| OpenSessionError::InvalidName(e.to_string()))?,
-            None => PersonName::parse(email.local_part()).map_err(|e| OpenSessionError::InvalidName(e.to_string()))?,
+            Some(name) => PersonName::parse(name).map_err(|e| OpenSessionError::InvalidName(FieldError::of(&e)))?,
+            None => PersonName::parse(email.local_part()).map_err(|e| OpenSessionError::InvalidName(FieldError::of(&e)))?,
         };
         let requested = match request.role.unwrap_or_default() {
             RequestedRole::Buyer => AccountRole::Buyer,
@@ -626,6 +627,8 @@ mod tests {
         assert!(matches!(sessions.open("t", SessionRequest::default()).await, Err(OpenSessionError::NoEmail)));
         verifier.add("long", "u2", "x@x.test", true, "password");
         let long = SessionRequest { name: Some("n".repeat(121)), role: None };
-        assert!(matches!(sessions.open("long", long).await, Err(OpenSessionError::InvalidName(_))));
+        let refused = sessions.open("long", long).await;
+        let Err(OpenSessionError::InvalidName(error)) = refused else { panic!("expected InvalidName") };
+        assert_eq!(error.reason(), puronoboi_domain::FieldReason::TooLong { limit: 120 });
     }
 }

@@ -3,12 +3,11 @@
 use std::fmt;
 use std::str::FromStr;
 
-use std::collections::BTreeMap;
-
 use chrono::{DateTime, Utc};
 
 use crate::category::Category;
 use crate::email::Email;
+use crate::field::{FieldError, FieldErrors, FieldProblem, FieldReason, problem};
 use crate::ids::{AccountId, BookId, CategoryId};
 use crate::money::Taka;
 use crate::phone::Phone;
@@ -176,9 +175,24 @@ pub struct Ratings(f64);
 #[error("ratings must be between 0 and 5")]
 pub struct RatingsError(pub f64);
 
+impl FieldProblem for RatingsError {
+    fn reason(&self) -> FieldReason {
+        FieldReason::OutOfRange { min: i64::from(Ratings::MIN), max: i64::from(Ratings::MAX) }
+    }
+}
+
 impl Ratings {
+    /// The fewest stars (no rating yet).
+    pub const MIN: u8 = 0;
+    /// The most stars.
+    pub const MAX: u8 = 5;
+
     pub fn new(value: f64) -> Result<Self, RatingsError> {
-        if value.is_finite() && (0.0..=5.0).contains(&value) { Ok(Self(value)) } else { Err(RatingsError(value)) }
+        if value.is_finite() && (f64::from(Self::MIN)..=f64::from(Self::MAX)).contains(&value) {
+            Ok(Self(value))
+        } else {
+            Err(RatingsError(value))
+        }
     }
 
     pub const fn value(self) -> f64 {
@@ -193,6 +207,13 @@ pub struct Reviews(i32);
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[error("reviews must be a whole number, 0 or more")]
 pub struct ReviewsError(pub i64);
+
+impl FieldProblem for ReviewsError {
+    fn reason(&self) -> FieldReason {
+        // The count is stored as a 32-bit integer: the most it can be is part of the rule.
+        FieldReason::OutOfRange { min: 0, max: i64::from(i32::MAX) }
+    }
+}
 
 impl Reviews {
     pub fn new(count: i64) -> Result<Self, ReviewsError> {
@@ -213,6 +234,12 @@ pub struct PublishYear(i32);
 pub struct PublishYearError {
     pub year: i64,
     pub this_year: i32,
+}
+
+impl FieldProblem for PublishYearError {
+    fn reason(&self) -> FieldReason {
+        FieldReason::OutOfRange { min: i64::from(PublishYear::EARLIEST), max: i64::from(self.this_year) }
+    }
 }
 
 impl PublishYear {
@@ -295,6 +322,15 @@ pub enum DescriptionError {
     /// PostgreSQL text cannot hold U+0000, and no one types it.
     #[error("must not contain a NUL character")]
     Nul,
+}
+
+impl FieldProblem for DescriptionError {
+    fn reason(&self) -> FieldReason {
+        match self {
+            Self::TooLong => FieldReason::TooLong { limit: Description::MAX_CHARS },
+            Self::Nul => FieldReason::InvalidCharacter,
+        }
+    }
 }
 
 impl Description {
@@ -416,39 +452,35 @@ pub struct ListingForm {
     pub resale_price: Option<i64>,
 }
 
-/// Each rejected field's wire name (camelCase, as the form names it) and what is wrong with it.
-pub type FieldErrors = BTreeMap<&'static str, String>;
-
 impl ListingForm {
     /// Parses every field, collecting every problem at once so a seller can fix them all in one go.
     pub fn parse(self, this_year: i32) -> Result<Listing, FieldErrors> {
         let mut errors = FieldErrors::new();
-        let mut check = |field: &'static str, result: Result<(), String>| {
-            if let Err(message) = result {
-                errors.insert(field, message);
+        let mut check = |field: &'static str, result: Result<(), FieldError>| {
+            if let Err(error) = result {
+                errors.insert(field, error);
             }
         };
         let title = BookTitle::parse(&self.title);
-        check("title", title.as_ref().map(|_| ()).map_err(ToString::to_string));
+        check("title", problem(&title));
         let author = Author::parse(&self.author);
-        check("author", author.as_ref().map(|_| ()).map_err(ToString::to_string));
+        check("author", problem(&author));
         let description = Description::parse(self.description.as_deref().unwrap_or(""));
-        check("description", description.as_ref().map(|_| ()).map_err(ToString::to_string));
+        check("description", problem(&description));
         let publish_year = self.publish_year.map(|y| PublishYear::new(y, this_year)).transpose();
-        check("publishYear", publish_year.as_ref().map(|_| ()).map_err(ToString::to_string));
+        check("publishYear", problem(&publish_year));
         let ratings = Ratings::new(self.ratings.unwrap_or(0.0));
-        check("ratings", ratings.as_ref().map(|_| ()).map_err(ToString::to_string));
+        check("ratings", problem(&ratings));
         let reviews = Reviews::new(self.reviews.unwrap_or(0));
-        check("reviews", reviews.as_ref().map(|_| ()).map_err(ToString::to_string));
+        check("reviews", problem(&reviews));
         let seller_name = PersonName::parse(&self.seller_name);
-        check("sellerName", seller_name.as_ref().map(|_| ()).map_err(ToString::to_string));
+        check("sellerName", problem(&seller_name));
         let location = Location::parse(&self.location);
-        check("location", location.as_ref().map(|_| ()).map_err(ToString::to_string));
+        check("location", problem(&location));
         let phone = Phone::parse(&self.phone);
-        check("phone", phone.as_ref().map(|_| ()).map_err(ToString::to_string));
-        let price = |amount: Option<i64>| {
-            amount.ok_or_else(|| "this field is required".to_owned()).and_then(|a| Taka::new(a).map_err(|e| e.to_string()))
-        };
+        check("phone", problem(&phone));
+        let price =
+            |amount: Option<i64>| amount.ok_or_else(FieldError::required).and_then(|a| Taka::new(a).map_err(|e| FieldError::of(&e)));
         let original_price = price(self.original_price);
         check("originalPrice", original_price.as_ref().map(|_| ()).map_err(Clone::clone));
         let resale_price = price(self.resale_price);
@@ -508,11 +540,11 @@ pub struct ListingEditForm {
 impl ListingEditForm {
     /// Parses every field given, collecting every problem at once, under the same rules as a new listing.
     pub fn parse(self) -> Result<ListingEdit, FieldErrors> {
-        fn field<T, E: fmt::Display>(errors: &mut FieldErrors, name: &'static str, parsed: Option<Result<T, E>>) -> Option<T> {
+        fn field<T, E: FieldProblem>(errors: &mut FieldErrors, name: &'static str, parsed: Option<Result<T, E>>) -> Option<T> {
             match parsed? {
                 Ok(value) => Some(value),
                 Err(e) => {
-                    errors.insert(name, e.to_string());
+                    errors.insert(name, FieldError::of(&e));
                     None
                 }
             }
@@ -625,7 +657,48 @@ mod tests {
                 "title"
             ]
         );
-        assert_eq!(errors["title"], "this field is required");
+        assert_eq!(errors["title"].message(), "this field is required");
+        let reasons: Vec<_> = errors.iter().map(|(field, error)| (*field, error.reason())).collect();
+        assert_eq!(
+            reasons,
+            [
+                ("author", FieldReason::TooLong { limit: 120 }),
+                ("description", FieldReason::TooLong { limit: 4000 }),
+                ("location", FieldReason::Required),
+                ("originalPrice", FieldReason::OutOfRange { min: 1, max: 500_000 }),
+                ("phone", FieldReason::InvalidPhone),
+                ("publishYear", FieldReason::OutOfRange { min: 1450, max: 2026 }),
+                ("ratings", FieldReason::OutOfRange { min: 0, max: 5 }),
+                ("resalePrice", FieldReason::OutOfRange { min: 1, max: 500_000 }),
+                ("reviews", FieldReason::OutOfRange { min: 0, max: 2_147_483_647 }),
+                ("sellerName", FieldReason::Required),
+                ("title", FieldReason::Required),
+            ]
+        );
+        // Each message is the one the rule always gave.
+        assert_eq!(errors["author"].message(), "at most 120 characters are allowed, got 121");
+        assert_eq!(errors["phone"].message(), "enter a Bangladesh mobile number, e.g. 01712-345678");
+        assert_eq!(errors["originalPrice"].message(), "a price must be at least 1 taka, got 0");
+        assert_eq!(errors["publishYear"].message(), "the publish year must be between 1450 and 2026");
+    }
+
+    #[test]
+    fn a_missing_price_is_required_and_a_nul_character_is_an_invalid_character() {
+        let form = ListingForm {
+            title: "Lalsalu".into(),
+            author: "Syed Waliullah".into(),
+            description: Some("torn\0cover".into()),
+            seller_name: "Rahim".into(),
+            location: "Dhaka".into(),
+            phone: "01715384926".into(),
+            original_price: Some(500),
+            resale_price: None,
+            ..Default::default()
+        };
+        let errors = form.parse(2026).expect_err("refused");
+        assert_eq!(errors["resalePrice"], FieldError::required());
+        assert_eq!(errors["description"].reason(), FieldReason::InvalidCharacter);
+        assert_eq!(errors["description"].message(), "must not contain a NUL character");
     }
 
     #[test]
@@ -669,6 +742,9 @@ mod tests {
         .parse()
         .expect_err("refused");
         assert_eq!(errors.keys().copied().collect::<Vec<_>>(), ["description", "location", "originalPrice", "phone", "resalePrice"]);
+        assert_eq!(errors["location"].reason(), FieldReason::Required);
+        assert_eq!(errors["phone"].reason(), FieldReason::InvalidPhone);
+        assert_eq!(errors["resalePrice"].reason(), FieldReason::OutOfRange { min: 1, max: 500_000 });
     }
 
     #[test]

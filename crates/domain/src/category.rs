@@ -1,5 +1,6 @@
 //! Catalogue categories.
 
+use crate::field::{FieldProblem, FieldReason};
 use crate::ids::CategoryId;
 use crate::text::{RequiredText, RequiredTextError};
 
@@ -10,6 +11,32 @@ pub struct CategoryName(RequiredText);
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("invalid category name: {0}")]
 pub struct CategoryNameError(#[from] pub RequiredTextError);
+
+/// A seller has named [`CategoryName::NEW_PER_SELLER_PER_DAY`] new categories in the last 24 hours: the next one
+/// waits, and the form says so under the new category's name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "you can add at most {limit} new categories a day: choose one from the list, or add this one tomorrow",
+    limit = CategoryName::NEW_PER_SELLER_PER_DAY
+)]
+pub struct NewCategoriesUsedUp;
+
+impl FieldProblem for NewCategoriesUsedUp {
+    fn reason(&self) -> FieldReason {
+        FieldReason::DailyLimitReached { limit: CategoryName::NEW_PER_SELLER_PER_DAY }
+    }
+}
+
+/// A category named as where another one's books should go is that category itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("choose another category: a category cannot be merged into itself")]
+pub struct MergeIntoItself;
+
+impl FieldProblem for MergeIntoItself {
+    fn reason(&self) -> FieldReason {
+        FieldReason::SameCategory
+    }
+}
 
 impl CategoryName {
     pub const MAX_CHARS: usize = 60;
@@ -55,6 +82,17 @@ pub enum CategoryChoiceError {
 impl CategoryChoiceError {
     /// The form field every problem is shown under.
     pub const FIELD: &'static str = "categoryId";
+}
+
+impl FieldProblem for CategoryChoiceError {
+    fn reason(&self) -> FieldReason {
+        match self {
+            Self::Neither => FieldReason::Required,
+            Self::Both => FieldReason::NotBoth,
+            // Not even an id: it cannot name a category of the list (nor can an id of none, see the use case).
+            Self::NotFromTheList => FieldReason::UnknownCategory,
+        }
+    }
 }
 
 impl CategoryChoice {
@@ -119,5 +157,19 @@ mod tests {
     fn blank_and_overlong_names_are_refused() {
         assert!(CategoryName::parse("   ").is_err());
         assert!(CategoryName::parse(&"x".repeat(61)).is_err());
+        let reason = |raw: &str| CategoryName::parse(raw).map_err(|e| e.0.reason()).err();
+        assert_eq!(reason(" \t "), Some(FieldReason::Required));
+        assert_eq!(reason(&"x".repeat(61)), Some(FieldReason::TooLong { limit: 60 }));
+        assert_eq!(reason("Po\0etry"), Some(FieldReason::InvalidCharacter));
+    }
+
+    #[test]
+    fn each_category_problem_has_its_reason() {
+        assert_eq!(CategoryChoiceError::Neither.reason(), FieldReason::Required);
+        assert_eq!(CategoryChoiceError::Both.reason(), FieldReason::NotBoth);
+        assert_eq!(CategoryChoiceError::NotFromTheList.reason(), FieldReason::UnknownCategory);
+        assert_eq!(MergeIntoItself.reason(), FieldReason::SameCategory);
+        assert_eq!(NewCategoriesUsedUp.reason(), FieldReason::DailyLimitReached { limit: 3 });
+        assert!(NewCategoriesUsedUp.to_string().contains("at most 3 new categories a day"), "{NewCategoriesUsedUp}");
     }
 }

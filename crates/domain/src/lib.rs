@@ -3,7 +3,9 @@
 pub mod account;
 pub mod book;
 pub mod category;
+pub mod digits;
 pub mod email;
+pub mod field;
 pub mod ids;
 pub mod language;
 pub mod money;
@@ -16,12 +18,16 @@ pub mod text;
 
 pub use account::{Account, AccountRole, ClosedReason, Closure, ParseRoleError, sessions_end_instant};
 pub use book::{
-    Author, Book, BookCard, BookDetail, BookMove, BookStatus, BookTitle, Description, DescriptionError, FieldErrors, IllegalStatusChange,
-    Listing, ListingEdit, ListingEditForm, ListingForm, Location, NewBook, ParseStatusError, PersonName, PublishYear, PublishYearError,
-    Ratings, RatingsError, Reviews, ReviewsError, SellerBlock,
+    Author, Book, BookCard, BookDetail, BookMove, BookStatus, BookTitle, Description, DescriptionError, IllegalStatusChange, Listing,
+    ListingEdit, ListingEditForm, ListingForm, Location, NewBook, ParseStatusError, PersonName, PublishYear, PublishYearError, Ratings,
+    RatingsError, Reviews, ReviewsError, SellerBlock,
 };
-pub use category::{Category, CategoryChoice, CategoryChoiceError, CategoryName, CategoryNameError, CategorySummary};
+pub use category::{
+    Category, CategoryChoice, CategoryChoiceError, CategoryName, CategoryNameError, CategorySummary, MergeIntoItself, NewCategoriesUsedUp,
+};
+pub use digits::{NotANumber, WholeNumberError, latin_digits, parse_number, parse_whole_number};
 pub use email::{Email, EmailError};
+pub use field::{FieldError, FieldErrors, FieldProblem, FieldReason, Required};
 pub use ids::{AccountId, BookId, CategoryId, OrderId};
 pub use language::{Language, ParseLanguageError};
 pub use money::{TAKA_CURRENCY, Taka, TakaError};

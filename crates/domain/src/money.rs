@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use crate::field::{FieldProblem, FieldReason};
+
 /// A price in whole taka: an integer of at least 1. Paisa are not used on this marketplace.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Taka(i32);
@@ -14,12 +16,20 @@ pub enum TakaError {
     TooLarge(i64),
 }
 
+impl FieldProblem for TakaError {
+    fn reason(&self) -> FieldReason {
+        FieldReason::OutOfRange { min: i64::from(Taka::MIN), max: i64::from(Taka::MAX) }
+    }
+}
+
 impl Taka {
+    /// The least a book may cost: it is never free.
+    pub const MIN: i32 = 1;
     /// The most the card and local payment gateways will charge in one payment; no used book costs more.
     pub const MAX: i32 = 500_000;
 
     pub fn new(amount: i64) -> Result<Self, TakaError> {
-        if amount < 1 {
+        if amount < i64::from(Self::MIN) {
             return Err(TakaError::TooSmall(amount));
         }
         if amount > i64::from(Self::MAX) {
@@ -65,6 +75,13 @@ mod tests {
         assert_eq!(Taka::new(500_000).map(Taka::amount), Ok(500_000));
         assert_eq!(Taka::new(500_001), Err(TakaError::TooLarge(500_001)));
         assert!(matches!(Taka::new(i64::from(i32::MAX)), Err(TakaError::TooLarge(_))));
+    }
+
+    #[test]
+    fn a_price_out_of_range_names_the_range() {
+        for refused in [Taka::new(0), Taka::new(500_001)] {
+            assert_eq!(refused.map_err(|e| e.reason()), Err(FieldReason::OutOfRange { min: 1, max: 500_000 }));
+        }
     }
 
     #[test]

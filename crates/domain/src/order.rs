@@ -6,7 +6,8 @@ use std::str::FromStr;
 
 use chrono::{DateTime, Utc};
 
-use crate::book::{FieldErrors, Location};
+use crate::book::Location;
+use crate::field::{FieldError, FieldErrors};
 use crate::ids::{AccountId, BookId, OrderId};
 use crate::money::{TAKA_CURRENCY, Taka};
 use crate::phone::{Phone, PhoneError};
@@ -208,12 +209,12 @@ impl OrderContactForm {
     pub fn parse(self) -> Result<OrderContact, FieldErrors> {
         let mut errors = FieldErrors::new();
         let phone = Phone::parse(&self.phone).map_err(|e| match e {
-            PhoneError::Blank => "Phone no is required".to_owned(),
-            other => other.to_string(),
+            PhoneError::Blank => FieldError::of(&e).worded("Phone no is required"),
+            other => FieldError::of(&other),
         });
         let location = Location::parse(&self.location).map_err(|e| match e {
-            RequiredTextError::Blank => "Location is required".to_owned(),
-            other => other.to_string(),
+            RequiredTextError::Blank => FieldError::of(&e).worded("Location is required"),
+            other => FieldError::of(&other),
         });
         if let Err(message) = &phone {
             errors.insert("phone", message.clone());
@@ -302,6 +303,7 @@ impl Order {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::field::FieldReason;
     use proptest::prelude::*;
 
     const ALL: [OrderStatus; 4] = [OrderStatus::Pending, OrderStatus::Paid, OrderStatus::Cancelled, OrderStatus::Expired];
@@ -381,11 +383,14 @@ mod tests {
     #[test]
     fn the_buy_form_words_its_messages_like_the_product() {
         let errors = OrderContactForm { phone: " ".into(), location: "".into() }.parse().expect_err("refused");
-        assert_eq!(errors.get("phone").map(String::as_str), Some("Phone no is required"));
-        assert_eq!(errors.get("location").map(String::as_str), Some("Location is required"));
+        assert_eq!(errors.get("phone").map(FieldError::message), Some("Phone no is required"));
+        assert_eq!(errors.get("location").map(FieldError::message), Some("Location is required"));
+        assert_eq!((errors["phone"].reason(), errors["location"].reason()), (FieldReason::Required, FieldReason::Required));
         let errors = OrderContactForm { phone: "12345".into(), location: "x".repeat(201) }.parse().expect_err("refused");
-        assert!(errors["phone"].contains("Bangladesh mobile"), "{errors:?}");
-        assert!(errors["location"].contains("at most 200"), "{errors:?}");
+        assert!(errors["phone"].message().contains("Bangladesh mobile"), "{errors:?}");
+        assert!(errors["location"].message().contains("at most 200"), "{errors:?}");
+        assert_eq!(errors["phone"].reason(), FieldReason::InvalidPhone);
+        assert_eq!(errors["location"].reason(), FieldReason::TooLong { limit: 200 });
     }
 
     #[test]
@@ -393,6 +398,10 @@ mod tests {
         let contact = OrderContactForm { phone: " 01712-345678 ".into(), location: "  Dhanmondi 27 ".into() }.parse().expect("valid");
         assert_eq!(contact.phone.e164(), "+8801712345678");
         assert_eq!(contact.location.as_str(), "Dhanmondi 27");
+        let bengali =
+            OrderContactForm { phone: "০১৭১২-৩৪৫৬৭৮".into(), location: "ধানমন্ডি ২৭".into() }.parse().expect("valid");
+        assert_eq!(bengali.phone, contact.phone, "the same phone, stored in Latin digits");
+        assert_eq!(bengali.location.as_str(), "ধানমন্ডি ২৭", "a place is text: its digits stay as typed");
     }
 
     #[test]

@@ -2,6 +2,9 @@
 
 use std::fmt;
 
+use crate::digits::latin_digits;
+use crate::field::{FieldProblem, FieldReason};
+
 /// A Bangladesh mobile number: `01`, an operator digit from 3 to 9, then 8 digits. Accepted as `01...`,
 /// `+8801...` or `8801...`, with spaces or dashes anywhere; stored as `+8801XXXXXXXXX` and shown as
 /// `01XXX-XXXXXX`, the way people in Bangladesh write it.
@@ -19,9 +22,19 @@ pub enum PhoneError {
     NotAMobileNumber,
 }
 
+impl FieldProblem for PhoneError {
+    fn reason(&self) -> FieldReason {
+        match self {
+            Self::Blank => FieldReason::Required,
+            Self::NotAMobileNumber => FieldReason::InvalidPhone,
+        }
+    }
+}
+
 impl Phone {
     pub fn parse(raw: &str) -> Result<Self, PhoneError> {
-        let trimmed = raw.trim();
+        let latin = latin_digits(raw);
+        let trimmed = latin.trim();
         if trimmed.is_empty() {
             return Err(PhoneError::Blank);
         }
@@ -68,6 +81,22 @@ mod tests {
             assert_eq!(phone.e164(), "+8801712345678", "{raw:?}");
             assert_eq!(phone.display(), "01712-345678", "{raw:?}");
         }
+    }
+
+    #[test]
+    fn bengali_digits_are_the_same_number_stored_in_latin_digits() {
+        for raw in ["০১৭১২-৩৪৫৬৭৮", "+৮৮০ ১৭১২ ৩৪৫৬৭৮", "৮৮০১৭১২৩৪৫৬৭৮", "০১৭১২-345678"]
+        {
+            let phone = Phone::parse(raw).unwrap_or_else(|e| panic!("{raw:?}: {e}"));
+            assert_eq!((phone.e164(), phone.display()), ("+8801712345678".to_owned(), "01712-345678".to_owned()), "{raw:?}");
+        }
+        assert_eq!(Phone::parse("০১২১২৩৪৫৬৭৮"), Err(PhoneError::NotAMobileNumber), "an operator digit of 2 in either script");
+    }
+
+    #[test]
+    fn each_problem_has_its_reason() {
+        assert_eq!(PhoneError::Blank.reason(), FieldReason::Required);
+        assert_eq!(PhoneError::NotAMobileNumber.reason(), FieldReason::InvalidPhone);
     }
 
     #[test]

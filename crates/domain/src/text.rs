@@ -1,5 +1,7 @@
 //! Required free text (titles, author names, places): trimmed, non-empty and bounded.
 
+use crate::field::{FieldProblem, FieldReason};
+
 /// Text a person typed that must not be blank. Surrounding whitespace is dropped.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct RequiredText(String);
@@ -13,6 +15,16 @@ pub enum RequiredTextError {
     /// PostgreSQL text cannot hold U+0000, and no one types it.
     #[error("must not contain a NUL character")]
     Nul,
+}
+
+impl FieldProblem for RequiredTextError {
+    fn reason(&self) -> FieldReason {
+        match self {
+            Self::Blank => FieldReason::Required,
+            Self::TooLong { max, .. } => FieldReason::TooLong { limit: *max },
+            Self::Nul => FieldReason::InvalidCharacter,
+        }
+    }
 }
 
 impl RequiredText {
@@ -57,6 +69,13 @@ mod tests {
     #[test]
     fn blank_is_refused() {
         assert_eq!(RequiredText::parse(" \t\n", 10), Err(RequiredTextError::Blank));
+    }
+
+    #[test]
+    fn each_problem_has_its_reason() {
+        assert_eq!(RequiredTextError::Blank.reason(), FieldReason::Required);
+        assert_eq!(RequiredTextError::TooLong { max: 200, got: 201 }.reason(), FieldReason::TooLong { limit: 200 });
+        assert_eq!(RequiredTextError::Nul.reason(), FieldReason::InvalidCharacter);
     }
 
     #[test]

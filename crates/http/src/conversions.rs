@@ -7,7 +7,7 @@ use puronoboi_app::profile::ProfileError;
 use puronoboi_app::sessions::{AuthError, OpenSessionError};
 use puronoboi_app::uploads::{UploadRefused, Uploads};
 use puronoboi_app::{BookLookupError, GroupedError};
-use puronoboi_domain::PagingError;
+use puronoboi_domain::{CategoryChoiceError, FieldError, MergeIntoItself, PagingError};
 use puronoboi_ports::{CategoryPageError, StoreError};
 
 use crate::error::{ApiError, ErrorCode};
@@ -86,7 +86,7 @@ impl From<OpenSessionError> for ApiError {
                 "You were signed out of this account (you logged out, or it changed hands). Please sign in again.",
             ),
             OpenSessionError::NoEmail => Self::invalid_input("Your sign-in has no e-mail address; sign in another way."),
-            OpenSessionError::InvalidName(reason) => Self::validation([("name".to_owned(), reason)].into_iter().collect()),
+            OpenSessionError::InvalidName(error) => Self::field("name", error),
             OpenSessionError::EmailTaken => {
                 Self::new(ErrorCode::EmailTaken, "Another sign-in already uses this e-mail address. Sign in the way you first signed up.")
             }
@@ -154,11 +154,6 @@ impl From<UploadRefused> for ApiError {
     }
 }
 
-/// Field errors from the domain (static field names) into the answer's map.
-pub fn field_errors(errors: puronoboi_domain::FieldErrors) -> ApiError {
-    ApiError::validation(errors.into_iter().map(|(field, message)| (field.to_owned(), message)).collect())
-}
-
 impl From<puronoboi_ports::ListingChangeError> for ApiError {
     fn from(e: puronoboi_ports::ListingChangeError) -> Self {
         use puronoboi_ports::ListingChangeError;
@@ -177,7 +172,7 @@ impl From<puronoboi_app::listings::CreateListingError> for ApiError {
     fn from(e: puronoboi_app::listings::CreateListingError) -> Self {
         use puronoboi_app::listings::CreateListingError;
         match e {
-            CreateListingError::Invalid(errors) => field_errors(errors),
+            CreateListingError::Invalid(errors) => Self::validation(errors),
             CreateListingError::Picture(picture) => picture.into(),
             CreateListingError::Unknown(cause) => Self::internal(cause.as_ref()),
         }
@@ -188,7 +183,7 @@ impl From<puronoboi_app::listings::EditListingError> for ApiError {
     fn from(e: puronoboi_app::listings::EditListingError) -> Self {
         use puronoboi_app::listings::EditListingError;
         match e {
-            EditListingError::Invalid(errors) => field_errors(errors),
+            EditListingError::Invalid(errors) => Self::validation(errors),
             EditListingError::Change(change) => change.into(),
         }
     }
@@ -212,12 +207,8 @@ impl From<puronoboi_ports::CategoryActionError> for ApiError {
             CategoryActionError::NotFound => {
                 Self::new(ErrorCode::CategoryNotFound, "No category has this id (it may have been merged or deleted).")
             }
-            CategoryActionError::IntoNotFound => {
-                field_errors([("into", "choose a category from the list".to_owned())].into_iter().collect())
-            }
-            CategoryActionError::SameCategory => field_errors(
-                [("into", "choose another category: a category cannot be merged into itself".to_owned())].into_iter().collect(),
-            ),
+            CategoryActionError::IntoNotFound => Self::field("into", FieldError::of(&CategoryChoiceError::NotFromTheList)),
+            CategoryActionError::SameCategory => Self::field("into", FieldError::of(&MergeIntoItself)),
             CategoryActionError::NameTaken(existing) => {
                 Self::new(ErrorCode::CategoryNameTaken, format!("Another category is already named \"{}\".", existing.name))
             }
@@ -237,7 +228,7 @@ impl From<puronoboi_app::admin::RenameCategoryError> for ApiError {
     fn from(e: puronoboi_app::admin::RenameCategoryError) -> Self {
         use puronoboi_app::admin::RenameCategoryError;
         match e {
-            RenameCategoryError::Invalid(errors) => field_errors(errors),
+            RenameCategoryError::Invalid(errors) => Self::validation(errors),
             RenameCategoryError::Action(action) => action.into(),
         }
     }
@@ -251,7 +242,7 @@ impl From<puronoboi_app::orders::PlaceError> for ApiError {
         use puronoboi_app::orders::PlaceError;
         use puronoboi_ports::PlaceOrderError;
         match e {
-            PlaceError::Invalid(errors) => field_errors(errors),
+            PlaceError::Invalid(errors) => Self::validation(errors),
             PlaceError::Store(PlaceOrderError::BookNotFound) => Self::new(ErrorCode::BookNotFound, "No book has this id."),
             PlaceError::Store(PlaceOrderError::BookUnavailable) => Self::new(ErrorCode::BookUnavailable, SOMEONE_ELSE_ORDERED),
             PlaceError::Store(PlaceOrderError::TooManyPending) => Self::new(

@@ -1,13 +1,17 @@
-//! The one error type every handler returns, and its JSON body `{"error": {"code", "message", "fields"?}}`.
+//! The one error type every handler returns, and its JSON body
+//! `{"error": {"code", "message", "fields"?, "reasons"?}}`.
 //!
 //! Every answer carries the most specific code there is, so the web app can switch on the code and never on a
 //! message. The generic codes (`not_found`, `invalid_input`, ...) remain only where nothing more specific applies.
+//! A `validation_failed` answer also names, for each refused field, its English message (`fields`) and its reason
+//! as a code with the rule's bounds (`reasons`), so that the web app can say it in Bangla too.
 
 use std::collections::BTreeMap;
 
 use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+use puronoboi_domain::{FieldError, FieldErrors};
 use serde::Serialize;
 use ts_rs::TS;
 use utoipa::ToSchema;
@@ -34,7 +38,8 @@ pub enum ErrorCode {
     /// 400: the request body cannot be read (not JSON, unknown fields, a missing multipart field); 413 when a JSON
     /// body is larger than the call accepts.
     InvalidInput,
-    /// 422: the body was read but fields break a rule; `fields` maps each camelCase field name to its message.
+    /// 422: the body was read but fields break a rule; `fields` maps each camelCase field name to its message, and
+    /// `reasons` the same names to a [`FieldReason`].
     ValidationFailed,
     /// 401: no access token, or one that is not ours.
     Unauthenticated,
@@ -118,15 +123,99 @@ impl ErrorCode {
     }
 }
 
+/// Why a field was refused, for a client to word in its reader's language. A closed list: a client handles every
+/// code. `required`: missing or blank; `too_long`: over `limit` characters; `out_of_range`: outside `min`..`max`;
+/// `not_a_number`; `not_whole_number`; `invalid_phone`: not a Bangladesh mobile number; `invalid_character`: holds
+/// U+0000; `unknown_category`: names no category; `not_both`: `categoryId` and `newCategory` both sent;
+/// `same_category`: a category merged into itself; `daily_limit_reached`: over `limit` in 24 hours (new categories).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS, ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[ts(export)]
+pub enum FieldReasonCode {
+    /// Missing or blank (only spaces): every required text field, a price, the category, the picture, the card.
+    Required,
+    /// Longer than `limit` characters (counted after trimming): a title, an author, a name, a location, a
+    /// description, a category's name, a card token.
+    TooLong,
+    /// A number outside `min`..`max`, both inclusive: a price (1..500000), a publish year (1450..this year), ratings
+    /// (0..5), reviews (0..2147483647).
+    OutOfRange,
+    /// Text that is no number where a number belongs (a multipart form's price, year, ratings or reviews). Bengali
+    /// digits are numbers.
+    NotANumber,
+    /// A number with a fraction where a whole number belongs (a price, a publish year, reviews).
+    NotWholeNumber,
+    /// Not a Bangladesh mobile number (`01`, an operator digit from 3 to 9, then 8 digits; `+880`/`880` in front,
+    /// spaces, dashes and Bengali digits allowed).
+    InvalidPhone,
+    /// Holds a character no text may hold (U+0000).
+    InvalidCharacter,
+    /// Names no category: `categoryId` not an id of the list or of one that no longer exists; a merge's `into`.
+    UnknownCategory,
+    /// `categoryId` and `newCategory` were both sent: choose from the list or type a new one, not both.
+    NotBoth,
+    /// A merge's `into` is the category being merged.
+    SameCategory,
+    /// More than `limit` in 24 hours: a seller's new categories (`newCategory`).
+    DailyLimitReached,
+}
+
+/// A refused field's reason: its code, with the bounds of the rule it broke.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS, ToSchema)]
+#[ts(export)]
+pub struct FieldReason {
+    pub code: FieldReasonCode,
+    /// With `too_long`: the most characters allowed. With `daily_limit_reached`: how many are allowed in 24 hours.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(type = "number", optional)]
+    #[schema(nullable = false)]
+    pub limit: Option<u64>,
+    /// With `out_of_range`: the lowest value allowed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(type = "number", optional)]
+    #[schema(nullable = false)]
+    pub min: Option<i64>,
+    /// With `out_of_range`: the highest value allowed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(type = "number", optional)]
+    #[schema(nullable = false)]
+    pub max: Option<i64>,
+}
+
+impl From<puronoboi_domain::FieldReason> for FieldReason {
+    fn from(reason: puronoboi_domain::FieldReason) -> Self {
+        use puronoboi_domain::FieldReason as Domain;
+        let bare = |code| Self { code, limit: None, min: None, max: None };
+        match reason {
+            Domain::Required => bare(FieldReasonCode::Required),
+            Domain::TooLong { limit } => Self { limit: u64::try_from(limit).ok(), ..bare(FieldReasonCode::TooLong) },
+            Domain::OutOfRange { min, max } => Self { min: Some(min), max: Some(max), ..bare(FieldReasonCode::OutOfRange) },
+            Domain::NotANumber => bare(FieldReasonCode::NotANumber),
+            Domain::NotWholeNumber => bare(FieldReasonCode::NotWholeNumber),
+            Domain::InvalidPhone => bare(FieldReasonCode::InvalidPhone),
+            Domain::InvalidCharacter => bare(FieldReasonCode::InvalidCharacter),
+            Domain::UnknownCategory => bare(FieldReasonCode::UnknownCategory),
+            Domain::NotBoth => bare(FieldReasonCode::NotBoth),
+            Domain::SameCategory => bare(FieldReasonCode::SameCategory),
+            Domain::DailyLimitReached { limit } => Self { limit: Some(u64::from(limit)), ..bare(FieldReasonCode::DailyLimitReached) },
+        }
+    }
+}
+
 #[derive(Debug, Serialize, TS, ToSchema)]
 #[ts(export)]
 pub struct ErrorDetail {
     pub code: ErrorCode,
     pub message: String,
-    /// Only with `validation_failed`: camelCase field name -> what is wrong with it.
+    /// Only with `validation_failed`: camelCase field name -> what is wrong with it, in English.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub fields: Option<BTreeMap<String, String>>,
+    /// Only with `validation_failed`, always with `fields` and with the same keys: camelCase field name -> why it
+    /// was refused, as a code with the rule's bounds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub reasons: Option<BTreeMap<String, FieldReason>>,
 }
 
 #[derive(Debug, Serialize, TS, ToSchema)]
@@ -144,7 +233,8 @@ pub struct ApiError {
     /// The code's own status, except where one code covers two statuses (see [`ApiError::body_too_large`]).
     status: StatusCode,
     message: String,
-    fields: Option<BTreeMap<String, String>>,
+    /// Only with `validation_failed`: each refused field's error.
+    fields: Option<FieldErrors>,
     /// Whole seconds, sent as `Retry-After`.
     retry_after: Option<u64>,
 }
@@ -166,14 +256,19 @@ impl ApiError {
         Self { retry_after: Some(seconds), ..Self::new(ErrorCode::RateLimited, message) }
     }
 
-    /// 422 with a message per field; the summary message names the first problem.
-    pub fn validation(fields: BTreeMap<String, String>) -> Self {
+    /// 422 with a message and a reason per field; the summary message names the first problem.
+    pub fn validation(fields: FieldErrors) -> Self {
         let message = match fields.iter().next() {
             Some((field, problem)) if fields.len() == 1 => format!("{field}: {problem}"),
             Some((field, problem)) => format!("{field}: {problem} (and {} more)", fields.len() - 1),
             None => "The request is invalid.".to_owned(),
         };
         Self { fields: Some(fields), ..Self::new(ErrorCode::ValidationFailed, message) }
+    }
+
+    /// 422 for one field.
+    pub fn field(name: &'static str, error: FieldError) -> Self {
+        Self::validation([(name, error)].into())
     }
 
     pub fn not_found(message: impl Into<String>) -> Self {
@@ -232,7 +327,15 @@ impl ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = self.status();
-        let body = Json(ErrorBody { error: ErrorDetail { code: self.code, message: self.message, fields: self.fields } });
+        let (fields, reasons) = match self.fields {
+            Some(errors) => {
+                let reasons = errors.iter().map(|(name, error)| ((*name).to_owned(), FieldReason::from(error.reason()))).collect();
+                let fields = errors.into_iter().map(|(name, error)| (name.to_owned(), error.into_message())).collect();
+                (Some(fields), Some(reasons))
+            }
+            None => (None, None),
+        };
+        let body = Json(ErrorBody { error: ErrorDetail { code: self.code, message: self.message, fields, reasons } });
         match self.retry_after {
             Some(seconds) => (status, [(axum::http::header::RETRY_AFTER, seconds.to_string())], body).into_response(),
             None => (status, body).into_response(),
@@ -252,5 +355,77 @@ impl std::fmt::Display for DisplayChain<'_> {
             source = cause.source();
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use puronoboi_domain::{FieldProblem as _, PhoneError, Required, TakaError};
+
+    use super::*;
+
+    async fn body(error: ApiError) -> serde_json::Value {
+        let response = error.into_response();
+        let bytes = axum::body::to_bytes(response.into_body(), usize::MAX).await.expect("a body");
+        serde_json::from_slice(&bytes).expect("JSON")
+    }
+
+    #[test]
+    fn every_reason_has_the_domains_code_on_the_wire() {
+        use puronoboi_domain::FieldReason as Domain;
+        let reasons = [
+            Domain::Required,
+            Domain::TooLong { limit: 200 },
+            Domain::OutOfRange { min: 1, max: 500_000 },
+            Domain::NotANumber,
+            Domain::NotWholeNumber,
+            Domain::InvalidPhone,
+            Domain::InvalidCharacter,
+            Domain::UnknownCategory,
+            Domain::NotBoth,
+            Domain::SameCategory,
+            Domain::DailyLimitReached { limit: 3 },
+        ];
+        let codes: Vec<_> = reasons.iter().map(|r| serde_json::to_value(FieldReason::from(*r)).expect("JSON")["code"].clone()).collect();
+        assert_eq!(codes, Domain::CODES.map(serde_json::Value::from), "one wire code per domain reason, the same name");
+    }
+
+    #[tokio::test]
+    async fn a_validation_failure_carries_a_reason_beside_each_message() {
+        let errors: FieldErrors = [
+            ("title", FieldError::of(&Required)),
+            ("phone", FieldError::of(&PhoneError::NotAMobileNumber)),
+            ("resalePrice", FieldError::of(&TakaError::TooLarge(500_001))),
+            ("author", FieldError::of(&puronoboi_domain::RequiredTextError::TooLong { max: 120, got: 121 })),
+        ]
+        .into();
+        let body = body(ApiError::validation(errors)).await;
+        assert_eq!(body["error"]["code"], "validation_failed");
+        assert_eq!(
+            body["error"]["fields"],
+            serde_json::json!({
+                "author": "at most 120 characters are allowed, got 121",
+                "phone": "enter a Bangladesh mobile number, e.g. 01712-345678",
+                "resalePrice": "a price must be at most 500000 taka, got 500001",
+                "title": "this field is required",
+            })
+        );
+        assert_eq!(
+            body["error"]["reasons"],
+            serde_json::json!({
+                "author": { "code": "too_long", "limit": 120 },
+                "phone": { "code": "invalid_phone" },
+                "resalePrice": { "code": "out_of_range", "min": 1, "max": 500_000 },
+                "title": { "code": "required" },
+            })
+        );
+        assert_eq!(PhoneError::NotAMobileNumber.reason(), puronoboi_domain::FieldReason::InvalidPhone);
+    }
+
+    #[tokio::test]
+    async fn other_errors_have_neither_fields_nor_reasons() {
+        let body = body(ApiError::not_found("No such thing.")).await;
+        let detail = body["error"].as_object().expect("an object");
+        assert_eq!(detail.keys().collect::<Vec<_>>(), ["code", "message"]);
     }
 }

@@ -25,16 +25,33 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for ApiQuery<T> {
     }
 }
 
-/// `?page=&perPage=` of a paged list; pages count from 1.
+/// A number in a query string, read as the domain reads every number a person types
+/// ([`puronoboi_domain::parse_whole_number`]): in Latin or Bengali digits ("২" is 2), with an optional sign. For
+/// `Option<u32>` or `Option<i64>` fields, with `#[serde(default, deserialize_with = "query_number")]`; a value
+/// that is no whole number, or does not fit the field, is a malformed query (400 `invalid_query`).
+pub fn query_number<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: TryFrom<i64>,
+{
+    use serde::de::Error as _;
+    let Some(text) = <Option<String> as serde::Deserialize>::deserialize(deserializer)? else { return Ok(None) };
+    let number = puronoboi_domain::parse_whole_number(&text).map_err(|problem| D::Error::custom(format!("{text:?} {problem}")))?;
+    T::try_from(number).map(Some).map_err(|_| D::Error::custom(format!("{text:?} is out of range")))
+}
+
+/// `?page=&perPage=` of a paged list; pages count from 1. Either may be written in Bengali digits.
 #[derive(Debug, serde::Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[into_params(parameter_in = Query)]
 pub struct PageQuery {
     /// From 1; a page starting beyond the first 10,000 rows answers `page_too_deep`.
     #[param(minimum = 1, maximum = 10_000)]
+    #[serde(default, deserialize_with = "query_number")]
     page: Option<u32>,
     /// Items per page; each list has its own default.
     #[param(minimum = 1, maximum = 100)]
+    #[serde(default, deserialize_with = "query_number")]
     per_page: Option<u32>,
 }
 

@@ -11,7 +11,7 @@ use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::openapi::{ContentBuilder, Ref, RefOr, ResponseBuilder};
 use utoipa::{IntoResponses, Modify, OpenApi};
 
-use crate::error::{ErrorBody, ErrorCode, ErrorDetail};
+use crate::error::{ErrorBody, ErrorCode, ErrorDetail, FieldReason, FieldReasonCode};
 
 /// The security scheme of our own access tokens (`Authorization: Bearer <accessToken>` from `POST /api/session`).
 pub const BEARER: &str = "bearer";
@@ -22,12 +22,16 @@ pub const FIREBASE_ID_TOKEN: &str = "firebaseIdToken";
 #[openapi(
     info(
         title = "Puronoboi API",
-        description = "The used-book marketplace's JSON API. Every error answers `{\"error\": {\"code\", \"message\", \"fields\"?}}`; \
-                       clients switch on `code`. A 429 carries `Retry-After` (seconds). Any request whose body arrives \
+        description = "The used-book marketplace's JSON API. Every error answers `{\"error\": {\"code\", \"message\", \"fields\"?, \"reasons\"?}}`; \
+                       clients switch on `code`. A 422 `validation_failed` names each refused field twice, with the same keys: \
+                       `fields` (camelCase field -> English message) and `reasons` (camelCase field -> `FieldReason`: a \
+                       `FieldReasonCode` with the rule's `limit`, or `min` and `max`), so that clients can word the problem in \
+                       the reader's language. Numbers typed as text (multipart form fields, query parameters, phone numbers) \
+                       may use Bengali digits (০-৯). A 429 carries `Retry-After` (seconds). Any request whose body arrives \
                        too slowly is answered 408 `request_timeout`.",
         license(name = "MIT", identifier = "MIT"),
     ),
-    components(schemas(ErrorBody, ErrorDetail, ErrorCode)),
+    components(schemas(ErrorBody, ErrorDetail, ErrorCode, FieldReason, FieldReasonCode)),
     modifiers(&SecuritySchemes),
     tags(
         (name = "meta", description = "Liveness, readiness, the browser's configuration and this description"),
@@ -109,7 +113,7 @@ error_responses! {
 
 error_responses! {
     /// A body that was read but breaks a field's rule.
-    Invalid { 422 => "`validation_failed`: `fields` maps each camelCase field to what is wrong with it." }
+    Invalid { 422 => "`validation_failed`: `fields` maps each camelCase field to what is wrong with it, in English; `reasons` maps the same fields to a `FieldReason` (`required`, `too_long` with `limit`, `out_of_range` with `min` and `max`, `not_a_number`, `not_whole_number`, `invalid_phone`, `invalid_character`, `unknown_category`, `not_both`, `same_category`, `daily_limit_reached` with `limit`)." }
 }
 
 error_responses! {

@@ -1,5 +1,6 @@
 import type { ErrorBody } from '@bindings/ErrorBody';
 import type { ErrorCode } from '@bindings/ErrorCode';
+import type { FieldReason } from '@bindings/FieldReason';
 import { takePageAnswer } from './page-answers';
 
 /** A failed API call: the HTTP status plus the server's machine-readable code and human message. */
@@ -8,13 +9,22 @@ export class ApiError extends Error {
   readonly code: ErrorCode;
   /** With `validation_failed`: what is wrong with each field, by the server's camelCase field name. */
   readonly fields: Readonly<Record<string, string>>;
+  /** With `validation_failed`: why each field was refused, as a code (and the rule's bounds), by the same names. */
+  readonly reasons: Readonly<Record<string, FieldReason>>;
 
-  constructor(status: number, code: ErrorCode, message: string, fields: Readonly<Record<string, string>> = {}) {
+  constructor(
+    status: number,
+    code: ErrorCode,
+    message: string,
+    fields: Readonly<Record<string, string>> = {},
+    reasons: Readonly<Record<string, FieldReason>> = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.reasons = reasons;
   }
 
   get isNotFound(): boolean {
@@ -115,6 +125,17 @@ function stringFields(fields: unknown): Record<string, string> {
   return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }
 
+/** The reasons of a `validation_failed` answer that have a code; anything else is left out. */
+function fieldReasons(reasons: unknown): Record<string, FieldReason> {
+  if (typeof reasons !== 'object' || reasons === null) return {};
+  return Object.fromEntries(
+    Object.entries(reasons).filter(
+      (entry): entry is [string, FieldReason] =>
+        typeof entry[1] === 'object' && entry[1] !== null && typeof (entry[1] as { code?: unknown }).code === 'string',
+    ),
+  );
+}
+
 /** Reads a failed answer into an ApiError, keeping the server's code, human message and field errors when it sent them. */
 export async function errorFromResponse(response: Response): Promise<ApiError> {
   let body: unknown = null;
@@ -124,7 +145,13 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
     // Not JSON: fall through to a status-derived error.
   }
   if (isErrorBody(body)) {
-    return new ApiError(response.status, body.error.code, body.error.message, stringFields(body.error.fields));
+    return new ApiError(
+      response.status,
+      body.error.code,
+      body.error.message,
+      stringFields(body.error.fields),
+      fieldReasons(body.error.reasons),
+    );
   }
   return new ApiError(response.status, fallbackCode(response.status), fallbackMessage(response.status));
 }

@@ -6,6 +6,7 @@ import type { CategoryGroupDto } from '@bindings/CategoryGroupDto';
 import type { CategoryPageDto } from '@bindings/CategoryPageDto';
 import type { CategorySummaryDto } from '@bindings/CategorySummaryDto';
 import type { ErrorBody } from '@bindings/ErrorBody';
+import type { FieldReason } from '@bindings/FieldReason';
 import type { ErrorCode } from '@bindings/ErrorCode';
 import type { MeDto } from '@bindings/MeDto';
 import type { OrderDto } from '@bindings/OrderDto';
@@ -174,8 +175,14 @@ export function adminBuyer(overrides: Partial<AdminBuyerDto> = {}): AdminBuyerDt
 }
 
 /** An error answer in the server's shape. */
-export function errorReply(status: number, code: ErrorCode, message: string, fields?: Record<string, string>): { status: number; body: ErrorBody } {
-  return { status, body: { error: { code, message, ...(fields ? { fields } : {}) } } };
+export function errorReply(
+  status: number,
+  code: ErrorCode,
+  message: string,
+  fields?: Record<string, string>,
+  reasons?: Record<string, FieldReason>,
+): { status: number; body: ErrorBody } {
+  return { status, body: { error: { code, message, ...(fields ? { fields } : {}), ...(reasons ? { reasons } : {}) } } };
 }
 
 /** A buyer's order as My Orders and the payment page see it: pending, payable by card. */

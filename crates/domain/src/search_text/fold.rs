@@ -3,6 +3,8 @@
 use unicode_normalization::UnicodeNormalization;
 use unicode_normalization::char::{decompose_compatible, is_combining_mark};
 
+use crate::digits::bengali_digit;
+
 const HASANTA: char = '\u{09CD}';
 const NUKTA: char = '\u{09BC}';
 const CHANDRABINDU: char = '\u{0981}';
@@ -105,11 +107,6 @@ fn is_apostrophe(c: char) -> bool {
 
 fn is_bengali(c: char) -> bool {
     ('\u{0980}'..='\u{09FF}').contains(&c)
-}
-
-fn bengali_digit(c: char) -> Option<char> {
-    let offset = u32::from(c).checked_sub(u32::from('০'))?;
-    if offset < 10 { char::from_digit(offset, 10) } else { None }
 }
 
 /// The Bengali native fold: the signs pg_trgm breaks words at go, and so do the distinctions people type either way.

@@ -6,7 +6,7 @@
 //! `just test-rust` compares both with the committed bindings/.
 
 use puronoboi_app::images::MAX_UPLOAD_BYTES;
-use puronoboi_domain::{Author, BookTitle, CategoryName, Description, Location, PersonName, PublishYear, Taka};
+use puronoboi_domain::{Author, BookTitle, CategoryName, Description, Location, PersonName, PublishYear, Ratings, Taka};
 use serde::Serialize;
 use ts_rs::TS;
 
@@ -52,10 +52,10 @@ impl ValidationLimits {
     /// The limits the domain enforces today.
     pub fn current() -> Self {
         Self {
-            min_price_taka: 1,
+            min_price_taka: Taka::MIN,
             max_price_taka: Taka::MAX,
             earliest_publish_year: PublishYear::EARLIEST,
-            max_ratings: 5,
+            max_ratings: i32::from(Ratings::MAX),
             book_title_max_chars: chars(BookTitle::MAX_CHARS),
             author_max_chars: chars(Author::MAX_CHARS),
             person_name_max_chars: chars(PersonName::MAX_CHARS),

@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 
 use puronoboi_app::listings::NewListing;
-use puronoboi_domain::{CategoryChoice, CategoryChoiceError, FieldErrors, ListingForm};
+use puronoboi_domain::{CategoryChoice, CategoryChoiceError, FieldError, FieldErrors, ListingForm, parse_number, parse_whole_number};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 use utoipa::ToSchema;
@@ -67,6 +67,7 @@ pub struct EditListingDto {
     pub resale_price: Option<i64>,
     pub description: Option<String>,
     pub location: Option<String>,
+    /// A Bangladesh mobile number, in Latin or Bengali digits, spaces and dashes allowed.
     pub phone: Option<String>,
 }
 
@@ -95,24 +96,28 @@ impl NewListingFields {
 
     /// The listing the form asks for, with its picture. A field that cannot even be read as what it stands for (a
     /// price that is not a number, two categories) travels in [`NewListing::unreadable`], so the use case reports it
-    /// with every other problem of the form at once.
+    /// with every other problem of the form at once. Numbers are read by the domain's parsers, so Bengali digits
+    /// ("২৫০") are the same numbers as Latin ones.
     pub fn try_into_domain(self, picture: Option<Vec<u8>>) -> NewListing {
         let fields = self.0;
         let mut unreadable = FieldErrors::new();
         let text = |name: &str| fields.get(name).cloned().unwrap_or_default();
         let sent = |name: &str| fields.get(name).map(|value| value.trim()).filter(|value| !value.is_empty());
         let mut number = |name: &'static str| -> Option<i64> {
-            sent(name)?.parse().map_err(|_| unreadable.insert(name, "must be a whole number".to_owned())).ok()
+            parse_whole_number(sent(name)?).map_err(|problem| unreadable.insert(name, FieldError::of(&problem))).ok()
         };
         let (publish_year, reviews, original_price, resale_price) =
             (number("publishYear"), number("reviews"), number("originalPrice"), number("resalePrice"));
-        let ratings = sent("ratings")
-            .and_then(|raw| raw.parse::<f64>().map_err(|_| unreadable.insert("ratings", "must be a number from 0 to 5".to_owned())).ok());
+        let ratings = sent("ratings").and_then(|raw| {
+            parse_number(raw)
+                .map_err(|problem| unreadable.insert("ratings", FieldError::of(&problem).worded("must be a number from 0 to 5")))
+                .ok()
+        });
         let category =
             match CategoryChoice::parse(fields.get("categoryId").map(String::as_str), fields.get("newCategory").map(String::as_str)) {
                 Ok(choice) => Some(choice),
                 Err(problem) => {
-                    unreadable.insert(CategoryChoiceError::FIELD, problem.to_string());
+                    unreadable.insert(CategoryChoiceError::FIELD, FieldError::of(&problem));
                     None
                 }
             };
@@ -264,7 +269,7 @@ impl<T: TS> PageDto<T> {
 
 #[cfg(test)]
 mod tests {
-    use puronoboi_domain::CategoryId;
+    use puronoboi_domain::{CategoryId, FieldReason};
 
     use super::*;
 
@@ -298,19 +303,56 @@ mod tests {
     }
 
     #[test]
+    fn bengali_digits_are_the_same_numbers() {
+        let listing = fields(&[
+            ("originalPrice", "৪০০"),
+            ("resalePrice", " ২৫০ "),
+            ("publishYear", "১৯৪২"),
+            ("ratings", "৪.৫"),
+            ("reviews", "১২"),
+            ("phone", "০১৭১৫৩৮৪৯২৬"),
+            ("categoryId", &CategoryId::new().to_string()),
+        ])
+        .try_into_domain(None);
+        assert!(listing.unreadable.is_empty(), "{:?}", listing.unreadable);
+        assert_eq!((listing.form.original_price, listing.form.resale_price, listing.form.publish_year), (Some(400), Some(250), Some(1942)));
+        assert_eq!((listing.form.ratings, listing.form.reviews), (Some(4.5), Some(12)));
+    }
+
+    #[test]
     fn every_unreadable_field_is_reported_on_its_own_name() {
-        let listing = fields(&[("originalPrice", "four hundred"), ("ratings", "good"), ("categoryId", "x"), ("newCategory", "Poetry")])
-            .try_into_domain(None);
-        assert_eq!(listing.unreadable.get("originalPrice").map(String::as_str), Some("must be a whole number"));
-        assert_eq!(listing.unreadable.get("ratings").map(String::as_str), Some("must be a number from 0 to 5"));
-        assert_eq!(listing.unreadable.get("categoryId"), Some(&CategoryChoiceError::Both.to_string()));
+        let listing = fields(&[
+            ("originalPrice", "four hundred"),
+            ("resalePrice", "250.50"),
+            ("ratings", "good"),
+            ("categoryId", "x"),
+            ("newCategory", "Poetry"),
+        ])
+        .try_into_domain(None);
+        let unreadable = &listing.unreadable;
+        assert_eq!(unreadable.get("originalPrice").map(FieldError::message), Some("must be a whole number"));
+        assert_eq!(unreadable.get("resalePrice").map(FieldError::message), Some("must be a whole number"));
+        assert_eq!(unreadable.get("ratings").map(FieldError::message), Some("must be a number from 0 to 5"));
+        assert_eq!(unreadable.get("categoryId").map(FieldError::message), Some(CategoryChoiceError::Both.to_string().as_str()));
+        let reasons: Vec<_> = unreadable.iter().map(|(field, error)| (*field, error.reason())).collect();
+        assert_eq!(
+            reasons,
+            [
+                ("categoryId", FieldReason::NotBoth),
+                ("originalPrice", FieldReason::NotANumber),
+                ("ratings", FieldReason::NotANumber),
+                ("resalePrice", FieldReason::NotWholeNumber),
+            ]
+        );
         assert_eq!((listing.category, listing.form.original_price), (None, None));
     }
 
     #[test]
     fn a_form_without_a_category_says_it_is_required() {
         let listing = fields(&[("title", "Gitanjali")]).try_into_domain(None);
-        assert_eq!(listing.unreadable.get("categoryId").map(String::as_str), Some("this field is required"));
+        assert_eq!(listing.unreadable.get("categoryId"), Some(&FieldError::required()));
         assert_eq!(listing.category, None);
+        let listing = fields(&[("categoryId", "poetry")]).try_into_domain(None);
+        assert_eq!(listing.unreadable.get("categoryId").map(FieldError::reason), Some(FieldReason::UnknownCategory));
     }
 }

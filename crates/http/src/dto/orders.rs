@@ -15,7 +15,9 @@ use super::BookStatusDto;
 pub struct PlaceOrderDto {
     #[schema(format = Uuid)]
     pub book_id: String,
-    #[schema(pattern = r"^(\+?880|0)1[3-9][0-9]{8}$")]
+    /// A Bangladesh mobile number: `01XXXXXXXXX`, `+8801XXXXXXXXX` or `8801XXXXXXXXX`, spaces and dashes allowed,
+    /// in Latin or Bengali digits (`০১৭১২-৩৪৫৬৭৮`); stored and answered as `01XXX-XXXXXX` in Latin digits.
+    #[schema(pattern = r"^[\s+0-9০-৯-]+$")]
     pub phone: String,
     pub location: String,
 }

@@ -82,7 +82,7 @@ async fn rename_category(
     responses(
         (status = 200, body = MergedCategoryDto),
         BadBody,
-        (status = 422, description = "`validation_failed` on `into`: no such category, or the category itself.", body = ErrorBody),
+        (status = 422, description = "`validation_failed` on `into`: no such category (reason `unknown_category`), or the category itself (`same_category`).", body = ErrorBody),
         (status = 404, description = "`category_not_found`: no category has this id.", body = ErrorBody),
         SignedIn,
     )

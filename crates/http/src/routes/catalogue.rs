@@ -13,7 +13,7 @@ use utoipa_axum::routes;
 use crate::AppState;
 use crate::dto::{BookCardDto, BookDetailDto, CategoryGroupDto, CategoryPageDto, CategorySummaryDto, ContactVisibility};
 use crate::error::{ApiError, ErrorBody, ErrorCode};
-use crate::extract::{ApiPath, ApiQuery, PageQuery, parse_id};
+use crate::extract::{ApiPath, ApiQuery, PageQuery, parse_id, query_number};
 use crate::limits::ContactReader;
 use crate::openapi::{BadQuery, Internal, Limited};
 use crate::rendered::{Reuse, accepts_brotli};
@@ -45,6 +45,7 @@ async fn categories(State(state): State<AppState>, headers: HeaderMap) -> Result
 struct GroupedQuery {
     /// The newest this many available books of each category (4 unless asked).
     #[param(minimum = 1, maximum = 24)]
+    #[serde(default, deserialize_with = "query_number")]
     per_category: Option<u32>,
 }
 

@@ -27,8 +27,8 @@ pub fn routes() -> OpenApiRouter<AppState> {
 
 const SELLERS_ONLY: &str = "list and manage books";
 
-/// The add-book form, as multipart/form-data. Numbers are sent as text; `categoryId` picks a category from the
-/// list and `newCategory` names a new one (one of the two).
+/// The add-book form, as multipart/form-data. Numbers are sent as text, in Latin or Bengali digits (`২৫০` is 250);
+/// `categoryId` picks a category from the list and `newCategory` names a new one (one of the two).
 #[derive(utoipa::ToSchema)]
 #[schema(rename_all = "camelCase")]
 #[expect(dead_code, reason = "describes the multipart form in the API description; the handler reads the form field by field")]
@@ -40,22 +40,24 @@ struct NewListingForm {
     new_category: Option<String>,
     seller_name: String,
     location: String,
-    /// A Bangladesh mobile number: `01XXXXXXXXX`, `+8801XXXXXXXXX` or `8801XXXXXXXXX`, spaces and dashes allowed.
-    #[schema(pattern = r"^(\+?880|0)1[3-9][0-9]{8}$")]
+    /// A Bangladesh mobile number: `01XXXXXXXXX`, `+8801XXXXXXXXX` or `8801XXXXXXXXX`, spaces and dashes allowed,
+    /// in Latin or Bengali digits (`০১৭১২-৩৪৫৬৭৮`); stored and answered as `01XXX-XXXXXX` in Latin digits.
+    #[schema(pattern = r"^[\s+0-9০-৯-]+$")]
     phone: String,
-    /// Whole taka.
-    #[schema(pattern = r"^[0-9]{1,7}$")]
+    /// Whole taka, 1 to 500,000.
+    #[schema(pattern = r"^[0-9০-৯]{1,7}$")]
     original_price: String,
-    /// Whole taka.
-    #[schema(pattern = r"^[0-9]{1,7}$")]
+    /// Whole taka, 1 to 500,000.
+    #[schema(pattern = r"^[0-9০-৯]{1,7}$")]
     resale_price: String,
-    #[schema(pattern = r"^[0-9]{4}$")]
+    /// 1450 to this year.
+    #[schema(pattern = r"^[0-9০-৯]{4}$")]
     publish_year: Option<String>,
     description: Option<String>,
     /// From 0 to 5.
-    #[schema(pattern = r"^[0-5](\.[0-9])?$")]
+    #[schema(pattern = r"^[0-5০-৫](\.[0-9০-৯]+)?$")]
     ratings: Option<String>,
-    #[schema(pattern = r"^[0-9]{1,6}$")]
+    #[schema(pattern = r"^[0-9০-৯]{1,6}$")]
     reviews: Option<String>,
     /// The cover: a JPEG, PNG or WebP picture of at most 5 MB.
     #[schema(format = Binary, content_media_type = "application/octet-stream")]

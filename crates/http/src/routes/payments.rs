@@ -4,7 +4,7 @@
 use axum::Json;
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{HeaderMap, StatusCode};
-use puronoboi_domain::AccountRole;
+use puronoboi_domain::{AccountRole, FieldError, RequiredText};
 use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt as _};
 use utoipa_axum::routes;
 
@@ -15,6 +15,9 @@ use crate::error::{ApiError, ErrorBody};
 use crate::extract::{ApiJson, ApiPath};
 use crate::limits::{Limited, Payments};
 use crate::openapi::{BadBody, Internal, Limited as RateLimited, SignedIn};
+
+/// The longest card token taken (Stripe's are a few dozen characters).
+const MAX_CARD_TOKEN_CHARS: usize = 255;
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -37,7 +40,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         BadBody,
         (status = 404, description = "`order_not_found`: the buyer has no order with this id.", body = ErrorBody),
         (status = 409, description = "`order_closed`: the order is paid, cancelled or expired.", body = ErrorBody),
-        (status = 422, description = "`validation_failed` (no card token) or `below_card_minimum`.", body = ErrorBody),
+        (status = 422, description = "`validation_failed` on `cardToken` (reason `required`, `too_long` over 255 characters, or `invalid_character`) or `below_card_minimum`.", body = ErrorBody),
         (status = 429, description = "`rate_limited`: 5 failed card attempts on this order, or 20 card attempts by this account, within the last hour; the provider was not asked.", body = ErrorBody, headers(("Retry-After" = u64, description = "Seconds until the next attempt is allowed."))),
         SignedIn,
         RateLimited,
@@ -53,8 +56,8 @@ async fn pay(
     let buyer = caller.require(AccountRole::Buyer, BUYERS_ONLY)?;
     let id = order_id(&id)?;
     let token = dto.card_token.trim();
-    if token.is_empty() || token.len() > 255 {
-        return Err(ApiError::validation([("cardToken".to_owned(), "Enter your card details.".to_owned())].into()));
+    if let Err(problem) = RequiredText::parse(token, MAX_CARD_TOKEN_CHARS) {
+        return Err(ApiError::field("cardToken", FieldError::of(&problem).worded("Enter your card details.")));
     }
     Ok(Json(state.payments.pay_with_card(buyer.id, id, token).await?.into()))
 }

@@ -13,7 +13,7 @@ use uuid::Uuid;
 use crate::AppState;
 use crate::dto::{BookCardDto, SearchResultsDto};
 use crate::error::ApiError;
-use crate::extract::ApiQuery;
+use crate::extract::{ApiQuery, query_number};
 use crate::openapi::{BadQuery, Internal};
 use crate::rendered::{Reuse, accepts_brotli};
 
@@ -54,20 +54,24 @@ struct SearchParams {
     q: Option<String>,
     /// Only books in this category.
     category_id: Option<Uuid>,
-    /// Lowest resale price, whole taka.
+    /// Lowest resale price, whole taka (Latin or Bengali digits).
     #[param(minimum = 0, maximum = 500_000)]
+    #[serde(default, deserialize_with = "query_number")]
     min_price: Option<i64>,
-    /// Highest resale price, whole taka; not below `minPrice`.
+    /// Highest resale price, whole taka (Latin or Bengali digits); not below `minPrice`.
     #[param(minimum = 0, maximum = 500_000)]
+    #[serde(default, deserialize_with = "query_number")]
     max_price: Option<i64>,
     /// `relevance` (the default with `q`), `newest` (the default without), `price_asc`, `price_desc`.
     #[param(inline)]
     sort: Option<SortParam>,
     /// From 1; a page starting beyond the first 10,000 results answers `page_too_deep`.
     #[param(minimum = 1, maximum = 10_000)]
+    #[serde(default, deserialize_with = "query_number")]
     page: Option<u32>,
     /// Results per page, 24 unless asked.
     #[param(minimum = 1, maximum = 48)]
+    #[serde(default, deserialize_with = "query_number")]
     per_page: Option<u32>,
 }
 

@@ -97,8 +97,11 @@ async fn a_rename_shows_at_once_is_recorded_and_keeps_names_unique() {
         (blank["error"]["code"].as_str(), blank["error"]["fields"]["name"].as_str()),
         (Some("validation_failed"), Some("this field is required"))
     );
+    assert_eq!(blank["error"]["reasons"], json!({ "name": { "code": "required" } }), "{blank}");
     let long = call(&app, Method::PATCH, &format!("/api/admin/categories/{novels}"), &admin, Some(json!({ "name": "x".repeat(61) }))).await;
-    assert!(expect_json(long, 422, "a long name").await["error"]["fields"]["name"].is_string());
+    let long = expect_json(long, 422, "a long name").await;
+    assert_eq!(long["error"]["fields"]["name"], "at most 60 characters are allowed, got 61", "{long}");
+    assert_eq!(long["error"]["reasons"], json!({ "name": { "code": "too_long", "limit": 60 } }), "{long}");
     let unknown =
         call(&app, Method::PATCH, &format!("/api/admin/categories/{}", CategoryId::new()), &admin, Some(json!({ "name": "Anything" })))
             .await;
@@ -150,7 +153,9 @@ async fn a_merge_moves_every_book_whatever_its_status_removes_the_category_and_i
     let itself =
         call(&app, Method::POST, &format!("/api/admin/categories/{fiction}/merge"), &admin, Some(json!({ "into": fiction.to_string() })))
             .await;
-    assert!(expect_json(itself, 422, "into itself").await["error"]["fields"]["into"].as_str().is_some_and(|m| m.contains("itself")));
+    let itself = expect_json(itself, 422, "into itself").await;
+    assert!(itself["error"]["fields"]["into"].as_str().is_some_and(|m| m.contains("itself")), "{itself}");
+    assert_eq!(itself["error"]["reasons"], json!({ "into": { "code": "same_category" } }), "{itself}");
     let nowhere = call(
         &app,
         Method::POST,
@@ -159,7 +164,9 @@ async fn a_merge_moves_every_book_whatever_its_status_removes_the_category_and_i
         Some(json!({ "into": CategoryId::new().to_string() })),
     )
     .await;
-    assert!(expect_json(nowhere, 422, "into nothing").await["error"]["fields"]["into"].is_string());
+    let nowhere = expect_json(nowhere, 422, "into nothing").await;
+    assert_eq!(nowhere["error"]["fields"], json!({ "into": "choose a category from the list" }), "{nowhere}");
+    assert_eq!(nowhere["error"]["reasons"], json!({ "into": { "code": "unknown_category" } }), "{nowhere}");
     let gone =
         call(&app, Method::POST, &format!("/api/admin/categories/{novels}/merge"), &admin, Some(json!({ "into": fiction.to_string() })))
             .await;

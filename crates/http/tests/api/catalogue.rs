@@ -147,6 +147,22 @@ async fn huge_or_malformed_page_requests_are_refused_not_crashed_on() {
     assert_eq!(body["error"]["message"], "perPage must be between 1 and 100");
 }
 
+/// Page numbers and sizes typed in Bengali digits are the same numbers.
+#[tokio::test]
+async fn bengali_digits_page_a_category_and_size_the_shop() {
+    let app = TestApp::spawn_seeded().await;
+    let categories = app.get_json("/api/categories", 200).await;
+    let id = categories[0]["id"].as_str().expect("an id");
+    let latin = app.get_json(&format!("/api/categories/{id}/books?page=2&perPage=2"), 200).await;
+    let bengali = app.get_json(&format!("/api/categories/{id}/books?page=%E0%A7%A8&perPage=%E0%A7%A8"), 200).await;
+    assert_eq!(bengali, latin, "page=২&perPage=২");
+    assert_eq!((bengali["page"].as_u64(), bengali["perPage"].as_u64()), (Some(2), Some(2)));
+    let shop = app.get_json("/api/books/grouped?perCategory=%E0%A7%A7", 200).await;
+    assert!(shop.as_array().expect("groups").iter().all(|g| g["books"].as_array().is_some_and(|b| b.len() == 1)), "perCategory=১: {shop}");
+    let body = app.get_json(&format!("/api/categories/{id}/books?perPage=%E0%A7%A7%E0%A7%A6%E0%A7%A8"), 400).await;
+    assert_eq!(body["error"]["message"], "perPage must be between 1 and 100", "perPage=১০২");
+}
+
 #[tokio::test]
 async fn pages_past_the_first_ten_thousand_rows_are_refused() {
     let app = TestApp::spawn_seeded().await;

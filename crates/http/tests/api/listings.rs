@@ -134,6 +134,25 @@ async fn every_rule_is_a_field_error_and_nothing_is_stored() {
         assert_eq!(errors[field], message, "{field}: {body}");
     }
     assert!(errors["publishYear"].as_str().is_some_and(|m| m.starts_with("the publish year must be between 1450 and ")), "{body}");
+    let reasons = &body["error"]["reasons"];
+    let this_year = i64::from(chrono::Datelike::year(&chrono::Utc::now()));
+    assert_eq!(
+        *reasons,
+        json!({
+            "title": { "code": "required" },
+            "author": { "code": "too_long", "limit": 120 },
+            "sellerName": { "code": "required" },
+            "phone": { "code": "invalid_phone" },
+            "originalPrice": { "code": "out_of_range", "min": 1, "max": 500_000 },
+            "resalePrice": { "code": "out_of_range", "min": 1, "max": 500_000 },
+            "publishYear": { "code": "out_of_range", "min": 1450, "max": this_year },
+            "ratings": { "code": "out_of_range", "min": 0, "max": 5 },
+            "reviews": { "code": "out_of_range", "min": 0, "max": 2_147_483_647 },
+            "categoryId": { "code": "required" },
+            "image": { "code": "required" },
+        }),
+        "{body}"
+    );
 
     let mut unreadable = valid_fields(&app, "Banalata Sen").await;
     unreadable.retain(|(name, _)| *name != "originalPrice");
@@ -142,6 +161,11 @@ async fn every_rule_is_a_field_error_and_nothing_is_stored() {
     let body = expect_json(post_book(&app, &token, &unreadable, Some(png_of(&wide_rgb()))).await, 422, "POST /api/books").await;
     assert_eq!(body["error"]["fields"]["originalPrice"], "must be a whole number");
     assert!(body["error"]["fields"]["categoryId"].as_str().is_some_and(|m| m.contains("not both")), "{body}");
+    assert_eq!(
+        body["error"]["reasons"],
+        json!({ "originalPrice": { "code": "not_a_number" }, "categoryId": { "code": "not_both" } }),
+        "{body}"
+    );
 
     let mut with_email = valid_fields(&app, "Banalata Sen").await;
     with_email.push(("email", "someone-else@puronoboi.test".to_owned()));
@@ -335,6 +359,107 @@ async fn a_deleted_listing_leaves_the_storefront_and_cannot_be_deleted_twice() {
 }
 
 /// PostgreSQL text cannot hold U+0000: a field carrying one is a 422 naming the field, never a failed insert (500).
+/// Each refused field carries a reason beside its English message, with the same keys: what the web app words in
+/// Bangla. The messages are the ones the form always had.
+#[tokio::test]
+async fn a_refused_listing_names_a_reason_beside_each_unchanged_message() {
+    let app = app().await;
+    let seller = app.signed_in(&unique("seller"), "seller").await;
+    let mut fields = valid_fields(&app, &"ক".repeat(201)).await;
+    fields.retain(|(name, _)| !matches!(*name, "author" | "resalePrice" | "reviews" | "originalPrice"));
+    fields.extend([
+        ("resalePrice", "600000".to_owned()),
+        ("originalPrice", "২৫০.৫".to_owned()),
+        ("reviews", "many".to_owned()),
+        ("author", "   ".to_owned()),
+    ]);
+    let body = expect_json(post_book(&app, &seller, &fields, Some(png_of(&wide_rgb()))).await, 422, "POST /api/books").await;
+    assert_eq!(body["error"]["code"], "validation_failed");
+    assert_eq!(
+        body["error"]["fields"],
+        json!({
+            "title": "at most 200 characters are allowed, got 201",
+            "author": "this field is required",
+            "resalePrice": "a price must be at most 500000 taka, got 600000",
+            "originalPrice": "must be a whole number",
+            "reviews": "must be a whole number",
+        }),
+        "{body}"
+    );
+    assert_eq!(
+        body["error"]["reasons"],
+        json!({
+            "title": { "code": "too_long", "limit": 200 },
+            "author": { "code": "required" },
+            "resalePrice": { "code": "out_of_range", "min": 1, "max": 500_000 },
+            "originalPrice": { "code": "not_whole_number" },
+            "reviews": { "code": "not_a_number" },
+        }),
+        "{body}"
+    );
+
+    // An edit is checked by the same rules, with the same reasons.
+    let book = list_book(&app, &seller, "Banalata Sen").await;
+    let id = book["id"].as_str().expect("an id");
+    let edit = json!({ "resalePrice": 0, "phone": "০১২৩৪", "location": "  ", "description": "d".repeat(4001) });
+    let response = app.client.patch(app.url(&format!("/api/books/{id}"))).bearer_auth(&seller).json(&edit).send().await.expect("answered");
+    let body = expect_json(response, 422, "PATCH").await;
+    assert_eq!(
+        body["error"]["reasons"],
+        json!({
+            "resalePrice": { "code": "out_of_range", "min": 1, "max": 500_000 },
+            "phone": { "code": "invalid_phone" },
+            "location": { "code": "required" },
+            "description": { "code": "too_long", "limit": 4000 },
+        }),
+        "{body}"
+    );
+    assert_eq!(body["error"]["fields"]["phone"], "enter a Bangladesh mobile number, e.g. 01712-345678");
+
+    // Under "Others" with a name nobody could read: the category name's own rules, on `newCategory`.
+    let fields = with_new_category(valid_fields(&app, "Agnibeena").await, &"x".repeat(61));
+    let body = expect_json(post_book(&app, &seller, &fields, Some(png_of(&wide_rgb()))).await, 422, "POST a long new category").await;
+    assert_eq!(body["error"]["reasons"], json!({ "newCategory": { "code": "too_long", "limit": 60 } }), "{body}");
+    // A category id that names no category.
+    let mut fields = valid_fields(&app, "Agnibeena").await;
+    fields.retain(|(name, _)| *name != "categoryId");
+    fields.push(("categoryId", uuid::Uuid::new_v4().to_string()));
+    let body = expect_json(post_book(&app, &seller, &fields, Some(png_of(&wide_rgb()))).await, 422, "POST an unknown category").await;
+    assert_eq!(body["error"]["fields"], json!({ "categoryId": "choose a category from the list" }), "{body}");
+    assert_eq!(body["error"]["reasons"], json!({ "categoryId": { "code": "unknown_category" } }), "{body}");
+}
+
+/// Sellers type prices, years, counts and their phone in Bengali digits as often as in Latin ones: the same numbers,
+/// stored and answered in Latin digits.
+#[tokio::test]
+async fn a_listing_typed_in_bengali_digits_is_the_same_listing() {
+    let app = app().await;
+    let seller = app.signed_in(&unique("seller"), "seller").await;
+    let mut fields = valid_fields(&app, "Rupashi Bangla").await;
+    for (name, value) in fields.iter_mut() {
+        *value = match *name {
+            "phone" => "+৮৮০ ১৭১৫-৩৮৪৯২৬".to_owned(),
+            "originalPrice" => "৪০০".to_owned(),
+            "resalePrice" => " ২৫০ ".to_owned(),
+            "publishYear" => "১৯৯৯".to_owned(),
+            "ratings" => "৪.৫".to_owned(),
+            "reviews" => "১২".to_owned(),
+            _ => value.clone(),
+        };
+    }
+    let book = expect_json(post_book(&app, &seller, &fields, Some(png_of(&wide_rgb()))).await, 201, "POST /api/books").await;
+    assert_eq!((book["originalPrice"].as_i64(), book["resalePrice"].as_i64()), (Some(400), Some(250)));
+    assert_eq!((book["publishYear"].as_i64(), book["ratings"].as_f64(), book["reviews"].as_i64()), (Some(1999), Some(4.5), Some(12)));
+    assert_eq!(book["phone"], "01715-384926");
+    let id = book["id"].as_str().expect("an id");
+    assert_eq!(app.count(&format!("SELECT count(*) AS n FROM books WHERE id = '{id}' AND phone = '+8801715384926'")).await, 1);
+
+    // An edit's phone too.
+    let edit = json!({ "phone": "০১৮১৯-৪৬২০৭৩" });
+    let response = app.client.patch(app.url(&format!("/api/books/{id}"))).bearer_auth(&seller).json(&edit).send().await.expect("answered");
+    assert_eq!(expect_json(response, 200, "PATCH").await["phone"], "01819-462073");
+}
+
 #[tokio::test]
 async fn a_nul_character_in_a_text_field_is_refused_by_name() {
     let app = app().await;
@@ -349,6 +474,11 @@ async fn a_nul_character_in_a_text_field_is_refused_by_name() {
     assert_eq!(body["error"]["code"], "validation_failed");
     assert_eq!(body["error"]["fields"]["location"], "must not contain a NUL character", "{body}");
     assert_eq!(body["error"]["fields"]["description"], "must not contain a NUL character", "{body}");
+    assert_eq!(
+        body["error"]["reasons"],
+        json!({ "location": { "code": "invalid_character" }, "description": { "code": "invalid_character" } }),
+        "{body}"
+    );
 }
 
 fn with_new_category(fields: Vec<(&'static str, String)>, name: &str) -> Vec<(&'static str, String)> {
@@ -384,6 +514,7 @@ async fn a_seller_creates_at_most_three_new_categories_a_day_and_a_refused_fourt
     assert_eq!(body["error"]["code"], "validation_failed");
     let message = body["error"]["fields"]["newCategory"].as_str().unwrap_or_else(|| panic!("a newCategory field error: {body}"));
     assert!(message.contains("at most 3 new categories a day"), "{body}");
+    assert_eq!(body["error"]["reasons"], json!({ "newCategory": { "code": "daily_limit_reached", "limit": 3 } }), "{body}");
     assert_eq!(app.count("SELECT count(*) AS n FROM books").await, books, "no listing");
     assert_eq!(app.count("SELECT count(*) AS n FROM categories").await, categories, "no category");
     assert_eq!(app.count("SELECT count(*) AS n FROM categories WHERE name = 'New shelf 4'").await, 0);

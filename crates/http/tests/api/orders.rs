@@ -130,16 +130,46 @@ async fn the_buy_form_is_checked_with_the_products_messages() {
     let refused = expect_json(call(&app, Method::POST, "/api/orders", Some(&buyer), Some(body)).await, 422, "blank").await;
     assert_eq!(refused["error"]["fields"]["phone"], "Phone no is required");
     assert_eq!(refused["error"]["fields"]["location"], "Location is required");
+    assert_eq!(refused["error"]["reasons"], json!({ "phone": { "code": "required" }, "location": { "code": "required" } }), "{refused}");
     let body = json!({ "bookId": books[0].to_string(), "phone": "12345", "location": "x".repeat(201) });
     let refused = expect_json(call(&app, Method::POST, "/api/orders", Some(&buyer), Some(body)).await, 422, "bad").await;
     assert!(refused["error"]["fields"]["phone"].as_str().is_some_and(|m| m.contains("Bangladesh mobile")), "{refused}");
     assert!(refused["error"]["fields"]["location"].as_str().is_some_and(|m| m.contains("200")), "{refused}");
+    assert_eq!(
+        refused["error"]["reasons"],
+        json!({ "phone": { "code": "invalid_phone" }, "location": { "code": "too_long", "limit": 200 } }),
+        "{refused}"
+    );
+    // A Bengali-digit number that is no mobile number is refused like its Latin twin: an operator digit of 2.
+    let body = json!({ "bookId": books[0].to_string(), "phone": "০১২১২-৩৪৫৬৭৮", "location": "Dhaka" });
+    let refused = expect_json(call(&app, Method::POST, "/api/orders", Some(&buyer), Some(body)).await, 422, "a Bengali landline").await;
+    assert_eq!(refused["error"]["fields"], json!({ "phone": "enter a Bangladesh mobile number, e.g. 01712-345678" }), "{refused}");
+    assert_eq!(refused["error"]["reasons"], json!({ "phone": { "code": "invalid_phone" } }), "{refused}");
     let body = json!({ "bookId": "not-a-book", "phone": "01712345678", "location": "Dhaka" });
     assert_eq!(error_code(call(&app, Method::POST, "/api/orders", Some(&buyer), Some(body)).await, 404).await, "book_not_found");
     let body = json!({ "bookId": BookId::new().to_string(), "phone": "01712345678", "location": "Dhaka" });
     assert_eq!(error_code(call(&app, Method::POST, "/api/orders", Some(&buyer), Some(body)).await, 404).await, "book_not_found");
     assert_eq!(app.count("SELECT count(*) AS n FROM orders").await, 0);
     assert_eq!(book_status(&app, books[0]).await, "available");
+}
+
+/// Buyers type their phone in Bengali digits as often as in Latin ones: "০১৭১২-৩৪৫৬৭৮" is the same number as
+/// "01712-345678", stored as +8801712345678 and read back as 01712-345678 by the buyer and by the seller.
+#[tokio::test]
+async fn a_phone_in_bengali_digits_is_stored_and_answered_normalised() {
+    let app = app().await;
+    let (_, books) = shelf(&app, 1, 300).await;
+    let buyer = app.signed_in(&unique("reader"), "buyer").await;
+    let body = json!({ "bookId": books[0].to_string(), "phone": " ০১৭১২-৩৪৫৬৭৮ ", "location": "মিরপুর ১০, ঢাকা" });
+    let placed = expect_json(call(&app, Method::POST, "/api/orders", Some(&buyer), Some(body)).await, 201, "POST /api/orders").await;
+    assert_eq!(placed["phone"], "01712-345678", "{placed}");
+    assert_eq!(placed["location"], "মিরপুর ১০, ঢাকা", "a place is text: its digits stay as typed");
+    let id = placed["id"].as_str().expect("an id");
+    assert_eq!(app.count(&format!("SELECT count(*) AS n FROM orders WHERE id = '{id}' AND phone = '+8801712345678'")).await, 1);
+    let read = expect_json(call(&app, Method::GET, &format!("/api/orders/{id}"), Some(&buyer), None).await, 200, "GET the order").await;
+    assert_eq!(read["phone"], "01712-345678");
+    let mine = expect_json(call(&app, Method::GET, "/api/me/orders", Some(&buyer), None).await, 200, "GET /api/me/orders").await;
+    assert_eq!(mine["items"][0]["phone"], "01712-345678");
 }
 
 #[tokio::test]

@@ -189,6 +189,16 @@ async fn without_card_payments_configured_paying_says_so() {
     let refused =
         call(&app, Method::POST, &format!("/api/orders/{order}/payment"), Some(&buyer), Some(json!({"cardToken": "tok_x"}))).await;
     assert_eq!(expect_json(refused, 503, "not configured").await["error"]["code"], "unavailable");
+    // No card, or something that is none: the field's problem comes first, with its reason.
+    for (token, reason) in
+        [("  ".to_owned(), json!({ "code": "required" })), ("t".repeat(256), json!({ "code": "too_long", "limit": 255 }))]
+    {
+        let refused =
+            call(&app, Method::POST, &format!("/api/orders/{order}/payment"), Some(&buyer), Some(json!({"cardToken": token}))).await;
+        let body = expect_json(refused, 422, "no card").await;
+        assert_eq!(body["error"]["fields"], json!({ "cardToken": "Enter your card details." }), "{body}");
+        assert_eq!(body["error"]["reasons"], json!({ "cardToken": reason }), "{body}");
+    }
     let config = app.get_json("/api/config", 200).await;
     assert_eq!(config["payments"]["provider"], "none");
 }

@@ -73,3 +73,33 @@ async fn the_demo_catalogue_is_found_by_title_author_filters_and_pages() {
     let nothing: Value = app.get_json(&path(&[("q", "zzzzqqqq xxyyzz")]), 200).await;
     assert_eq!((nothing["total"].as_i64(), nothing["items"].as_array().map(Vec::len)), (Some(0), Some(0)));
 }
+
+/// The price filter and the page may be typed in Bengali digits, as readers type them: the same search, the same
+/// answer; Bengali digits break the rules the same way Latin ones do.
+#[tokio::test]
+async fn bengali_digits_in_the_parameters_are_the_same_numbers() {
+    let app = TestApp::spawn_seeded().await;
+    let latin = app
+        .get_json(&path(&[("minPrice", "100"), ("maxPrice", "100000"), ("sort", "price_asc"), ("page", "1"), ("perPage", "5")]), 200)
+        .await;
+    let bengali = app
+        .get_json(&path(&[("minPrice", "১০০"), ("maxPrice", "১০০০০০"), ("sort", "price_asc"), ("page", "১"), ("perPage", "৫")]), 200)
+        .await;
+    assert!(latin["total"].as_i64().is_some_and(|n| n > 0), "{latin}");
+    assert_eq!(bengali, latin);
+    assert_eq!((bengali["page"].as_u64(), bengali["perPage"].as_u64()), (Some(1), Some(5)));
+    let second = app.get_json(&path(&[("minPrice", "১০০"), ("sort", "price_asc"), ("page", "২"), ("perPage", "৫")]), 200).await;
+    assert_eq!(second["page"].as_u64(), Some(2));
+
+    for params in [
+        &[("minPrice", "৩০০"), ("maxPrice", "২০০")][..],
+        &[("maxPrice", "৫০০০০১")],
+        &[("perPage", "৪৯")],
+        &[("page", "০")],
+        &[("minPrice", "১০.৫")],
+        &[("page", "১২৩৪৫৬৭৮৯০১২৩")],
+    ] {
+        let body = app.get_json(&path(params), 400).await;
+        assert_eq!(body["error"]["code"], "invalid_query", "{params:?}: {body}");
+    }
+}

@@ -115,6 +115,7 @@ async fn an_overlong_name_is_a_field_error() {
     let (status, body) = app.open_session(&id_token, json!({ "name": "n".repeat(121) })).await;
     assert_eq!((status, body["error"]["code"].as_str()), (422, Some("validation_failed")), "{body}");
     assert_eq!(body["error"]["fields"]["name"], "at most 120 characters are allowed, got 121");
+    assert_eq!(body["error"]["reasons"], json!({ "name": { "code": "too_long", "limit": 120 } }), "{body}");
 }
 
 /// The same Firebase user: someone signs up with an address they do not own (it is even the admin's), then the

@@ -9,6 +9,7 @@ import { SelectField } from '@/components/ui/SelectField';
 import { isApiError } from '@/lib/api-client';
 import { userMessage } from '@/lib/error-handling';
 import { formatNumber } from '@/lib/format';
+import { fieldMessage } from '@/lib/form-errors';
 import { textToken } from '@/lib/i18n/problem';
 import { currentLanguage, useLanguage } from '@/lib/i18n/translations';
 import { useAdminCategories } from '../api/get-admin-categories';
@@ -56,7 +57,7 @@ export function MergeCategoryDialog({ category, onDone }: { category: AdminCateg
           onDone();
         },
         onError: (thrown) => {
-          const field = isApiError(thrown) && thrown.code === 'validation_failed' ? thrown.fields.into : undefined;
+          const field = isApiError(thrown) && thrown.code === 'validation_failed' ? fieldMessage(thrown, 'into') : undefined;
           if (field) setError(field);
           else setFailure(userMessage(thrown));
         },

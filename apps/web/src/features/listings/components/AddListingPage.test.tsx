@@ -331,6 +331,33 @@ describe('Add A Product in Bangla', () => {
     expect(requestsTo(fetchMock, '/api/books')).toHaveLength(0);
   });
 
+  it("words the server's refusals in Bangla from their reason codes, the limits in Bengali digits", async () => {
+    stubFetch(
+      routes({
+        '/api/books': errorReply(
+          422,
+          'validation_failed',
+          'title: at most 200 characters are allowed (and 1 more)',
+          { title: 'at most 200 characters are allowed, got 240', categoryId: 'choose a category from the list' },
+          { title: { code: 'too_long', limit: 200 }, categoryId: { code: 'unknown_category' } },
+        ),
+      }),
+    );
+    const { user, form } = await openBanglaForm();
+    await user.type(field(form, 'বইয়ের নাম'), 'পথের পাঁচালী');
+    await user.type(field(form, 'লেখক'), 'বিভূতিভূষণ বন্দ্যোপাধ্যায়');
+    await user.selectOptions(field(form, 'ক্যাটাগরি'), POETRY.name);
+    await user.upload(field(form, 'ছবি'), png());
+    await user.type(field(form, 'মূল দাম (৳)'), '৪৫০');
+    await user.type(field(form, 'বিক্রির দাম (৳)'), '২০০');
+    await user.type(field(form, 'ফোন'), '০১৭১২-৩৪৫৬৭৮');
+    await user.type(field(form, 'এলাকা'), 'নীলক্ষেত, ঢাকা');
+    await user.click(within(form).getByRole('button', { name: 'বই যোগ করুন' }));
+
+    await waitFor(() => expect(field(form, 'বইয়ের নাম')).toHaveAccessibleDescription('সর্বোচ্চ ২০০টি অক্ষর'));
+    expect(field(form, 'ক্যাটাগরি')).toHaveAccessibleDescription(expect.stringContaining('তালিকা থেকে একটি ক্যাটাগরি বেছে নিন'));
+  });
+
   it('takes prices and a phone typed in Bengali digits, sends Latin ones, and toasts in Bangla', async () => {
     const fetchMock = stubFetch(routes({ '/api/books': { status: 201, body: sellerBook() } }));
     const { user, form, router } = await openBanglaForm();

@@ -1,4 +1,5 @@
 // The English texts. The spec's own wording is kept exactly ("SignUp", "Advertise Items", ...).
+import type { FieldReasonCode } from '@bindings/FieldReasonCode';
 import { storefront } from './storefront-en';
 
 export const common = {
@@ -13,6 +14,21 @@ export const common = {
     search: 'Loading the search',
     default: 'Loading',
   },
+  // Why the server refused a field (bindings/FieldReasonCode.ts), for readers of other languages than English: a reader
+  // of English reads the server's own words (src/lib/form-errors.ts).
+  fieldReasons: {
+    required: 'This field is required',
+    too_long: 'At most {{limit}} characters',
+    out_of_range: 'Enter a number from {{min}} to {{max}}',
+    not_a_number: 'Enter a number',
+    not_whole_number: 'Enter a whole number',
+    invalid_phone: 'Enter a Bangladesh mobile number, e.g. 01712-345678',
+    invalid_character: 'This text holds a character that cannot be stored',
+    unknown_category: 'Choose a category from the list',
+    not_both: 'Choose a category or type a new one, not both',
+    same_category: 'Choose another category to merge into',
+    daily_limit_reached: 'You can add at most {{limit}} new categories a day',
+  } satisfies Record<FieldReasonCode, string>,
   validation: {
     required: 'This field is required',
     tooLong: 'At most {{max}} characters',
