@@ -11,7 +11,7 @@ interface PaginationProps {
   className?: string;
 }
 
-/** Previous / "Page X of Y" / Next. */
+/** Previous / "Page X of Y" / Next. Smaller on phones, where the Bangla words (আগের পাতা, পরের পাতা) are wider. */
 export function Pagination({ page, totalPages, onPageChange, className = 'mt-12' }: PaginationProps) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -19,19 +19,19 @@ export function Pagination({ page, totalPages, onPageChange, className = 'mt-12'
     <nav aria-label={t('pagination.label')} className={`flex items-center justify-center gap-3 sm:gap-5 ${className}`}>
       <button
         type="button"
-        className="btn btn-outline btn-primary"
+        className="btn btn-outline btn-primary max-sm:btn-sm max-sm:px-3"
         onClick={() => onPageChange(page - 1)}
         disabled={page <= 1}
       >
         <LuChevronLeft className="size-4" aria-hidden="true" />
         {t('pagination.previous')}
       </button>
-      <p className="min-w-28 text-center font-medium tabular-nums" aria-live="polite">
+      <p className="min-w-20 text-center text-sm font-medium tabular-nums sm:min-w-28 sm:text-base" aria-live="polite">
         {t('pagination.status', { page: formatNumber(page, language), total: formatNumber(totalPages, language) })}
       </p>
       <button
         type="button"
-        className="btn btn-outline btn-primary"
+        className="btn btn-outline btn-primary max-sm:btn-sm max-sm:px-3"
         onClick={() => onPageChange(page + 1)}
         disabled={page >= totalPages}
       >

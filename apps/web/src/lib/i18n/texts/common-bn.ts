@@ -157,7 +157,8 @@ export const common: Texts<typeof en> = {
   },
   nav: {
     label: 'প্রধান',
-    brandHome: 'পুরনো বই: প্রথম পাতা',
+    // The logo reads "Puronoboi", and a link's name must hold its visible text (voice control says what it sees).
+    brandHome: 'Puronoboi: প্রথম পাতা',
     home: 'হোম',
     shop: 'দোকান',
     advertise: 'বিজ্ঞাপনের বই',
