@@ -94,6 +94,14 @@ async function englishOnScreen(page: Page, typed: readonly string[]): Promise<st
   return (text.match(/(?<!\w)[A-Za-z][A-Za-z'’]*(?!\w)/g) ?? []).filter((word) => !BRAND_NAMES.has(word));
 }
 
+/**
+ * Waits for the pictures on screen, for the screenshots only: whether pictures load is the storefront journeys' to
+ * prove (storefront.e2e.ts); here a slow one must not fail a journey about language.
+ */
+async function settle(page: Page): Promise<void> {
+  await picturesLoaded(page).catch(() => undefined);
+}
+
 async function expectBangla(page: Page, where: string, typed: readonly string[]): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.lang), `${where}: <html lang>`).toBe('bn');
   expect(await englishOnScreen(page, typed), `${where}: English words on screen`).toEqual([]);
@@ -112,11 +120,11 @@ async function signUpInBangla(page: Page, name: string, email: string, seller: b
   await expectPathSoon(page, '/');
 }
 
-async function logInInBangla(page: Page, email: string): Promise<void> {
+async function logInInBangla(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/login', { waitUntil: 'networkidle' });
   const form = page.getByRole('form', { name: auth.login.form });
   await form.getByLabel(auth.fields.email, { exact: true }).fill(email);
-  await form.getByLabel(auth.fields.password, { exact: true }).fill(DEMO_PASSWORD);
+  await form.getByLabel(auth.fields.password, { exact: true }).fill(password);
   await form.getByRole('button', { name: auth.login.submit, exact: true }).click();
   await visible(toast(page, auth.login.success), `the Bangla "${auth.login.success}" toast`);
 }
@@ -137,7 +145,7 @@ describe('Puronoboi in Bangla', () => {
         await visible(page.getByRole('banner').getByRole('link', { name: common.nav.shop }).or(
           page.getByRole('banner').getByRole('button', { name: common.nav.openMenu }),
         ).first(), 'the Bangla navigation');
-        await picturesLoaded(page);
+        await settle(page);
         await expectBangla(page, `/ at ${width} px`, typed);
         await expectNoSideScrolling(page, `/ at ${width} px`);
         await screenshot(page, `bangla-home-${width}`);
@@ -145,7 +153,7 @@ describe('Puronoboi in Bangla', () => {
 
         await visit('/shop');
         await h1(page, shop.shop.title);
-        await picturesLoaded(page);
+        await settle(page);
         await expectBangla(page, `/shop at ${width} px`, typed);
         await expectNoSideScrolling(page, `/shop at ${width} px`);
         await screenshot(page, `bangla-shop-${width}`);
@@ -226,7 +234,7 @@ describe('Puronoboi in Bangla', () => {
       await visible(main(page).getByText(buying.orderStatus.paid, { exact: true }).first(), 'the Bangla "paid" status');
       await expectBangla(page, 'My Orders', typed);
       await page.setViewportSize(PHONE);
-      await picturesLoaded(page);
+      await settle(page);
       await expectNoSideScrolling(page, 'My Orders at 360 px');
       await screenshot(page, 'bangla-my-orders-360');
     });
@@ -268,6 +276,30 @@ describe('Puronoboi in Bangla', () => {
       await expectBangla(page, 'My Products', typed);
       await expectNoSideScrolling(page, 'My Products at 360 px');
       await screenshot(page, 'bangla-my-products-360');
+    });
+
+    // The language follows the person: chosen with the switch here, it is the language of their next sign-in on a
+    // device whose browser asks for English.
+    await withPage(browser(), { ...BANGLA, viewport: DESKTOP }, async ({ page, visit }) => {
+      await logInInBangla(page, email, 'bangla-password-1');
+      await visit('/');
+      const bar = page.getByRole('banner');
+      await bar.getByRole('button', { name: 'English', exact: true }).click();
+      await visible(bar.getByRole('link', { name: 'Shop', exact: true }), 'the bar in English');
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+      const chosen = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/me/language' && r.request().method() === 'PUT');
+      await bar.getByRole('button', { name: 'বাংলা', exact: true }).click();
+      expect((await chosen).status(), 'the choice is kept on the account').toBe(200);
+      await visible(bar.getByRole('link', { name: common.nav.shop, exact: true }), 'the bar in Bangla again');
+    });
+    await withPage(browser(), { locale: 'en-US', viewport: DESKTOP }, async ({ page }) => {
+      await page.goto('/login', { waitUntil: 'networkidle' });
+      const form = page.getByRole('form', { name: 'Log in' });
+      await form.getByLabel('Email', { exact: true }).fill(email);
+      await form.getByLabel('Password', { exact: true }).fill('bangla-password-1');
+      await form.getByRole('button', { name: 'Login', exact: true }).click();
+      await visible(page.getByRole('banner').getByRole('link', { name: common.nav.shop, exact: true }), "the account's Bangla on an English browser");
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('bn');
     });
 
     await withPage(browser(), { ...BANGLA, viewport: DESKTOP }, async ({ page, visit }) => {
