@@ -10,9 +10,10 @@
 // faces for Latin text: each is a download a phone waits for before the page settles, and the six faces this used to
 // load (four weights of one, two of the other) weighed as much as React. Text asking for a weight in between (500,
 // 700) is drawn with the nearest face the browser has: 400 for medium, 600 for bold, Lora 700 for semibold headings.
+// Hind Siliguri's packaged faces; fonts.css declares smaller ones for some of their characters (tried first), and
+// Lora's Latin face with the range its package leaves out.
 import '@fontsource/hind-siliguri/400.css';
 import '@fontsource/hind-siliguri/600.css';
-import '@fontsource/lora/latin-700.css';
 // After the faces above: its smaller faces (the taka sign, ASCII) must be declared after the packaged ones.
 import './fonts.css';
 import './index.css';
