@@ -15,6 +15,7 @@ import { DESKTOP, MOBILE, screenshot, useBrowser, withPage } from './browser';
 import { api, fixtures, taka, url } from './env';
 import { psql } from './global-setup';
 import { addBookFor, stamp } from './shop-data';
+import { typeCard } from './cards';
 
 const browser = useBrowser();
 
@@ -78,20 +79,6 @@ async function openPayment(page: Page, orderId: string): Promise<void> {
   await page.goto(`/dashboard/payment/${orderId}`, { waitUntil: 'networkidle' });
   await h1(page, 'Payment');
   await visible(payForm(page).getByPlaceholder('number', { exact: true }), "the stand-in's card number field");
-}
-
-/** Types a card into localstripe's stand-in card element: five plain inputs named by their placeholders. */
-async function typeCard(page: Page, number: string): Promise<void> {
-  const form = payForm(page);
-  for (const [field, value] of [
-    ['number', number],
-    ['exp_month', '12'],
-    ['exp_year', '34'],
-    ['cvc', '123'],
-    ['postal_code', '1205'],
-  ] as const) {
-    await form.getByPlaceholder(field, { exact: true }).fill(value);
-  }
 }
 
 /** The answer to the next POST to a payment path of the order (`/payment` or `/payment/sync`). */
@@ -190,7 +177,7 @@ describe('paying an order by card', () => {
       await picturesLoaded(page);
       await screenshot(page, 'payment');
 
-      await typeCard(page, CARDS.good);
+      await typeCard(payForm(page), CARDS.good);
       const charged = nextPaymentAnswer(page, orderId, 'payment');
       await pay.click();
       const result = await paymentResult(await charged);
@@ -247,7 +234,7 @@ describe('paying an order by card', () => {
       await picturesLoaded(page);
       await screenshot(page, 'payment-mobile');
 
-      await typeCard(page, CARDS.declined);
+      await typeCard(payForm(page), CARDS.declined);
       const refused = nextPaymentAnswer(page, order.id, 'payment');
       await payButton(page, book.resalePrice).click();
       const result = await paymentResult(await refused);
@@ -264,7 +251,7 @@ describe('paying an order by card', () => {
 
       // The form is ready for another card.
       await expect.poll(() => payButton(page, book.resalePrice).isEnabled()).toBe(true);
-      await typeCard(page, CARDS.good);
+      await typeCard(payForm(page), CARDS.good);
       const charged = nextPaymentAnswer(page, order.id, 'payment');
       await payButton(page, book.resalePrice).click();
       expect((await paymentResult(await charged)).status).toBe('succeeded');
@@ -284,7 +271,7 @@ describe('paying an order by card', () => {
       await newBuyer(page, 'Secure Buyer');
       const order = await placeOrder(page, bookId);
       await openPayment(page, order.id);
-      await typeCard(page, CARDS.threeDSecure);
+      await typeCard(payForm(page), CARDS.threeDSecure);
       const charged = nextPaymentAnswer(page, order.id, 'payment');
       await payButton(page, book.resalePrice).click();
       const first = await paymentResult(await charged);
@@ -318,7 +305,7 @@ describe('paying an order by card', () => {
       await newBuyer(page, 'Unlucky Buyer');
       const order = await placeOrder(page, bookId);
       await openPayment(page, order.id);
-      await typeCard(page, CARDS.threeDSecure);
+      await typeCard(payForm(page), CARDS.threeDSecure);
       await payButton(page, book.resalePrice).click();
       const fail = page.getByRole('button', { name: 'Fail authentication', exact: true });
       await visible(fail, "the stand-in's 3-D Secure box");
@@ -378,7 +365,7 @@ describe('paying for a wish-list book', () => {
       expect((await api.book(bookId)).status).toBe('pending');
 
       await visible(payForm(page).getByPlaceholder('number', { exact: true }), 'the card field for the new order');
-      await typeCard(page, CARDS.good);
+      await typeCard(payForm(page), CARDS.good);
       const charged = nextPaymentAnswer(page, order.id, 'payment');
       await payButton(page, book.resalePrice).click();
       expect((await paymentResult(await charged)).status).toBe('succeeded');
