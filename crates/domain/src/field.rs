@@ -5,8 +5,8 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-/// Why a field was refused: a closed list, so that a client can word every case. Each has a stable snake_case
-/// [`code`](FieldReason::code); the bounds it names are the rule's own.
+/// Why a field was refused: a closed list, so that a client can word every case (the http crate names each on the
+/// wire); the bounds it names are the rule's own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum FieldReason {
     /// `required`: missing or blank (only spaces).
@@ -31,40 +31,6 @@ pub enum FieldReason {
     SameCategory,
     /// `daily_limit_reached`: at most `limit` of these in any 24 hours (new categories per seller).
     DailyLimitReached { limit: u32 },
-}
-
-impl FieldReason {
-    /// Every code, in the order the enum lists them.
-    pub const CODES: [&'static str; 11] = [
-        "required",
-        "too_long",
-        "out_of_range",
-        "not_a_number",
-        "not_whole_number",
-        "invalid_phone",
-        "invalid_character",
-        "unknown_category",
-        "not_both",
-        "same_category",
-        "daily_limit_reached",
-    ];
-
-    /// The reason's stable name on the wire.
-    pub const fn code(self) -> &'static str {
-        match self {
-            Self::Required => "required",
-            Self::TooLong { .. } => "too_long",
-            Self::OutOfRange { .. } => "out_of_range",
-            Self::NotANumber => "not_a_number",
-            Self::NotWholeNumber => "not_whole_number",
-            Self::InvalidPhone => "invalid_phone",
-            Self::InvalidCharacter => "invalid_character",
-            Self::UnknownCategory => "unknown_category",
-            Self::NotBoth => "not_both",
-            Self::SameCategory => "same_category",
-            Self::DailyLimitReached { .. } => "daily_limit_reached",
-        }
-    }
 }
 
 /// A typed error that a form field can be refused with: its `Display` is the English message, [`reason`] what it
@@ -149,26 +115,5 @@ mod tests {
         assert_eq!((error.reason(), error.message()), (FieldReason::Required, "this field is required"));
         let worded = error.worded("Phone no is required");
         assert_eq!((worded.reason(), worded.to_string()), (FieldReason::Required, "Phone no is required".to_owned()));
-    }
-
-    #[test]
-    fn every_code_is_listed_once_in_snake_case() {
-        let reasons = [
-            FieldReason::Required,
-            FieldReason::TooLong { limit: 1 },
-            FieldReason::OutOfRange { min: 0, max: 1 },
-            FieldReason::NotANumber,
-            FieldReason::NotWholeNumber,
-            FieldReason::InvalidPhone,
-            FieldReason::InvalidCharacter,
-            FieldReason::UnknownCategory,
-            FieldReason::NotBoth,
-            FieldReason::SameCategory,
-            FieldReason::DailyLimitReached { limit: 3 },
-        ];
-        assert_eq!(reasons.map(FieldReason::code), FieldReason::CODES);
-        for code in FieldReason::CODES {
-            assert!(code.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'), "{code}");
-        }
     }
 }
