@@ -291,6 +291,19 @@ describe('Add A Product in Bangla', () => {
     return { user, form, ...utils };
   }
 
+  /** Fills every required field in Bangla, prices and phone in Bengali digits, and presses the Bangla submit. */
+  async function fillInAndSendInBangla(user: Awaited<ReturnType<typeof openBanglaForm>>['user'], form: HTMLElement) {
+    await user.type(field(form, 'বইয়ের নাম'), 'পথের পাঁচালী');
+    await user.type(field(form, 'লেখক'), 'বিভূতিভূষণ বন্দ্যোপাধ্যায়');
+    await user.selectOptions(field(form, 'ক্যাটাগরি'), POETRY.name);
+    await user.upload(field(form, 'ছবি'), png());
+    await user.type(field(form, 'মূল দাম (৳)'), '৪৫০');
+    await user.type(field(form, 'বিক্রির দাম (৳)'), '২০০');
+    await user.type(field(form, 'ফোন'), '০১৭১২-৩৪৫৬৭৮');
+    await user.type(field(form, 'এলাকা'), 'নীলক্ষেত, ঢাকা');
+    await user.click(within(form).getByRole('button', { name: 'বই যোগ করুন' }));
+  }
+
   it('labels the page and the form in Bangla, with examples in Bengali digits', async () => {
     stubFetch(routes());
     const { form } = await openBanglaForm();
@@ -344,15 +357,7 @@ describe('Add A Product in Bangla', () => {
       }),
     );
     const { user, form } = await openBanglaForm();
-    await user.type(field(form, 'বইয়ের নাম'), 'পথের পাঁচালী');
-    await user.type(field(form, 'লেখক'), 'বিভূতিভূষণ বন্দ্যোপাধ্যায়');
-    await user.selectOptions(field(form, 'ক্যাটাগরি'), POETRY.name);
-    await user.upload(field(form, 'ছবি'), png());
-    await user.type(field(form, 'মূল দাম (৳)'), '৪৫০');
-    await user.type(field(form, 'বিক্রির দাম (৳)'), '২০০');
-    await user.type(field(form, 'ফোন'), '০১৭১২-৩৪৫৬৭৮');
-    await user.type(field(form, 'এলাকা'), 'নীলক্ষেত, ঢাকা');
-    await user.click(within(form).getByRole('button', { name: 'বই যোগ করুন' }));
+    await fillInAndSendInBangla(user, form);
 
     await waitFor(() => expect(field(form, 'বইয়ের নাম')).toHaveAccessibleDescription('সর্বোচ্চ ২০০টি অক্ষর'));
     expect(field(form, 'ক্যাটাগরি')).toHaveAccessibleDescription(expect.stringContaining('তালিকা থেকে একটি ক্যাটাগরি বেছে নিন'));
@@ -361,15 +366,7 @@ describe('Add A Product in Bangla', () => {
   it('takes prices and a phone typed in Bengali digits, sends Latin ones, and toasts in Bangla', async () => {
     const fetchMock = stubFetch(routes({ '/api/books': { status: 201, body: sellerBook() } }));
     const { user, form, router } = await openBanglaForm();
-    await user.type(field(form, 'বইয়ের নাম'), 'পথের পাঁচালী');
-    await user.type(field(form, 'লেখক'), 'বিভূতিভূষণ বন্দ্যোপাধ্যায়');
-    await user.selectOptions(field(form, 'ক্যাটাগরি'), POETRY.name);
-    await user.upload(field(form, 'ছবি'), png());
-    await user.type(field(form, 'মূল দাম (৳)'), '৪৫০');
-    await user.type(field(form, 'বিক্রির দাম (৳)'), '২০০');
-    await user.type(field(form, 'ফোন'), '০১৭১২-৩৪৫৬৭৮');
-    await user.type(field(form, 'এলাকা'), 'নীলক্ষেত, ঢাকা');
-    await user.click(within(form).getByRole('button', { name: 'বই যোগ করুন' }));
+    await fillInAndSendInBangla(user, form);
 
     expect(await screen.findByText('বইটি সফলভাবে যোগ হয়েছে')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/myProducts'));
