@@ -217,8 +217,15 @@ describe('Puronoboi in Bangla', () => {
       await h1(page, buying.payment.title);
       const form = page.getByRole('form', { name: buying.card.heading });
       await visible(form.getByPlaceholder('number', { exact: true }), "the stand-in's card number field");
+      const payButton = form.getByRole('button', { name: fill(buying.card.pay, { price: formatTaka(240, 'bn') }), exact: true });
+      // A card the bank declines (localstripe's 4000 0000 0000 0341): the refusal in Bangla, not Stripe's English.
+      await typeCard(form, '4000000000000341');
+      await payButton.click();
+      await visible(form.getByRole('alert').getByText(buying.cardErrors.card_declined), `the Bangla "${buying.cardErrors.card_declined}"`);
+      expect(await form.getByRole('alert').innerText(), 'no English in the refusal').not.toMatch(/[A-Za-z]{3,}/);
+      await expect.poll(() => payButton.isEnabled()).toBe(true);
       await typeCard(form, '4242424242424242');
-      await form.getByRole('button', { name: fill(buying.card.pay, { price: formatTaka(240, 'bn') }), exact: true }).click();
+      await payButton.click();
       await visible(toast(page, buying.card.success), `the Bangla "${buying.card.success}" toast`, 20_000);
       await screenshot(page, 'bangla-paid-1280', { fullPage: false });
 

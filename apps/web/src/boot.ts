@@ -19,11 +19,12 @@ import './fonts.css';
 import './index.css';
 import { loadCatalogue } from './lib/i18n/catalogue';
 import { initialLanguage, type Language } from './lib/i18n/language';
+import { showLanguage } from './lib/i18n/shell-words';
 
 // The page speaks the visitor's language from the first paint (screen readers and fonts follow `lang`), and that
 // language's texts are fetched alongside the app's code rather than after it.
 const language = initialLanguage();
-document.documentElement.lang = language;
+showLanguage(document, language);
 
 /** Resolves once the browser has painted the page as it stands. */
 function afterNextPaint(): Promise<void> {

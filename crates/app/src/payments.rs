@@ -14,8 +14,9 @@ use std::time::Duration;
 use chrono::{DateTime, Utc};
 use puronoboi_domain::{AccountId, Order, OrderId, OrderStatus, ReportedPayment, Taka};
 use puronoboi_ports::{
-    CardAttemptError, CardAttemptLimits, CardAttemptOutcome, GatewayError, OrderChangeError, OrderStore, OwedRefund, PaymentEvent,
-    PaymentGateway, ProviderPayment, ProviderPaymentStatus, Refund, RefundStatus, SettleError, Settlement, StoreError, WebhookError,
+    CardAttemptError, CardAttemptLimits, CardAttemptOutcome, CardRefusal, GatewayError, OrderChangeError, OrderStore, OwedRefund,
+    PaymentEvent, PaymentGateway, ProviderPayment, ProviderPaymentStatus, Refund, RefundStatus, SettleError, Settlement, StoreError,
+    WebhookError,
 };
 
 /// Where a card payment stands after a call, as the payment page shows it.
@@ -25,10 +26,29 @@ pub enum PaymentOutcome {
     Succeeded { transaction_id: String },
     /// The buyer must complete 3-D Secure in the browser.
     RequiresAction { client_secret: String },
-    /// Declined or failed authentication; the provider's message. The order stays pending for another card.
-    Failed { message: String },
+    /// Declined or failed authentication: why, and the provider's message (English). The order stays pending for
+    /// another card.
+    Failed { message: String, reason: PaymentFailure },
     /// The provider has not decided yet; the webhook will settle the order.
     Processing,
+}
+
+/// Why a card payment did not go through, named so that the buyer can be told in their own language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PaymentFailure {
+    /// The card was refused, for this reason.
+    Card(CardRefusal),
+    /// Asked how a payment stands before any card was tried for the order.
+    NoCardTried,
+    /// The provider cancelled the payment.
+    Cancelled,
+    /// The provider refused the request itself (a card token sent twice, a payment that can no longer be
+    /// confirmed): typing the card again makes a new request.
+    Refused,
+    /// The payment arrived after the order closed and its book had gone: it was refunded.
+    Refunded,
+    /// The same, while the refund has not gone through yet: it will be.
+    RefundOwed,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -209,14 +229,14 @@ impl Payments {
         };
         match gateway.confirm_with_card(&payment_id, card_token).await {
             Ok(payment) => self.outcome(order, payment).await,
-            Err(GatewayError::Declined { message }) => Ok(PaymentOutcome::Failed { message }),
+            Err(GatewayError::Declined { message, reason }) => Ok(PaymentOutcome::Failed { message, reason: PaymentFailure::Card(reason) }),
             Err(GatewayError::Refused { message }) => {
                 // Refused can mean the payment already succeeded (a double click, another tab): read it back.
                 let payment = gateway.payment(&payment_id).await.map_err(unavailable)?;
                 if payment.status == ProviderPaymentStatus::Succeeded {
                     self.outcome(order, payment).await
                 } else {
-                    Ok(PaymentOutcome::Failed { message })
+                    Ok(PaymentOutcome::Failed { message, reason: PaymentFailure::Refused })
                 }
             }
             Err(GatewayError::Unavailable(e)) => Err(PayError::Unavailable(e)),
@@ -232,7 +252,10 @@ impl Payments {
         }
         let Some(payment_id) = order.payment_id.clone() else {
             return match order.status {
-                OrderStatus::Pending => Ok(PaymentOutcome::Failed { message: "No card has been tried for this order yet.".to_owned() }),
+                OrderStatus::Pending => Ok(PaymentOutcome::Failed {
+                    message: "No card has been tried for this order yet.".to_owned(),
+                    reason: PaymentFailure::NoCardTried,
+                }),
                 status => Err(PayError::Closed(status)),
             };
         };
@@ -287,8 +310,11 @@ impl Payments {
             },
             ProviderPaymentStatus::NeedsCard => Ok(PaymentOutcome::Failed {
                 message: payment.failure_message.unwrap_or_else(|| "The card could not be charged. Try another card.".to_owned()),
+                reason: PaymentFailure::Card(payment.failure_reason.unwrap_or(CardRefusal::Declined)),
             }),
-            ProviderPaymentStatus::Cancelled => Ok(PaymentOutcome::Failed { message: "The payment was cancelled.".to_owned() }),
+            ProviderPaymentStatus::Cancelled => {
+                Ok(PaymentOutcome::Failed { message: "The payment was cancelled.".to_owned(), reason: PaymentFailure::Cancelled })
+            }
             ProviderPaymentStatus::InProgress
             | ProviderPaymentStatus::NotConfirmed
             | ProviderPaymentStatus::Authorised
@@ -321,8 +347,9 @@ impl Payments {
                     None => true,
                     Some(owed) => self.refund_owed(&owed, Utc::now()).await?,
                 };
-                let message = if refunded { REFUNDED_MESSAGE } else { REFUND_OWED_MESSAGE };
-                Ok(PaymentOutcome::Failed { message: message.to_owned() })
+                let (message, reason) =
+                    if refunded { (REFUNDED_MESSAGE, PaymentFailure::Refunded) } else { (REFUND_OWED_MESSAGE, PaymentFailure::RefundOwed) };
+                Ok(PaymentOutcome::Failed { message: message.to_owned(), reason })
             }
             Err(SettleError::NotFound) => Err(PayError::NotFound),
             Err(SettleError::PaidByAnother(paid)) => {
@@ -524,7 +551,11 @@ mod tests {
         let (buyer, order) = w.order("declined", 250).await;
         for attempt in 1..=CARD_ATTEMPT_LIMITS.failed_per_order {
             let outcome = w.pay(&buyer, &order, TestCard::Declined).await.expect("answered");
-            assert_eq!(outcome, PaymentOutcome::Failed { message: DECLINED_MESSAGE.to_owned() }, "attempt {attempt}");
+            assert_eq!(
+                outcome,
+                PaymentOutcome::Failed { message: DECLINED_MESSAGE.to_owned(), reason: PaymentFailure::Card(CardRefusal::Declined) },
+                "attempt {attempt}"
+            );
         }
         assert_eq!(w.stored(order.id).await.status, OrderStatus::Pending);
         assert_eq!(w.book_status(order.book_id).await, BookStatus::Pending, "still held for the buyer");
@@ -663,7 +694,7 @@ mod tests {
         w.finish_3d_secure(&payment_id).await;
 
         let outcome = w.payments.sync(buyer.id, order.id).await.expect("read");
-        assert_eq!(outcome, PaymentOutcome::Failed { message: REFUNDED_MESSAGE.to_owned() });
+        assert_eq!(outcome, PaymentOutcome::Failed { message: REFUNDED_MESSAGE.to_owned(), reason: PaymentFailure::Refunded });
         let closed = w.stored(order.id).await;
         assert_eq!((closed.status, closed.refunded), (OrderStatus::Cancelled, true));
         assert_eq!(w.book_status(order.book_id).await, BookStatus::Pending, "still the next buyer's");
@@ -686,7 +717,11 @@ mod tests {
             w.gateway.script_refunds(script);
 
             let outcome = w.payments.sync(buyer.id, order.id).await.expect("read");
-            assert_eq!(outcome, PaymentOutcome::Failed { message: REFUND_OWED_MESSAGE.to_owned() }, "{script:?}");
+            assert_eq!(
+                outcome,
+                PaymentOutcome::Failed { message: REFUND_OWED_MESSAGE.to_owned(), reason: PaymentFailure::RefundOwed },
+                "{script:?}"
+            );
             assert!(!w.stored(order.id).await.refunded, "{script:?}");
             assert_eq!(w.payments.retry_owed_refunds(Utc::now()).await.expect("ran"), 0, "not due before the wait: {script:?}");
 

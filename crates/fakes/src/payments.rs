@@ -11,7 +11,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use puronoboi_domain::{OrderId, TAKA_CURRENCY, Taka};
 use puronoboi_ports::{
-    GatewayError, PaymentEvent, PaymentGateway, ProviderPayment, ProviderPaymentStatus, Refund, RefundStatus, WebhookError,
+    CardRefusal, GatewayError, PaymentEvent, PaymentGateway, ProviderPayment, ProviderPaymentStatus, Refund, RefundStatus, WebhookError,
 };
 
 /// What the message of a declined card says, as Stripe words it.
@@ -168,6 +168,7 @@ impl FakePaymentGateway {
             currency: TAKA_CURRENCY.to_owned(),
             order_id: Some(order.to_string()),
             failure_message: None,
+            failure_reason: None,
         };
         state.payments.push(payment.clone());
         payment
@@ -203,6 +204,7 @@ impl PaymentGateway for FakePaymentGateway {
             currency: TAKA_CURRENCY.to_owned(),
             order_id: Some(order_id),
             failure_message: None,
+            failure_reason: None,
         };
         state.payments.push(payment.clone());
         Ok(state.reported(&payment))
@@ -232,12 +234,14 @@ impl PaymentGateway for FakePaymentGateway {
             TestCard::Pays => {
                 payment.status = ProviderPaymentStatus::Succeeded;
                 payment.failure_message = None;
+                payment.failure_reason = None;
             }
             TestCard::ThreeDSecure => payment.status = ProviderPaymentStatus::AwaitingBuyer,
             TestCard::Declined => {
                 payment.status = ProviderPaymentStatus::NeedsCard;
                 payment.failure_message = Some(DECLINED_MESSAGE.to_owned());
-                return Err(GatewayError::Declined { message: DECLINED_MESSAGE.to_owned() });
+                payment.failure_reason = Some(CardRefusal::Declined);
+                return Err(GatewayError::Declined { message: DECLINED_MESSAGE.to_owned(), reason: CardRefusal::Declined });
             }
         }
         let payment = payment.clone();
@@ -309,6 +313,7 @@ impl CardHolder for FakePaymentGateway {
             } else {
                 stored.status = ProviderPaymentStatus::NeedsCard;
                 stored.failure_message = Some("The buyer could not be authenticated.".to_owned());
+                stored.failure_reason = Some(CardRefusal::AuthenticationFailed);
             }
         }
     }
@@ -348,15 +353,19 @@ async fn a_good_card_pays_and_the_payment_reads_back_paid(gateway: &dyn PaymentG
     let read = gateway.payment(&opened.id).await.expect("read back");
     assert_eq!(read.status, ProviderPaymentStatus::Succeeded);
     assert_eq!((read.amount_minor, read.currency.as_str(), read.order_id), (35000, "bdt", Some(order.to_string())));
-    assert_eq!(read.failure_message, None);
+    assert_eq!((read.failure_message, read.failure_reason), (None, None));
 }
 
 async fn a_declined_card_leaves_the_payment_open_for_another_card(gateway: &dyn PaymentGateway, cards: &dyn CardHolder) {
     let opened = gateway.open_payment(OrderId::new(), taka(350)).await.expect("opened");
     let declined = gateway.confirm_with_card(&opened.id, &cards.card_token(TestCard::Declined).await).await;
-    assert!(matches!(&declined, Err(GatewayError::Declined { message }) if message == DECLINED_MESSAGE), "{declined:?}");
+    assert!(
+        matches!(&declined, Err(GatewayError::Declined { message, reason: CardRefusal::Declined }) if message == DECLINED_MESSAGE),
+        "{declined:?}"
+    );
     let after = gateway.payment(&opened.id).await.expect("read back");
     assert_eq!((after.status, after.failure_message.as_deref()), (ProviderPaymentStatus::NeedsCard, Some(DECLINED_MESSAGE)));
+    assert_eq!(after.failure_reason, Some(CardRefusal::Declined));
     let paid = gateway.confirm_with_card(&opened.id, &cards.card_token(TestCard::Pays).await).await.expect("another card pays");
     assert_eq!((paid.id, paid.status), (opened.id, ProviderPaymentStatus::Succeeded));
 }
@@ -379,6 +388,7 @@ async fn a_failed_3d_secure_leaves_the_payment_open(gateway: &dyn PaymentGateway
     let failed = gateway.payment(&opened.id).await.expect("read back");
     assert_eq!(failed.status, ProviderPaymentStatus::NeedsCard);
     assert!(failed.failure_message.is_some(), "{failed:?}");
+    assert_eq!(failed.failure_reason, Some(CardRefusal::AuthenticationFailed));
     let paid = gateway.confirm_with_card(&opened.id, &cards.card_token(TestCard::Pays).await).await.expect("another card");
     assert_eq!(paid.status, ProviderPaymentStatus::Succeeded);
 }

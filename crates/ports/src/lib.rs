@@ -26,7 +26,7 @@ pub use orders::{
     PlaceOrderError, Placed, SettleError, Settlement, WishListItem, WishListStore,
 };
 pub use payments::{
-    GatewayError, PaymentEvent, PaymentGateway, ProviderPayment, ProviderPaymentStatus, Refund, RefundStatus, WebhookError,
+    CardRefusal, GatewayError, PaymentEvent, PaymentGateway, ProviderPayment, ProviderPaymentStatus, Refund, RefundStatus, WebhookError,
 };
 pub use readiness::ReadinessProbe;
 pub use search::SearchIndex;

@@ -54,6 +54,24 @@ pub struct ProviderPayment {
     pub client_secret: Option<String>,
     /// The provider's message about the last failed attempt ("Your card was declined."), for the buyer.
     pub failure_message: Option<String>,
+    /// Why the last attempt failed, when it did.
+    pub failure_reason: Option<CardRefusal>,
+}
+
+/// Why a card was not charged, in the terms every card provider shares, so that the buyer can be told in their own
+/// language (the provider's message is English).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CardRefusal {
+    /// The bank said no without a more precise reason the buyer can act on (or one this code does not know).
+    Declined,
+    InsufficientFunds,
+    ExpiredCard,
+    IncorrectCvc,
+    IncorrectNumber,
+    /// The provider or the bank failed while processing the card; the same card may work in a while.
+    ProcessingError,
+    /// The buyer did not pass the bank's check (3-D Secure).
+    AuthenticationFailed,
 }
 
 /// A refund as the provider reports it.
@@ -78,9 +96,9 @@ pub enum RefundStatus {
 
 #[derive(Debug, thiserror::Error)]
 pub enum GatewayError {
-    /// The card was declined or could not be used; `message` is the provider's, shown to the buyer as is.
-    #[error("the card was declined: {message}")]
-    Declined { message: String },
+    /// The card was declined or could not be used; `message` is the provider's, shown to readers of English as is.
+    #[error("the card was declined ({reason:?}): {message}")]
+    Declined { message: String, reason: CardRefusal },
     /// The provider refused the request itself (a used or unknown card token, a payment in a state that cannot be
     /// confirmed). `message` is the provider's.
     #[error("the payment provider refused the request: {message}")]

@@ -296,7 +296,8 @@ impl StripeGateway {
                 "Stripe declined the card"
             );
             let message = message.unwrap_or_else(|| "Your card was declined.".to_owned());
-            return Err(RequestError { error: GatewayError::Declined { message }, code: error.code });
+            let reason = wire::card_refusal(code, decline_code);
+            return Err(RequestError { error: GatewayError::Declined { message, reason }, code: error.code });
         }
         tracing::warn!(what, status = status.as_u16(), kind, code, stripe_message = message.as_deref(), "Stripe refused a request");
         let message = message.unwrap_or_else(|| format!("Stripe refused {what} ({status})"));

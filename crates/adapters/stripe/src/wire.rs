@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use puronoboi_ports::{ProviderPayment, ProviderPaymentStatus, RefundStatus};
+use puronoboi_ports::{CardRefusal, ProviderPayment, ProviderPaymentStatus, RefundStatus};
 use serde::Deserialize;
 
 /// A PaymentIntent (<https://docs.stripe.com/api/payment_intents/object>).
@@ -22,7 +22,25 @@ pub(crate) struct PaymentIntent {
 /// `last_payment_error`: an error object like the ones requests fail with (<https://docs.stripe.com/api/errors>).
 #[derive(Deserialize)]
 pub(crate) struct LastPaymentError {
+    pub code: Option<String>,
+    pub decline_code: Option<String>,
     pub message: Option<String>,
+}
+
+/// Names a card error's reason from Stripe's `decline_code` (the bank's, the more precise) and `code`
+/// (<https://docs.stripe.com/declines/codes>, <https://docs.stripe.com/error-codes>). A code not listed is a plain
+/// decline: the buyer is told the card was declined, never nothing.
+pub(crate) fn card_refusal(code: Option<&str>, decline_code: Option<&str>) -> CardRefusal {
+    let named = |code: &str| match code {
+        "insufficient_funds" => Some(CardRefusal::InsufficientFunds),
+        "expired_card" => Some(CardRefusal::ExpiredCard),
+        "incorrect_cvc" | "invalid_cvc" => Some(CardRefusal::IncorrectCvc),
+        "incorrect_number" | "invalid_number" => Some(CardRefusal::IncorrectNumber),
+        "processing_error" => Some(CardRefusal::ProcessingError),
+        "payment_intent_authentication_failure" | "authentication_required" => Some(CardRefusal::AuthenticationFailed),
+        _ => None,
+    };
+    decline_code.and_then(named).or_else(|| code.and_then(named)).unwrap_or(CardRefusal::Declined)
 }
 
 impl PaymentIntent {
@@ -46,6 +64,10 @@ impl PaymentIntent {
             // Metadata values are strings in Stripe; anything else was not written by this adapter.
             order_id: self.metadata.get("order_id").and_then(serde_json::Value::as_str).map(str::to_owned),
             client_secret: self.client_secret,
+            failure_reason: self
+                .last_payment_error
+                .as_ref()
+                .map(|error| card_refusal(error.code.as_deref(), error.decline_code.as_deref())),
             failure_message: self.last_payment_error.and_then(|error| error.message),
         }
     }
@@ -146,6 +168,7 @@ mod tests {
         assert_eq!(payment.order_id.as_deref(), Some("6f1c7c4e-0c1e-4f7e-9a55-3f6f2f6d9b10"));
         assert_eq!(payment.client_secret.as_deref(), Some("pi_3MtwBwLkdIwHu7ix28a3tqPa_secret_YrKJUKribcBjcG8HVhfZluoGH"));
         assert_eq!(payment.failure_message, None);
+        assert_eq!(payment.failure_reason, None);
     }
 
     #[test]
@@ -175,5 +198,41 @@ mod tests {
         assert_eq!(payment.order_id, None);
         assert_eq!(payment.client_secret, None);
         assert_eq!(payment.failure_message.as_deref(), Some("Your card was declined."));
+        assert_eq!(payment.failure_reason, Some(CardRefusal::Declined));
+    }
+
+    #[test]
+    fn a_failed_attempt_names_its_reason_from_the_bank_first() {
+        let failure = |error: serde_json::Value| {
+            let intent: PaymentIntent = serde_json::from_value(json!({
+                "id": "pi_1", "amount": 100, "currency": "bdt", "status": "requires_payment_method", "last_payment_error": error
+            }))
+            .expect("a PaymentIntent");
+            intent.into_provider_payment().failure_reason
+        };
+        assert_eq!(failure(json!({ "code": "card_declined", "decline_code": "insufficient_funds" })), Some(CardRefusal::InsufficientFunds));
+        assert_eq!(failure(json!({ "code": "payment_intent_authentication_failure" })), Some(CardRefusal::AuthenticationFailed));
+        assert_eq!(failure(json!({ "code": "card_declined", "decline_code": "lost_card" })), Some(CardRefusal::Declined));
+        assert_eq!(failure(json!({})), Some(CardRefusal::Declined));
+    }
+
+    #[test]
+    fn every_card_error_code_the_buyer_can_act_on_has_its_reason() {
+        for (code, reason) in [
+            ("insufficient_funds", CardRefusal::InsufficientFunds),
+            ("expired_card", CardRefusal::ExpiredCard),
+            ("incorrect_cvc", CardRefusal::IncorrectCvc),
+            ("invalid_cvc", CardRefusal::IncorrectCvc),
+            ("incorrect_number", CardRefusal::IncorrectNumber),
+            ("invalid_number", CardRefusal::IncorrectNumber),
+            ("processing_error", CardRefusal::ProcessingError),
+            ("authentication_required", CardRefusal::AuthenticationFailed),
+            ("card_declined", CardRefusal::Declined),
+            ("do_not_honor", CardRefusal::Declined),
+        ] {
+            assert_eq!(card_refusal(Some(code), None), reason, "code {code}");
+            assert_eq!(card_refusal(Some("card_declined"), Some(code)), reason, "decline code {code}");
+        }
+        assert_eq!(card_refusal(None, None), CardRefusal::Declined);
     }
 }

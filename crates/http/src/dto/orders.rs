@@ -143,7 +143,58 @@ pub struct PaymentResultDto {
     pub status: PaymentOutcomeDto,
     pub client_secret: Option<String>,
     pub transaction_id: Option<String>,
+    /// When `failed`: what went wrong, in English (the provider's words when it gave some).
     pub message: Option<String>,
+    /// When `failed`: why, for words in the reader's language.
+    pub failure_reason: Option<PaymentFailureDto>,
+}
+
+/// Why a card payment did not go through.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS, ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[ts(export)]
+pub enum PaymentFailureDto {
+    /// The bank declined the card (no more precise reason).
+    CardDeclined,
+    InsufficientFunds,
+    ExpiredCard,
+    IncorrectCvc,
+    IncorrectNumber,
+    /// The card could not be processed just now; the same card may work in a while.
+    ProcessingError,
+    /// The buyer did not pass the bank's check (3-D Secure).
+    AuthenticationFailed,
+    /// No card has been tried for this order yet.
+    NoCardTried,
+    /// The provider cancelled the payment.
+    Cancelled,
+    /// The provider refused the request (a card token sent twice); typing the card again makes a new one.
+    Refused,
+    /// The payment arrived after the order closed and its book had gone: it was refunded.
+    Refunded,
+    /// The same, and the refund is on its way.
+    RefundOwed,
+}
+
+impl From<puronoboi_app::payments::PaymentFailure> for PaymentFailureDto {
+    fn from(failure: puronoboi_app::payments::PaymentFailure) -> Self {
+        use puronoboi_app::payments::PaymentFailure;
+        use puronoboi_ports::CardRefusal;
+        match failure {
+            PaymentFailure::Card(CardRefusal::Declined) => Self::CardDeclined,
+            PaymentFailure::Card(CardRefusal::InsufficientFunds) => Self::InsufficientFunds,
+            PaymentFailure::Card(CardRefusal::ExpiredCard) => Self::ExpiredCard,
+            PaymentFailure::Card(CardRefusal::IncorrectCvc) => Self::IncorrectCvc,
+            PaymentFailure::Card(CardRefusal::IncorrectNumber) => Self::IncorrectNumber,
+            PaymentFailure::Card(CardRefusal::ProcessingError) => Self::ProcessingError,
+            PaymentFailure::Card(CardRefusal::AuthenticationFailed) => Self::AuthenticationFailed,
+            PaymentFailure::NoCardTried => Self::NoCardTried,
+            PaymentFailure::Cancelled => Self::Cancelled,
+            PaymentFailure::Refused => Self::Refused,
+            PaymentFailure::Refunded => Self::Refunded,
+            PaymentFailure::RefundOwed => Self::RefundOwed,
+        }
+    }
 }
 
 /// Who is buying a seller's book, for the seller's listings: so that they can meet. Only on pending and sold books.
@@ -223,7 +274,8 @@ impl From<puronoboi_ports::WishListItem> for WishListItemDto {
 impl From<puronoboi_app::payments::PaymentOutcome> for PaymentResultDto {
     fn from(o: puronoboi_app::payments::PaymentOutcome) -> Self {
         use puronoboi_app::payments::PaymentOutcome;
-        let none = Self { status: PaymentOutcomeDto::Processing, client_secret: None, transaction_id: None, message: None };
+        let none =
+            Self { status: PaymentOutcomeDto::Processing, client_secret: None, transaction_id: None, message: None, failure_reason: None };
         match o {
             PaymentOutcome::Succeeded { transaction_id } => {
                 Self { status: PaymentOutcomeDto::Succeeded, transaction_id: Some(transaction_id), ..none }
@@ -231,7 +283,9 @@ impl From<puronoboi_app::payments::PaymentOutcome> for PaymentResultDto {
             PaymentOutcome::RequiresAction { client_secret } => {
                 Self { status: PaymentOutcomeDto::RequiresAction, client_secret: Some(client_secret), ..none }
             }
-            PaymentOutcome::Failed { message } => Self { status: PaymentOutcomeDto::Failed, message: Some(message), ..none },
+            PaymentOutcome::Failed { message, reason } => {
+                Self { status: PaymentOutcomeDto::Failed, message: Some(message), failure_reason: Some(reason.into()), ..none }
+            }
             PaymentOutcome::Processing => none,
         }
     }

@@ -126,6 +126,7 @@ async fn a_declined_card_leaves_the_order_pending_and_another_card_pays_the_same
     let declined = pay(&app, &buyer, &order, DECLINED).await;
     assert_eq!(declined["status"], "failed", "{declined}");
     assert!(declined["message"].as_str().is_some_and(|m| m.to_lowercase().contains("declined")), "{declined}");
+    assert_eq!(declined["failureReason"], "card_declined", "the reason, for words in the reader's language: {declined}");
     assert_eq!(order_status(&app, &order).await, ("pending".to_owned(), 0));
     assert_eq!(book_status(&app, book).await, "pending");
     let first_payment = app.count(&format!("SELECT count(*) AS n FROM orders WHERE id = '{order}' AND payment_id IS NOT NULL")).await;
@@ -167,6 +168,36 @@ async fn three_d_secure_completes_in_the_browser_and_sync_records_it() {
     assert_eq!((synced["status"].as_str(), synced["transactionId"].as_str()), (Some("succeeded"), Some(payment)));
     assert_eq!(order_status(&app, &order).await, ("paid".to_owned(), 1));
     assert_eq!(book_status(&app, book).await, "sold");
+}
+
+#[tokio::test]
+async fn a_failed_3d_secure_is_named_so_the_buyer_reads_it_in_their_language() {
+    let app = app().await;
+    let (buyer, order, book) = ordered(&app, 500).await;
+    let sync = format!("/api/orders/{order}/payment/sync");
+    let untried = expect_json(call(&app, Method::POST, &sync, Some(&buyer), None).await, 200, "sync before any card").await;
+    assert_eq!((untried["status"].as_str(), untried["failureReason"].as_str()), (Some("failed"), Some("no_card_tried")), "{untried}");
+
+    let pending = pay(&app, &buyer, &order, THREE_D_SECURE).await;
+    assert_eq!(pending["failureReason"], Value::Null, "{pending}");
+    let secret = pending["clientSecret"].as_str().expect("a client secret");
+    let payment = secret.split("_secret_").next().expect("the intent id");
+    // What Stripe.js does in the browser when the buyer fails the bank's check.
+    let failed = app
+        .client
+        .post(format!("{}/v1/payment_intents/{payment}/_authenticate", localstripe(&app)))
+        .form(&[("key", TEST_STRIPE_PUBLISHABLE_KEY), ("client_secret", secret), ("success", "false")])
+        .send()
+        .await
+        .expect("answered");
+    assert!(failed.status().is_success(), "{}", failed.text().await.unwrap_or_default());
+
+    let synced = expect_json(call(&app, Method::POST, &sync, Some(&buyer), None).await, 200, "sync").await;
+    assert_eq!(synced["status"], "failed", "{synced}");
+    assert_eq!(synced["failureReason"], "authentication_failed", "{synced}");
+    assert!(synced["message"].as_str().is_some_and(|m| !m.is_empty()), "the provider's words stay for readers of English: {synced}");
+    assert_eq!(order_status(&app, &order).await, ("pending".to_owned(), 0));
+    assert_eq!(book_status(&app, book).await, "pending");
 }
 
 #[tokio::test]

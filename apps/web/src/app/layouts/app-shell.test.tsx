@@ -3,11 +3,21 @@ import { screen } from '@testing-library/react';
 import { signedOut } from '@/test/auth';
 import { stubFetch } from '@/test/fetch-stub';
 import { renderApp } from '@/test/render';
+import type { Language } from '@/lib/i18n/language';
+import { showLanguage } from '@/lib/i18n/shell-words';
+import { switchLanguage } from '@/lib/i18n/translations';
 import indexHtml from '../../../index.html?raw';
 
-/** index.html's #root as written: what a phone draws before the JavaScript arrives. */
-function shell(): HTMLElement {
-  const root = new DOMParser().parseFromString(indexHtml, 'text/html').getElementById('root');
+/** index.html as written, with `language` put in place as boot.ts does. */
+function indexPage(language: Language = 'en'): Document {
+  const page = new DOMParser().parseFromString(indexHtml, 'text/html');
+  showLanguage(page, language);
+  return page;
+}
+
+/** index.html's #root: what a phone draws before the JavaScript arrives. */
+function shell(language: Language = 'en'): HTMLElement {
+  const root = indexPage(language).getElementById('root');
   if (!root) throw new Error('index.html has no #root');
   dropIndentation(root);
   return root;
@@ -65,5 +75,36 @@ describe('the app shell in index.html', () => {
     const mark = shellBar?.querySelector('nav > a > svg');
     const drawnMark = bar.querySelector('nav > a > svg');
     expect(mark && drawnMark && mark.isEqualNode(drawnMark), `${mark?.outerHTML}\n  vs\n${drawnMark?.outerHTML}`).toBe(true);
+  });
+
+  it('is named in Bangla for a reader of Bangla before the app starts, as the app names its bar', async () => {
+    await switchLanguage('bn');
+    stubFetch(signedOut());
+    renderApp('/blog');
+    const nav = await screen.findByRole('navigation', { name: 'প্রধান' });
+    const brand = nav.querySelector(':scope > a');
+
+    const page = indexPage('bn');
+    const shellNav = shell('bn').querySelector('nav');
+    expect(page.documentElement.lang).toBe('bn');
+    expect(shellNav?.getAttribute('aria-label')).toBe(nav.getAttribute('aria-label'));
+    expect(shellNav?.querySelector(':scope > a')?.getAttribute('aria-label')).toBe(brand?.getAttribute('aria-label'));
+    expect(brand?.getAttribute('aria-label')).toBe('Puronoboi: প্রথম পাতা');
+    const description = page.querySelector('meta[name="description"]')?.getAttribute('content') ?? '';
+    expect(description).toMatch(/^পুরনো বই: সারা বাংলাদেশে পুরোনো বই/);
+    expect(description, 'no English in the Bangla description').not.toMatch(/[A-Za-z]/);
+
+  });
+
+  it("words the page's description in the language the visitor switches to", async () => {
+    const meta = document.head.appendChild(Object.assign(document.createElement('meta'), { name: 'description', content: 'as served' }));
+    try {
+      await switchLanguage('bn');
+      expect(meta.content).toMatch(/^পুরনো বই: /);
+      await switchLanguage('en');
+      expect(meta.content).toMatch(/^Puronoboi: buy and sell used books/);
+    } finally {
+      meta.remove();
+    }
   });
 });

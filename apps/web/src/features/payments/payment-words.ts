@@ -2,6 +2,7 @@
 // may switch language, so each is a token (src/lib/i18n/problem.ts) that the form reads in the language on screen; the
 // texts themselves, word for word where the spec words them (sections 4 and 8), are in the `buying` catalogue.
 
+import type { PaymentFailureDto } from '@bindings/PaymentFailureDto';
 import type { Catalogue } from '@/lib/i18n/catalogue';
 import { serverWords, textToken } from '@/lib/i18n/problem';
 
@@ -51,4 +52,33 @@ export function providerWords(error: ProviderError | undefined, fallback: string
   const code = [error?.decline_code, error?.code].find((candidate) => candidate !== undefined && Object.hasOwn(CARD_ERROR_CODES, candidate));
   if (code) return serverWords(`buying:cardErrors.${code}`, words);
   return words || fallback;
+}
+
+type FailureKey = `cardErrors.${CardErrorCode}` | `paymentFailures.${keyof Catalogue<'buying'>['paymentFailures']}`;
+
+/** The catalogue's text for each reason the server gives for a failed payment (the type check keeps them in step). */
+const FAILURE_TEXTS: Readonly<Record<PaymentFailureDto, FailureKey>> = {
+  card_declined: 'cardErrors.card_declined',
+  insufficient_funds: 'cardErrors.insufficient_funds',
+  expired_card: 'cardErrors.expired_card',
+  incorrect_cvc: 'cardErrors.incorrect_cvc',
+  incorrect_number: 'cardErrors.incorrect_number',
+  processing_error: 'cardErrors.processing_error',
+  authentication_failed: 'cardErrors.payment_intent_authentication_failure',
+  no_card_tried: 'paymentFailures.no_card_tried',
+  cancelled: 'paymentFailures.cancelled',
+  refused: 'paymentFailures.refused',
+  refunded: 'paymentFailures.refunded',
+  refund_owed: 'paymentFailures.refund_owed',
+};
+
+/**
+ * A failed payment as the server answered it: its English words (the provider's, when it gave some) for a reader of
+ * English, the catalogue's text for its reason for any other reader. Without a reason (an older server), the words as
+ * they are; with neither, `fallback`.
+ */
+export function failureWords(reason: PaymentFailureDto | null | undefined, words: string | null, fallback: string): string {
+  const key = reason && Object.hasOwn(FAILURE_TEXTS, reason) ? FAILURE_TEXTS[reason] : undefined;
+  if (key) return serverWords(`buying:${key}`, words?.trim() ?? '');
+  return words?.trim() || fallback;
 }

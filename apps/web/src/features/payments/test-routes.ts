@@ -16,5 +16,5 @@ export function configWith(payments: Partial<PaymentsConfigDto> = {}): PublicCon
 }
 
 export function result(overrides: Partial<PaymentResultDto> = {}): PaymentResultDto {
-  return { status: 'succeeded', clientSecret: null, transactionId: 'pi_3Paid000000001', message: null, ...overrides };
+  return { status: 'succeeded', clientSecret: null, transactionId: 'pi_3Paid000000001', message: null, failureReason: null, ...overrides };
 }

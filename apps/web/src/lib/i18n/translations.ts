@@ -6,6 +6,7 @@ import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { loadCatalogue, NAMESPACES, type Catalogue, type Namespace } from './catalogue';
 import { initialLanguage, isLanguage, storeLanguage, type Language } from './language';
+import { showLanguage as showPageLanguage } from './shell-words';
 
 /** The parts whose texts the app has asked for so far: a switch of language fetches them all in the new one. */
 const wanted = new Set<Namespace>(['common']);
@@ -78,5 +79,5 @@ export function useLanguage(): Language {
 
 /** Screen readers pick their voice, and browsers their hyphenation and fonts, from `<html lang>`. */
 function showLanguage(language: Language): void {
-  document.documentElement.lang = language;
+  showPageLanguage(document, language);
 }

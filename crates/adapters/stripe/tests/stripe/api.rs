@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 
 use puronoboi_domain::{OrderId, Taka};
-use puronoboi_ports::{GatewayError, PaymentGateway, ProviderPayment, ProviderPaymentStatus, Refund, RefundStatus};
+use puronoboi_ports::{CardRefusal, GatewayError, PaymentGateway, ProviderPayment, ProviderPaymentStatus, Refund, RefundStatus};
 use puronoboi_stripe::{API_VERSION, StripeConfig, StripeGateway};
 use serde_json::{Value, json};
 use wiremock::matchers::{self, method, path};
@@ -236,6 +236,7 @@ async fn opening_a_payment_creates_a_payment_intent_for_the_order_in_paisa() {
             order_id: Some(order),
             client_secret: Some(CLIENT_SECRET.to_owned()),
             failure_message: None,
+            failure_reason: None,
         }
     );
 }
@@ -370,10 +371,10 @@ fn declined(code: &str, decline_code: &str, message: &str) -> ResponseTemplate {
 
 #[tokio::test]
 async fn a_declined_card_is_declined_with_stripes_message() {
-    for (code, decline_code, message) in [
-        ("card_declined", "generic_decline", "Your card was declined."),
-        ("card_declined", "insufficient_funds", "Your card has insufficient funds."),
-        ("expired_card", "expired_card", "Your card has expired."),
+    for (code, decline_code, message, reason) in [
+        ("card_declined", "generic_decline", "Your card was declined.", CardRefusal::Declined),
+        ("card_declined", "insufficient_funds", "Your card has insufficient funds.", CardRefusal::InsufficientFunds),
+        ("expired_card", "expired_card", "Your card has expired.", CardRefusal::ExpiredCard),
     ] {
         let server = MockServer::start().await;
         Mock::given(method("POST"))
@@ -389,7 +390,10 @@ async fn a_declined_card_is_declined_with_stripes_message() {
 
         let error = gateway(&server).confirm_with_card(PI, TOKEN).await.expect_err("declined");
 
-        assert!(matches!(&error, GatewayError::Declined { message: m } if m == message), "{decline_code}: {error:?}");
+        assert!(
+            matches!(&error, GatewayError::Declined { message: m, reason: r } if m == message && *r == reason),
+            "{decline_code}: {error:?}"
+        );
         assert_no_secrets(&error);
     }
 }
@@ -539,6 +543,7 @@ async fn reading_a_payment_gets_it_by_id() {
     assert_eq!(sent[0].stripe_version.as_deref(), Some(API_VERSION));
     assert_eq!(payment.status, ProviderPaymentStatus::NeedsCard);
     assert_eq!(payment.failure_message.as_deref(), Some("Your card was declined."));
+    assert_eq!(payment.failure_reason, Some(CardRefusal::Declined));
 }
 
 #[tokio::test]

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use chrono::Utc;
 use puronoboi_domain::{OrderId, Taka};
 use puronoboi_fakes::payments::{CardHolder, TestCard, payment_gateway_contract};
-use puronoboi_ports::{GatewayError, PaymentEvent, PaymentGateway, ProviderPayment, ProviderPaymentStatus, RefundStatus};
+use puronoboi_ports::{CardRefusal, GatewayError, PaymentEvent, PaymentGateway, ProviderPayment, ProviderPaymentStatus, RefundStatus};
 use puronoboi_stripe::{StripeConfig, StripeGateway};
 use wiremock::matchers::method;
 use wiremock::{Mock, MockServer, ResponseTemplate};
@@ -70,7 +70,7 @@ async fn a_good_card_pays_the_order() {
     let read = gateway.payment(&opened.id).await.expect("read back");
     assert_eq!(read.status, ProviderPaymentStatus::Succeeded);
     assert_eq!((read.amount_minor, read.currency.as_str(), read.order_id), (35000, "bdt", Some(order.to_string())));
-    assert_eq!(read.failure_message, None);
+    assert_eq!((read.failure_message, read.failure_reason), (None, None));
 }
 
 #[tokio::test]
@@ -79,10 +79,14 @@ async fn a_declined_card_leaves_the_same_payment_open_for_another_card() {
     let opened = gateway.open_payment(OrderId::new(), taka(350)).await.expect("opened");
 
     let declined = gateway.confirm_with_card(&opened.id, &card_token(&base, DECLINED).await).await.expect_err("declined");
-    assert!(matches!(&declined, GatewayError::Declined { message } if message == "Your card was declined."), "{declined:?}");
+    assert!(
+        matches!(&declined, GatewayError::Declined { message, reason: CardRefusal::Declined } if message == "Your card was declined."),
+        "{declined:?}"
+    );
     let after_decline = gateway.payment(&opened.id).await.expect("read back");
     assert_eq!(after_decline.status, ProviderPaymentStatus::NeedsCard);
     assert_eq!(after_decline.failure_message.as_deref(), Some("Your card was declined."));
+    assert_eq!(after_decline.failure_reason, Some(CardRefusal::Declined));
 
     let paid = gateway.confirm_with_card(&opened.id, &card_token(&base, VISA).await).await.expect("the second card pays");
     assert_eq!(paid.id, opened.id);
@@ -113,6 +117,7 @@ async fn a_failed_3d_secure_leaves_the_payment_open_for_another_card() {
     let failed = gateway.payment(&opened.id).await.expect("read back");
     assert_eq!(failed.status, ProviderPaymentStatus::NeedsCard);
     assert!(failed.failure_message.is_some(), "{failed:?}");
+    assert_eq!(failed.failure_reason, Some(CardRefusal::AuthenticationFailed));
 
     let paid = gateway.confirm_with_card(&opened.id, &card_token(&base, VISA).await).await.expect("another card");
     assert_eq!(paid.status, ProviderPaymentStatus::Succeeded);

@@ -135,7 +135,14 @@ describe('Payment (/dashboard/payment/:id)', () => {
   it('3-D Secure refused: the sync answer\'s reason is shown and the form stays ready', async () => {
     serve({
       payment: [result({ status: 'requires_action', clientSecret: 'pi_3ds_secret_abc', transactionId: null })],
-      sync: [result({ status: 'failed', transactionId: null, message: 'The provided PaymentMethod has failed authentication.' })],
+      sync: [
+        result({
+          status: 'failed',
+          transactionId: null,
+          message: 'The provided PaymentMethod has failed authentication.',
+          failureReason: 'authentication_failed',
+        }),
+      ],
     });
     stripe.api.confirmCardPayment.mockResolvedValueOnce({ error: { message: 'We are unable to authenticate your payment method.' } });
     const user = userEvent.setup();
@@ -147,7 +154,7 @@ describe('Payment (/dashboard/payment/:id)', () => {
 
   it("a declined card shows the provider's message in red; another card can then be tried", async () => {
     const fetchMock = serve({
-      payment: [result({ status: 'failed', transactionId: null, message: 'Your card was declined.' }), result()],
+      payment: [result({ status: 'failed', transactionId: null, message: 'Your card was declined.', failureReason: 'card_declined' }), result()],
     });
     const user = userEvent.setup();
     renderApp(PATH);
@@ -332,17 +339,39 @@ describe('Payment in Bangla', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Your card number is incomplete.');
   });
 
-  it("keeps the provider's words for a refusal it sent no code for, and the success in Bangla", async () => {
-    serve({ current: BN_ORDER, payment: [result({ status: 'failed', transactionId: null, message: 'Your card was declined.' }), result()] });
+  it("says why the server refused the card in Bangla, the provider's English words after a switch, and the success", async () => {
+    serve({
+      current: BN_ORDER,
+      payment: [
+        result({ status: 'failed', transactionId: null, message: 'Your card has insufficient funds.', failureReason: 'insufficient_funds' }),
+        result({ status: 'failed', transactionId: null, message: 'No such token', failureReason: 'refused' }),
+        result(),
+      ],
+    });
+    await switchLanguage('bn');
+    const user = userEvent.setup();
+    renderApp(PATH);
+    await user.click(await bnPayButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('আপনার কার্ডে যথেষ্ট টাকা নেই।');
+    await switchLanguage('en');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your card has insufficient funds.');
+    await switchLanguage('bn');
+    await user.click(await bnPayButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('এই পেমেন্টে কার্ডটি ব্যবহার করা যায়নি।');
+    expect(screen.getByRole('alert').textContent).not.toMatch(/[A-Za-z]{3,}/);
+    await user.click(await bnPayButton());
+    expect(await screen.findByText('অভিনন্দন! পেমেন্ট সফল হয়েছে')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'পরিশোধিত' })).toBeDisabled();
+    expect(screen.getByText('লেনদেন আইডি')).toBeInTheDocument();
+  });
+
+  it('shows the words of a failure that came without a reason as they are', async () => {
+    serve({ current: BN_ORDER, payment: [result({ status: 'failed', transactionId: null, message: 'Your card was declined.' })] });
     await switchLanguage('bn');
     const user = userEvent.setup();
     renderApp(PATH);
     await user.click(await bnPayButton());
     expect(await screen.findByRole('alert')).toHaveTextContent('Your card was declined.');
-    await user.click(await bnPayButton());
-    expect(await screen.findByText('অভিনন্দন! পেমেন্ট সফল হয়েছে')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'পরিশোধিত' })).toBeDisabled();
-    expect(screen.getByText('লেনদেন আইডি')).toBeInTheDocument();
   });
 
   it('says "Unexpected State" in Bangla', async () => {

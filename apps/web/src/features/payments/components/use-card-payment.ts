@@ -7,7 +7,7 @@ import type { PaymentResultDto } from '@bindings/PaymentResultDto';
 import { userMessage } from '@/lib/error-handling';
 import { usePayOrder } from '../api/pay-order';
 import { useSyncPayment } from '../api/sync-payment';
-import { AUTHENTICATION_FAILED, CARD_DECLINED, CARD_UNREADABLE, providerWords } from '../payment-words';
+import { AUTHENTICATION_FAILED, CARD_DECLINED, CARD_UNREADABLE, failureWords, providerWords } from '../payment-words';
 
 /**
  * The payment form's states (spec section 4): idle, processing, then succeeded (Paid, the transaction id) or an error:
@@ -64,7 +64,7 @@ export function useCardPayment(orderId: string, { onPaid }: { onPaid?: () => voi
         onPaid?.();
         return;
       case 'failed':
-        setState({ step: 'failed', message: result.message || refusal || CARD_DECLINED });
+        setState({ step: 'failed', message: failureWords(result.failureReason, result.message, refusal ?? CARD_DECLINED) });
         return;
       default:
         // `processing`, a `requires_action` left after 3-D Secure, or a status this build does not know.

@@ -142,6 +142,14 @@ export const buying = {
     payment_intent_authentication_failure:
       'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
   },
+  // Why the server says a payment did not go through, besides the card errors above.
+  paymentFailures: {
+    no_card_tried: 'No card has been tried for this order yet.',
+    cancelled: 'The payment was cancelled.',
+    refused: 'The card could not be used for this payment. Type it again or try another card.',
+    refunded: 'This order was closed before your payment arrived and the book is no longer available, so the payment was refunded.',
+    refund_owed: 'This order was closed before your payment arrived and the book is no longer available. Your payment will be returned to your card.',
+  },
   notices: {
     myOrders: 'My Orders',
     seeBook: 'See the book',

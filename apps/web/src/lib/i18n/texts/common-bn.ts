@@ -1,5 +1,6 @@
 import type { Texts } from '../catalogue';
 import type { common as en } from './common-en';
+import { SHELL_WORDS } from '../shell-words';
 import { storefront } from './storefront-bn';
 
 // The Bangla texts: every key of the English catalogue (the type check fails on a missing or misspelt one).
@@ -156,9 +157,8 @@ export const common: Texts<typeof en> = {
     submit: 'জমা দিন',
   },
   nav: {
-    label: 'প্রধান',
-    // The logo reads "Puronoboi", and a link's name must hold its visible text (voice control says what it sees).
-    brandHome: 'Puronoboi: প্রথম পাতা',
+    label: SHELL_WORDS.bn.navigation,
+    brandHome: SHELL_WORDS.bn.brandHome,
     home: 'হোম',
     shop: 'দোকান',
     advertise: 'বিজ্ঞাপনের বই',

@@ -1,5 +1,6 @@
 // The English texts. The spec's own wording is kept exactly ("SignUp", "Advertise Items", ...).
 import type { FieldReasonCode } from '@bindings/FieldReasonCode';
+import { SHELL_WORDS } from '../shell-words';
 import { storefront } from './storefront-en';
 
 export const common = {
@@ -159,8 +160,8 @@ export const common = {
     submit: 'Submit',
   },
   nav: {
-    label: 'Main',
-    brandHome: 'Puronoboi home',
+    label: SHELL_WORDS.en.navigation,
+    brandHome: SHELL_WORDS.en.brandHome,
     home: 'Home',
     shop: 'Shop',
     advertise: 'Advertise Items',
