@@ -19,7 +19,7 @@ export function LanguageSwitch() {
       type="button"
       lang={other}
       title={t('language.label')}
-      className="btn btn-ghost btn-sm shrink-0 px-2 font-medium"
+      className="btn btn-ghost btn-sm shrink-0 px-2 font-language-name font-medium"
       onClick={() => void chooseLanguage(other)}
     >
       {NAMES[other]}
