@@ -43,6 +43,10 @@ const ANSWERS_WAIT: Duration = Duration::from_millis(500);
 const HOME_BOOKS_PER_CATEGORY: u32 = 4;
 const SHOP_BOOKS_PER_CATEGORY: u32 = 24;
 
+/// The shop's covers fetched with the page: its first shelf's first row on a phone, the largest thing on its screen
+/// (the app's `SHOP_COVERS_AHEAD`). The home page opens with its hero, not with covers.
+const SHOP_COVERS_AHEAD: usize = 2;
+
 /// The built `index.html`, split where the preloads go (just before `</head>`) and where the answers go (just before
 /// `</body>`).
 pub struct AppPage {
@@ -183,22 +187,44 @@ fn to_json<T: serde::Serialize>(value: &T) -> Result<Bytes, ApiError> {
     serde_json::to_vec(value).map(Bytes::from).map_err(|e| ApiError::internal(&e))
 }
 
-/// One opening answer's JSON, as the API would send it, and the picture it leads the page to show first, if any.
-async fn answer(state: &AppState, opening: &Opening) -> Result<(Bytes, Option<String>), ApiError> {
+/// The covers of the first `count` books of the first shelf that has any, read from the shelves' JSON (the kept copy's
+/// bytes: the shelves are not built again for this).
+fn first_covers(shelves_json: &[u8], count: usize) -> Vec<String> {
+    #[derive(serde::Deserialize)]
+    struct Shelf {
+        books: Vec<Cover>,
+    }
+    #[derive(serde::Deserialize)]
+    struct Cover {
+        picture: String,
+    }
+    let Ok(shelves) = serde_json::from_slice::<Vec<Shelf>>(shelves_json) else {
+        return Vec::new();
+    };
+    shelves
+        .into_iter()
+        .find(|shelf| !shelf.books.is_empty())
+        .map_or_else(Vec::new, |shelf| shelf.books.into_iter().take(count).map(|book| book.picture).collect())
+}
+
+/// One opening answer's JSON, as the API would send it, and the pictures it leads the page to show first.
+async fn answer(state: &AppState, opening: &Opening) -> Result<(Bytes, Vec<String>), ApiError> {
     match *opening {
-        Opening::Config => Ok((to_json(state.public_config.as_ref())?, None)),
+        Opening::Config => Ok((to_json(state.public_config.as_ref())?, Vec::new())),
         Opening::Advertised => {
             let version = state.storefront.version();
-            Ok((state.rendered.json_bytes(version, ADVERTISED_KEY.to_owned(), advertised_answer(state)).await?, None))
+            Ok((state.rendered.json_bytes(version, ADVERTISED_KEY.to_owned(), advertised_answer(state)).await?, Vec::new()))
         }
         Opening::Grouped(per_category) => {
             let version = state.storefront.version();
-            Ok((state.rendered.json_bytes(version, grouped_key(per_category), grouped_answer(state, per_category)).await?, None))
+            let json = state.rendered.json_bytes(version, grouped_key(per_category), grouped_answer(state, per_category)).await?;
+            let covers = if per_category == SHOP_BOOKS_PER_CATEGORY { first_covers(&json, SHOP_COVERS_AHEAD) } else { Vec::new() };
+            Ok((json, covers))
         }
         Opening::Book { id, .. } => {
             let book = BookDetailDto::new(state.storefront.book(id).await?, ContactVisibility::Hidden);
             let picture = book.picture.clone();
-            Ok((to_json(&book)?, Some(picture)))
+            Ok((to_json(&book)?, vec![picture]))
         }
     }
 }
@@ -207,7 +233,7 @@ async fn answer(state: &AppState, opening: &Opening) -> Result<(Bytes, Option<St
 async fn opened(state: &AppState, path: &str) -> Opened {
     let pending = openings(path).into_iter().map(|opening| async move {
         match tokio::time::timeout(ANSWERS_WAIT, answer(state, &opening)).await {
-            Ok(Ok((json, picture))) => Some((opening.path(), json, picture)),
+            Ok(Ok((json, pictures))) => Some((opening.path(), json, pictures)),
             // A book that is not there (or no longer for anyone to see): the app asks, and shows that.
             Ok(Err(error)) if error.status() == axum::http::StatusCode::NOT_FOUND => None,
             Ok(Err(error)) => {
@@ -221,9 +247,9 @@ async fn opened(state: &AppState, path: &str) -> Opened {
         }
     });
     let mut opened = Opened::default();
-    for (path, json, picture) in futures_util::future::join_all(pending).await.into_iter().flatten() {
+    for (path, json, pictures) in futures_util::future::join_all(pending).await.into_iter().flatten() {
         opened.answers.push((path, json));
-        opened.pictures.extend(picture);
+        opened.pictures.extend(pictures);
     }
     opened
 }
@@ -315,6 +341,18 @@ mod tests {
              <link rel=\"preload\" as=\"image\" fetchpriority=\"high\" href=\"https://i.ibb.co/x/a.jpg?a=1&amp;b=&quot;&gt;&lt;script&gt;\">\n\
              </head><body><div id=\"root\"></div><script type=\"module\" src=\"/assets/boot.js\"></script></body></html>"
         );
+    }
+
+    #[test]
+    fn the_shops_first_covers_come_from_its_first_shelf_with_books() {
+        let shelves = br#"[{"category":{"id":"a","name":"Empty"},"books":[],"bookCount":0},
+            {"category":{"id":"b","name":"Novels"},"books":[{"id":"1","picture":"/images/1.svg","title":"One"},
+            {"id":"2","picture":"https://i.ibb.co/2.jpg"},{"id":"3","picture":"/images/3.svg"}],"bookCount":3},
+            {"category":{"id":"c","name":"Poems"},"books":[{"id":"4","picture":"/images/4.svg"}],"bookCount":1}]"#;
+        assert_eq!(first_covers(shelves, 2), ["/images/1.svg", "https://i.ibb.co/2.jpg"]);
+        assert_eq!(first_covers(shelves, 5), ["/images/1.svg", "https://i.ibb.co/2.jpg", "/images/3.svg"]);
+        assert_eq!(first_covers(b"[]", 2), Vec::<String>::new());
+        assert_eq!(first_covers(b"not json", 2), Vec::<String>::new());
     }
 
     #[test]

@@ -493,6 +493,19 @@ async fn pages_arrive_with_the_public_answers_they_open_with() {
     let preload = format!(r#"<link rel="preload" as="image" fetchpriority="high" href="{cover}">"#);
     assert!(html.contains(&preload) && html.find(&preload) < html.find("</head>"), "{html}");
 
+    // The shop's: the first two covers of its first shelf with books (a phone's first row), and no others.
+    let html = app.get("/shop").await.text().await.expect("body");
+    let shelves = &page_answers(&html).expect("a data block")["/api/books/grouped?perCategory=24"];
+    let first_shelf = shelves.as_array().expect("shelves").iter().find(|shelf| shelf["books"][0].is_object()).expect("books");
+    let head = &html[..html.find("</head>").expect("a head")];
+    for book in first_shelf["books"].as_array().expect("books").iter().take(2) {
+        let cover = book["picture"].as_str().expect("a picture");
+        assert!(head.contains(&format!(r#"<link rel="preload" as="image" fetchpriority="high" href="{cover}">"#)), "{head}");
+    }
+    assert_eq!(head.matches(r#"rel="preload" as="image""#).count(), 2, "{head}");
+    let home = app.get("/").await.text().await.expect("body");
+    assert!(!home.contains(r#"as="image""#), "the home page opens with its hero, not covers");
+
     // Compressed for browsers, like the API's JSON.
     let compressed = app.client.get(app.url("/shop")).header("accept-encoding", "br").send().await.expect("answered");
     assert_eq!(compressed.headers()["content-encoding"], "br");
