@@ -4,7 +4,11 @@ import type { OrderStatusDto } from "./OrderStatusDto";
 /**
  * Who is buying a seller's book, for the seller's listings: so that they can meet. Only on pending and sold books.
  */
-export type BuyerContactDto = { name: string, 
+export type BuyerContactDto = { 
+/**
+ * The order: the seller hands the book over against it (`POST /api/orders/{id}/handover`).
+ */
+orderId: string, name: string, 
 /**
  * 01XXX-XXXXXX.
  */

@@ -11,4 +11,8 @@ fields?: { [key in string]: string },
  * Only with `validation_failed`, always with `fields` and with the same keys: camelCase field name -> why it
  * was refused, as a code with the rule's bounds.
  */
-reasons?: { [key in string]: FieldReason }, };
+reasons?: { [key in string]: FieldReason }, 
+/**
+ * Only with `wrong_handover_code`: how many more codes may be tried before the order's code locks.
+ */
+attemptsLeft?: number, };

@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use anyhow::Context as _;
 use puronoboi_app::SearchCatchUp;
+use puronoboi_app::handover_codes::HandoverCodes;
 use puronoboi_app::orders::OrderExpiry;
 use puronoboi_app::payments::Payments;
 use puronoboi_app::tokens::AccessTokens;
@@ -64,6 +65,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         Some(c) => Some(SignInWiring {
             verifier: identity_verifier(c, http.clone())?,
             tokens: AccessTokens::new(&c.session_secret, c.session_ttl)?,
+            handover_codes: HandoverCodes::new(&c.session_secret),
             admin_emails: config.admin_emails.clone(),
             identity_admin: identity_admin(c, http.clone())?,
         }),

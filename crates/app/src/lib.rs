@@ -1,6 +1,7 @@
 //! Use cases: what buyers, sellers and the admin can do, expressed over the ports.
 
 pub mod admin;
+pub mod handover_codes;
 pub mod images;
 pub mod listings;
 pub mod orders;

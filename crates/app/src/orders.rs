@@ -5,12 +5,15 @@ use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 use puronoboi_domain::{
-    Account, AccountId, BookId, FieldErrors, MAX_PENDING_ORDERS_PER_BUYER, Order, OrderContactForm, OrderId, Page, PageRequest,
+    Account, AccountId, BookId, FieldError, FieldErrors, HandoverCode, MAX_PENDING_ORDERS_PER_BUYER, Order, OrderContactForm, OrderId,
+    Page, PageRequest,
 };
 use puronoboi_ports::{
-    AddWishError, OrderChangeError, OrderStore, PlaceOrderError, Placed, ProviderPaymentStatus, StoreError, WishListItem, WishListStore,
+    AddWishError, Handover, HandoverError, OrderChangeError, OrderStore, PlaceOrderError, Placed, ProviderPaymentStatus, StoreError,
+    WishListItem, WishListStore,
 };
 
+use crate::handover_codes::HandoverCodes;
 use crate::payments::Payments;
 
 /// The most books one wish list keeps: enough for anyone, and a bound on what one page reads.
@@ -18,6 +21,8 @@ pub const WISH_LIST_LIMIT: i64 = 100;
 
 /// Counter: orders placed (a book newly reserved for a buyer; asking again for the same pending order is not one).
 pub const ORDERS_PLACED: &str = "orders_placed_total";
+/// Counter: orders handed over (the seller entered the buyer's code).
+pub const ORDERS_HANDED_OVER: &str = "orders_handed_over_total";
 
 #[derive(Debug, thiserror::Error)]
 pub enum PlaceError {
@@ -28,15 +33,51 @@ pub enum PlaceError {
     Store(#[from] PlaceOrderError),
 }
 
+#[derive(Debug, thiserror::Error)]
+pub enum HandOverError {
+    /// The typed code is not six digits; nothing was counted.
+    #[error("a handover code is six digits")]
+    Invalid(FieldErrors),
+    /// Orders cannot be handed over on a server without sign-in (there are none).
+    #[error("no such order")]
+    NotFound,
+    #[error(transparent)]
+    Store(#[from] HandoverError),
+}
+
 #[derive(Clone)]
 pub struct Orders {
     orders: Arc<dyn OrderStore>,
     wish_lists: Arc<dyn WishListStore>,
+    /// `None` without sign-in, where nobody can place an order.
+    codes: Option<HandoverCodes>,
 }
 
 impl Orders {
-    pub fn new(orders: Arc<dyn OrderStore>, wish_lists: Arc<dyn WishListStore>) -> Self {
-        Self { orders, wish_lists }
+    pub fn new(orders: Arc<dyn OrderStore>, wish_lists: Arc<dyn WishListStore>, codes: Option<HandoverCodes>) -> Self {
+        Self { orders, wish_lists, codes }
+    }
+
+    /// The code the buyer of `order` shows the seller at the meeting, while the order awaits its handover; for the
+    /// buyer's eyes only.
+    pub fn handover_code(&self, order: &Order) -> Option<HandoverCode> {
+        self.codes.as_ref().filter(|_| order.status.awaits_handover()).map(|codes| codes.code(order.id))
+    }
+
+    /// The seller of the order's book typed the buyer's handover code at the meeting: the right one completes the
+    /// order (cash paid there) and sells the book; a wrong one is counted towards the lock.
+    pub async fn hand_over(&self, seller: &Account, id: OrderId, typed: &str, now: DateTime<Utc>) -> Result<Handover, HandOverError> {
+        let codes = self.codes.as_ref().ok_or(HandOverError::NotFound)?;
+        let code = HandoverCode::parse(typed).map_err(|error| HandOverError::Invalid([("code", FieldError::of(&error))].into()))?;
+        let handover = self.orders.hand_over(seller.id, id, codes.is_code_of(id, code), now).await?;
+        match &handover {
+            Handover::Completed(order) => {
+                metrics::counter!(ORDERS_HANDED_OVER).increment(1);
+                tracing::info!(order = %order.id, "order handed over");
+            }
+            Handover::WrongCode(earned) => tracing::info!(order = %id, ?earned, "a wrong handover code"),
+        }
+        Ok(handover)
     }
 
     /// Orders a book for the buyer: the form gives only how to reach them; everything else comes from the
@@ -222,7 +263,7 @@ mod tests {
         let shop = Arc::new(InMemoryShop::new(accounts.clone()));
         let gateway = Arc::new(FakePaymentGateway::default());
         let payments = Payments::new(Some(gateway.clone()), shop.clone(), Taka::new(50).expect("a price"));
-        let orders = Orders::new(shop.clone(), shop.clone());
+        let orders = Orders::new(shop.clone(), shop.clone(), None);
         let expiry = OrderExpiry::new(shop.clone(), payments.clone(), HOLD);
         World { accounts, shop, gateway, orders, payments, expiry }
     }

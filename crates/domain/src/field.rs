@@ -31,6 +31,8 @@ pub enum FieldReason {
     SameCategory,
     /// `daily_limit_reached`: at most `limit` of these in any 24 hours (new categories per seller).
     DailyLimitReached { limit: u32 },
+    /// `invalid_handover_code`: not six digits (a handover code, as the buyer's order page shows it).
+    InvalidHandoverCode,
 }
 
 /// A typed error that a form field can be refused with: its `Display` is the English message, [`reason`] what it

@@ -6,6 +6,7 @@ pub mod category;
 pub mod digits;
 pub mod email;
 pub mod field;
+pub mod handover;
 pub mod ids;
 pub mod language;
 pub mod money;
@@ -28,6 +29,10 @@ pub use category::{
 pub use digits::{NotANumber, WholeNumberError, latin_digits, parse_number, parse_whole_number};
 pub use email::{Email, EmailError};
 pub use field::{FieldError, FieldErrors, FieldProblem, FieldReason, Required};
+pub use handover::{
+    DEFAULT_HANDOVER_DAYS, HANDOVER_LOCK, HandoverAttempts, HandoverCode, HandoverCodeError, HandoverLocked, MAX_HANDOVER_DAYS,
+    MAX_WRONG_HANDOVER_CODES, ParsePaymentMethodError, PaymentMethod, WrongCode, handover_deadline,
+};
 pub use ids::{AccountId, BookId, CategoryId, OrderId};
 pub use language::{Language, ParseLanguageError};
 pub use money::{TAKA_CURRENCY, Taka, TakaError};

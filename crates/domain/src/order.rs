@@ -8,6 +8,7 @@ use chrono::{DateTime, Utc};
 
 use crate::book::Location;
 use crate::field::{FieldError, FieldErrors};
+use crate::handover::PaymentMethod;
 use crate::ids::{AccountId, BookId, OrderId};
 use crate::money::{TAKA_CURRENCY, Taka};
 use crate::phone::{Phone, PhoneError};
@@ -16,15 +17,20 @@ use crate::text::RequiredTextError;
 /// The most unpaid orders one buyer may hold at once, so that nobody can take a shelf off the market.
 pub const MAX_PENDING_ORDERS_PER_BUYER: i64 = 5;
 
-/// Where an order stands. `pending` holds the book for its buyer; every other status is final, except that a
-/// payment which succeeds after an order was closed may still settle it ([`OrderMove::SettleLate`]).
+/// Where an order stands. `pending` holds the book for its buyer until the handover, where the seller enters the
+/// buyer's code (`completed`: cash paid at the meeting, the book sold), or until a card pays for it (`paid`, the book
+/// sold). Every other status is final, except that a payment which succeeds after an order was closed may still
+/// settle it ([`OrderMove::SettleLate`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum OrderStatus {
     Pending,
+    /// Paid by card; the book is sold.
     Paid,
+    /// Handed over: the seller entered the buyer's handover code; the book is sold.
+    Completed,
     /// The buyer cancelled it, or an account it depends on was closed.
     Cancelled,
-    /// Nobody paid within the hold period.
+    /// Nobody paid, nor met, within the hold period.
     Expired,
 }
 
@@ -34,9 +40,11 @@ pub enum OrderStatus {
 pub enum OrderMove {
     /// The card payment provider reported the money arrived.
     Pay,
+    /// The seller entered the buyer's handover code at the meeting: the cash payment is recorded and the book sold.
+    Complete,
     /// The buyer cancelled it, or the buyer's or the seller's account was closed.
     Cancel,
-    /// Nobody paid within the hold period.
+    /// Nobody paid, nor met, within the hold period.
     Expire,
     /// A payment succeeded after the order was cancelled or expired (the buyer paid in one tab and cancelled in
     /// another, or the hold ran out during 3-D Secure). Money was taken, so the order is paid after all, provided
@@ -45,12 +53,12 @@ pub enum OrderMove {
 }
 
 impl OrderMove {
-    pub const ALL: [Self; 4] = [Self::Pay, Self::Cancel, Self::Expire, Self::SettleLate];
+    pub const ALL: [Self; 5] = [Self::Pay, Self::Complete, Self::Cancel, Self::Expire, Self::SettleLate];
 
     /// The statuses this move leaves from.
     pub const fn from(self) -> &'static [OrderStatus] {
         match self {
-            Self::Pay | Self::Cancel | Self::Expire => &[OrderStatus::Pending],
+            Self::Pay | Self::Complete | Self::Cancel | Self::Expire => &[OrderStatus::Pending],
             Self::SettleLate => &[OrderStatus::Cancelled, OrderStatus::Expired],
         }
     }
@@ -59,6 +67,7 @@ impl OrderMove {
     pub const fn to(self) -> OrderStatus {
         match self {
             Self::Pay | Self::SettleLate => OrderStatus::Paid,
+            Self::Complete => OrderStatus::Completed,
             Self::Cancel => OrderStatus::Cancelled,
             Self::Expire => OrderStatus::Expired,
         }
@@ -92,7 +101,7 @@ pub struct IllegalOrderChange {
 pub struct ParseOrderStatusError(pub String);
 
 impl OrderStatus {
-    pub const ALL: [Self; 4] = [Self::Pending, Self::Paid, Self::Cancelled, Self::Expired];
+    pub const ALL: [Self; 5] = [Self::Pending, Self::Paid, Self::Completed, Self::Cancelled, Self::Expired];
 
     /// The status a newly placed order starts in.
     pub const PLACED: Self = Self::Pending;
@@ -101,6 +110,7 @@ impl OrderStatus {
         match self {
             Self::Pending => "pending",
             Self::Paid => "paid",
+            Self::Completed => "completed",
             Self::Cancelled => "cancelled",
             Self::Expired => "expired",
         }
@@ -109,6 +119,11 @@ impl OrderStatus {
     /// The card payment provider reported the money arrived ([`OrderMove::Pay`]).
     pub fn pay(self) -> Result<Self, IllegalOrderChange> {
         OrderMove::Pay.apply(self)
+    }
+
+    /// The handover ([`OrderMove::Complete`]).
+    pub fn complete(self) -> Result<Self, IllegalOrderChange> {
+        OrderMove::Complete.apply(self)
     }
 
     pub fn cancel(self) -> Result<Self, IllegalOrderChange> {
@@ -129,9 +144,14 @@ impl OrderStatus {
         OrderMove::between(self, to).map(OrderMove::to).ok_or(IllegalOrderChange { from: self, to })
     }
 
-    /// Whether the order still holds its book for its buyer.
+    /// Whether the order still holds its book for its buyer (or has sold it to them).
     pub const fn is_live(self) -> bool {
-        matches!(self, Self::Pending | Self::Paid)
+        matches!(self, Self::Pending | Self::Paid | Self::Completed)
+    }
+
+    /// Whether the handover may still happen: the buyer's code is shown and may be entered.
+    pub const fn awaits_handover(self) -> bool {
+        matches!(self, Self::Pending)
     }
 }
 
@@ -148,6 +168,7 @@ impl FromStr for OrderStatus {
         match s {
             "pending" => Ok(Self::Pending),
             "paid" => Ok(Self::Paid),
+            "completed" => Ok(Self::Completed),
             "cancelled" => Ok(Self::Cancelled),
             "expired" => Ok(Self::Expired),
             other => Err(ParseOrderStatusError(other.to_owned())),
@@ -254,6 +275,10 @@ pub struct Order {
     pub cancel_reason: Option<CancelReason>,
     /// A payment that arrived after the order closed, and was returned because the book had gone.
     pub refunded: bool,
+    /// How it is paid: cash at the meeting unless a card paid for it.
+    pub payment_method: PaymentMethod,
+    /// When the seller entered the buyer's handover code.
+    pub completed_at: Option<DateTime<Utc>>,
 }
 
 /// What the card payment provider reported about a payment, to be checked against the order it claims to pay.
@@ -306,7 +331,8 @@ mod tests {
     use crate::field::FieldReason;
     use proptest::prelude::*;
 
-    const ALL: [OrderStatus; 4] = [OrderStatus::Pending, OrderStatus::Paid, OrderStatus::Cancelled, OrderStatus::Expired];
+    const ALL: [OrderStatus; 5] =
+        [OrderStatus::Pending, OrderStatus::Paid, OrderStatus::Completed, OrderStatus::Cancelled, OrderStatus::Expired];
 
     fn order_status() -> impl Strategy<Value = OrderStatus> {
         prop::sample::select(ALL.to_vec())
@@ -349,18 +375,29 @@ mod tests {
             transaction_id: None,
             cancel_reason: None,
             refunded: false,
+            payment_method: PaymentMethod::Cash,
+            completed_at: None,
         }
     }
 
     #[test]
-    fn only_a_pending_order_can_be_paid_cancelled_or_expired() {
+    fn only_a_pending_order_can_be_paid() {
         assert_eq!(OrderStatus::Pending.pay(), Ok(OrderStatus::Paid));
-        assert_eq!(OrderStatus::Pending.cancel(), Ok(OrderStatus::Cancelled));
-        assert_eq!(OrderStatus::Pending.expire(), Ok(OrderStatus::Expired));
-        for from in [OrderStatus::Paid, OrderStatus::Cancelled, OrderStatus::Expired] {
+        for from in ALL.into_iter().filter(|&s| s != OrderStatus::Pending) {
             assert!(from.pay().is_err(), "{from} -> paid");
-            assert!(from.cancel().is_err(), "{from} -> cancelled");
-            assert!(from.expire().is_err(), "{from} -> expired");
+        }
+    }
+
+    #[test]
+    fn an_order_awaiting_its_handover_completes_is_cancelled_or_expires_and_nothing_else_does() {
+        assert!(OrderStatus::Pending.awaits_handover());
+        assert_eq!(OrderStatus::Pending.complete(), Ok(OrderStatus::Completed), "cash at the meeting");
+        assert_eq!(OrderStatus::Pending.cancel(), Ok(OrderStatus::Cancelled));
+        assert_eq!(OrderStatus::Pending.expire(), Ok(OrderStatus::Expired), "the hold period ended");
+        for from in [OrderStatus::Paid, OrderStatus::Completed, OrderStatus::Cancelled, OrderStatus::Expired] {
+            assert!(!from.awaits_handover());
+            assert!(from.complete().is_err(), "{from} -> completed: handed over once");
+            assert!(from.cancel().is_err() && from.expire().is_err(), "{from} closed again");
         }
     }
 
@@ -368,8 +405,9 @@ mod tests {
     fn a_late_payment_settles_only_a_closed_order() {
         assert_eq!(OrderStatus::Cancelled.settle_late(), Ok(OrderStatus::Paid));
         assert_eq!(OrderStatus::Expired.settle_late(), Ok(OrderStatus::Paid));
-        assert!(OrderStatus::Paid.settle_late().is_err(), "paid twice");
-        assert!(OrderStatus::Pending.settle_late().is_err(), "a pending order is paid the usual way");
+        for open in [OrderStatus::Pending, OrderStatus::Paid, OrderStatus::Completed] {
+            assert!(open.settle_late().is_err(), "{open}: paid the usual way, or already sold");
+        }
     }
 
     #[test]
@@ -460,6 +498,7 @@ mod tests {
         fn a_named_move_succeeds_exactly_from_its_own_statuses(from in order_status(), m in order_move()) {
             let named = match m {
                 OrderMove::Pay => from.pay(),
+                OrderMove::Complete => from.complete(),
                 OrderMove::Cancel => from.cancel(),
                 OrderMove::Expire => from.expire(),
                 OrderMove::SettleLate => from.settle_late(),
@@ -468,21 +507,23 @@ mod tests {
             prop_assert_eq!(named.is_ok(), m.from().contains(&from));
         }
 
+        /// Any sequence of moves from a new order: a sold order (paid or completed) never moves again, a closed one
+        /// moves only to paid (a late payment), and the handover completes an order at most once.
         #[test]
-        fn every_status_path_ends_in_a_final_state(steps in proptest::collection::vec(0u8..4, 0..6)) {
-            let mut status = OrderStatus::Pending;
+        fn every_status_path_ends_in_a_final_state(steps in proptest::collection::vec(order_move(), 0..8)) {
+            let mut status = OrderStatus::PLACED;
+            let mut completions = 0;
             for step in steps {
-                let next = match step {
-                    0 => status.pay(),
-                    1 => status.cancel(),
-                    2 => status.expire(),
-                    _ => status.settle_late(),
-                };
-                if let Ok(next) = next {
-                    prop_assert!(status != OrderStatus::Paid, "nothing moves a paid order");
+                if let Ok(next) = step.apply(status) {
+                    prop_assert!(!matches!(status, OrderStatus::Paid | OrderStatus::Completed), "{} moved to {}", status, next);
+                    if matches!(status, OrderStatus::Cancelled | OrderStatus::Expired) {
+                        prop_assert_eq!(next, OrderStatus::Paid);
+                    }
+                    completions += usize::from(next == OrderStatus::Completed);
                     status = next;
                 }
             }
+            prop_assert!(completions <= 1);
         }
     }
 }

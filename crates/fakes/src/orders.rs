@@ -7,11 +7,12 @@ use std::time::Duration;
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use puronoboi_domain::{
-    Account, AccountId, BookId, BookStatus, CancelReason, Location, Order, OrderContact, OrderId, OrderStatus, Page, PageRequest, Phone,
+    Account, AccountId, BookId, BookStatus, CancelReason, HandoverAttempts, Location, Order, OrderContact, OrderId, OrderStatus, Page,
+    PageRequest, PaymentMethod, Phone, WrongCode,
 };
 use puronoboi_ports::{
-    AccountStore, AddWishError, CardAttemptError, CardAttemptId, CardAttemptLimits, CardAttemptOutcome, OrderChangeError, OrderStore,
-    OwedRefund, PlaceOrderError, Placed, SettleError, Settlement, StoreError, WishListItem, WishListStore,
+    AccountStore, AddWishError, CardAttemptError, CardAttemptId, CardAttemptLimits, CardAttemptOutcome, Handover, HandoverError,
+    OrderChangeError, OrderStore, OwedRefund, PlaceOrderError, Placed, SettleError, Settlement, StoreError, WishListItem, WishListStore,
 };
 
 use crate::catalogue::{Catalogue, add_category, first_page, list, new_book, open_buyer, open_seller};
@@ -84,8 +85,15 @@ impl OrderStore for InMemoryShop {
             transaction_id: None,
             cancel_reason: None,
             refunded: false,
+            payment_method: PaymentMethod::Cash,
+            completed_at: None,
         };
-        state.orders.push(StoredOrder { order: order.clone(), payment_attempted_at: None, refund_id: None });
+        state.orders.push(StoredOrder {
+            order: order.clone(),
+            payment_attempted_at: None,
+            refund_id: None,
+            handover: HandoverAttempts::default(),
+        });
         Ok(Placed::New(order))
     }
 
@@ -116,6 +124,32 @@ impl OrderStore for InMemoryShop {
             Some(Err(_)) => Err(OrderChangeError::Closed(status)),
             None => Err(OrderChangeError::NotFound),
         }
+    }
+
+    async fn hand_over(&self, seller: AccountId, id: OrderId, code_is_right: bool, now: DateTime<Utc>) -> Result<Handover, HandoverError> {
+        let mut state = self.lock();
+        let stored = state.orders.iter().find(|o| o.order.id == id).ok_or(HandoverError::NotFound)?;
+        let (book_id, status, attempts) = (stored.order.book_id, stored.order.status, stored.handover);
+        if !state.books.iter().any(|b| b.book.id == book_id && b.book.seller_id == seller) {
+            return Err(HandoverError::NotFound);
+        }
+        if status.complete().is_err() {
+            return Err(HandoverError::Closed(status));
+        }
+        attempts.check(now)?;
+        if !code_is_right {
+            let (counted, earned) = attempts.after_wrong_code(now);
+            state.order_mut(id).ok_or(HandoverError::NotFound)?.handover = counted;
+            return Ok(Handover::WrongCode(earned));
+        }
+        // Cash at the meeting: the held book is sold to its buyer, and the order completed.
+        let _sold = state.move_book(book_id, BookStatus::sell);
+        let stored = state.order_mut(id).ok_or(HandoverError::NotFound)?;
+        stored.order.status = status.complete().map_err(anyhow::Error::from)?;
+        stored.order.completed_at = Some(now);
+        stored.order.payment_method = PaymentMethod::Cash;
+        stored.handover = HandoverAttempts::default();
+        Ok(Handover::Completed(Box::new(stored.order.clone())))
     }
 
     async fn expire_overdue(&self, placed_before: DateTime<Utc>, paying_placed_from: DateTime<Utc>, limit: i64) -> Result<u64, StoreError> {
@@ -234,6 +268,8 @@ impl OrderStore for InMemoryShop {
                 let _sold = state.move_book(order.book_id, BookStatus::sell);
                 order.status.pay()
             }
+            // Handed over (paid in cash): no payment settles it (the domain refuses the move).
+            OrderStatus::Completed => order.status.pay(),
             OrderStatus::Cancelled | OrderStatus::Expired => {
                 // Paid after all only while the book is still for sale and the buyer's account is open: the book
                 // is sold to the order's buyer.
@@ -252,6 +288,7 @@ impl OrderStore for InMemoryShop {
         stored.order.cancel_reason = None;
         stored.order.paid_at = Some(Utc::now());
         stored.order.transaction_id = Some(transaction_id.to_owned());
+        stored.order.payment_method = PaymentMethod::Card;
         let paid = stored.order.clone();
         state.payments.push((id, transaction_id.to_owned()));
         Ok(Settlement::Paid(paid))
@@ -415,6 +452,7 @@ pub async fn order_store_contract(accounts: &dyn AccountStore, catalogue: &dyn C
     a_late_payment_is_owed_back_when_the_book_is_gone_or_the_buyer_closed(accounts, catalogue, orders).await;
     an_owed_refund_is_kept_until_recorded_and_retried_when_due(accounts, catalogue, orders).await;
     card_attempts_are_limited_per_order_and_per_buyer(accounts, catalogue, orders).await;
+    the_seller_completes_a_pending_order_with_the_right_code_once(accounts, catalogue, orders).await;
     // Last: expiring "everything overdue" reaches the other cases' pending orders too.
     overdue_orders_expire_unless_a_payment_may_still_arrive(accounts, catalogue, orders).await;
 }
@@ -519,6 +557,64 @@ async fn a_buyer_cancels_only_their_own_pending_orders(accounts: &dyn AccountSto
     let after_paying = orders.cancel_order(stranger.id, paid.id).await;
     assert!(matches!(after_paying, Err(OrderChangeError::Closed(OrderStatus::Paid))), "{after_paying:?}");
     assert_eq!(book_status(catalogue, book).await, BookStatus::Sold);
+}
+
+async fn the_seller_completes_a_pending_order_with_the_right_code_once(
+    accounts: &dyn AccountStore,
+    catalogue: &dyn Catalogue,
+    orders: &dyn OrderStore,
+) {
+    let seller = open_seller(accounts, "handover").await;
+    let category = add_category(catalogue, "Category handover").await;
+    let book = list(catalogue, new_book(seller, category.id, "Book handover", 320)).await;
+    let (buyer, stranger) = (open_buyer(accounts, "handover").await, open_buyer(accounts, "handover-stranger").await);
+    let order = placed_new(orders.place_order(&buyer, book, &contact(), 5).await);
+    // Whole seconds: the store keeps microseconds.
+    let now = DateTime::from_timestamp(Utc::now().timestamp(), 0).expect("a time");
+    let minutes = |n: i64| now + chrono::Duration::minutes(n);
+
+    // Only the seller of the order's book: not its buyer, not anyone else, not an order that does not exist.
+    for caller in [buyer.id, stranger.id] {
+        let refused = orders.hand_over(caller, order.id, true, now).await;
+        assert!(matches!(refused, Err(HandoverError::NotFound)), "{refused:?}");
+    }
+    let unknown = orders.hand_over(seller, OrderId::new(), true, now).await;
+    assert!(matches!(unknown, Err(HandoverError::NotFound)), "{unknown:?}");
+    assert_eq!((order_status(orders, order.id).await, book_status(catalogue, book).await), (OrderStatus::Pending, BookStatus::Pending));
+
+    // Wrong codes are counted; the fifth locks the code for 15 minutes, the right one included.
+    for left in (1..=4).rev() {
+        let wrong = orders.hand_over(seller, order.id, false, minutes(0)).await.expect("answered");
+        assert_eq!(wrong, Handover::WrongCode(WrongCode::TryAgain { attempts_left: left }));
+    }
+    let locking = orders.hand_over(seller, order.id, false, minutes(1)).await.expect("answered");
+    assert_eq!(locking, Handover::WrongCode(WrongCode::Locked { until: minutes(16) }));
+    let while_locked = orders.hand_over(seller, order.id, true, minutes(15)).await;
+    assert!(matches!(&while_locked, Err(HandoverError::Locked(lock)) if lock.until == minutes(16)), "{while_locked:?}");
+    assert_eq!(order_status(orders, order.id).await, OrderStatus::Pending, "nothing handed over while locked");
+
+    // Once the lock ends, the right code completes the order (cash at the meeting) and sells the book, once.
+    let Handover::Completed(done) = orders.hand_over(seller, order.id, true, minutes(16)).await.expect("handed over") else {
+        panic!("expected the order completed")
+    };
+    assert_eq!(
+        (done.id, done.status, done.payment_method, done.completed_at),
+        (order.id, OrderStatus::Completed, PaymentMethod::Cash, Some(minutes(16)))
+    );
+    assert_eq!(orders.order(order.id).await.expect("read").expect("the order"), *done);
+    assert_eq!(book_status(catalogue, book).await, BookStatus::Sold);
+    let again = orders.hand_over(seller, order.id, true, minutes(17)).await;
+    assert!(matches!(again, Err(HandoverError::Closed(OrderStatus::Completed))), "{again:?}");
+    let cancelled = orders.cancel_order(buyer.id, order.id).await;
+    assert!(matches!(cancelled, Err(OrderChangeError::Closed(OrderStatus::Completed))), "handed over: {cancelled:?}");
+
+    // A book paid for by card was sold already: there is nothing to hand over with a code.
+    let paid_book = list(catalogue, new_book(seller, category.id, "Book handover paid", 320)).await;
+    let paid = placed_new(orders.place_order(&buyer, paid_book, &contact(), 5).await);
+    let Settlement::Paid(paid) = orders.settle_payment(paid.id, "pi_handover").await.expect("settled") else { panic!("expected Paid") };
+    assert_eq!(paid.payment_method, PaymentMethod::Card);
+    let after_card = orders.hand_over(seller, paid.id, true, now).await;
+    assert!(matches!(after_card, Err(HandoverError::Closed(OrderStatus::Paid))), "{after_card:?}");
 }
 
 async fn a_payment_settles_its_order_once(accounts: &dyn AccountStore, catalogue: &dyn Catalogue, orders: &dyn OrderStore) {

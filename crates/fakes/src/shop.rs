@@ -111,6 +111,8 @@ pub(crate) struct StoredOrder {
     /// When a card was last tried on it.
     pub(crate) payment_attempted_at: Option<DateTime<Utc>>,
     pub(crate) refund_id: Option<String>,
+    /// The wrong handover codes entered for it, and their lock.
+    pub(crate) handover: puronoboi_domain::HandoverAttempts,
 }
 
 pub(crate) struct StoredOwedRefund {

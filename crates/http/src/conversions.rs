@@ -269,6 +269,25 @@ impl From<puronoboi_ports::OrderChangeError> for ApiError {
     }
 }
 
+impl From<puronoboi_app::orders::HandOverError> for ApiError {
+    fn from(e: puronoboi_app::orders::HandOverError) -> Self {
+        use puronoboi_app::orders::HandOverError;
+        use puronoboi_ports::HandoverError;
+        match e {
+            HandOverError::Invalid(errors) => Self::validation(errors),
+            HandOverError::NotFound | HandOverError::Store(HandoverError::NotFound) => {
+                Self::new(ErrorCode::OrderNotFound, "None of your books has an order with this id.")
+            }
+            HandOverError::Store(HandoverError::Closed(status)) => Self::new(
+                ErrorCode::OrderClosed,
+                format!("This order is {status}; only a pending order is handed over with the buyer's code."),
+            ),
+            HandOverError::Store(HandoverError::Locked(locked)) => Self::handover_locked(locked.retry_after(chrono::Utc::now())),
+            HandOverError::Store(HandoverError::Unknown(cause)) => Self::internal(cause.as_ref()),
+        }
+    }
+}
+
 fn order_closed(status: puronoboi_domain::OrderStatus) -> ApiError {
     ApiError::new(ErrorCode::OrderClosed, format!("This order is {status}; only a pending order can be paid or cancelled."))
 }

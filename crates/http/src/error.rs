@@ -65,6 +65,10 @@ pub enum ErrorCode {
     TooManyPendingOrders,
     /// 409: the order is not pending any more (paid, cancelled or expired), so it cannot be paid or cancelled.
     OrderClosed,
+    /// 422: the handover code entered is not the order's; `attemptsLeft` more may be tried before the code locks.
+    WrongHandoverCode,
+    /// 429: five wrong handover codes locked the order's code; `Retry-After` says in how many seconds it opens again.
+    HandoverLocked,
     /// 409: the wish list holds the most books allowed; remove one first.
     WishListFull,
     /// 409: another category already has this name, in some letter case.
@@ -101,7 +105,7 @@ impl ErrorCode {
                 StatusCode::NOT_FOUND
             }
             Self::InvalidQuery | Self::PageTooDeep | Self::InvalidInput | Self::InvalidSignature => StatusCode::BAD_REQUEST,
-            Self::ValidationFailed | Self::BelowCardMinimum => StatusCode::UNPROCESSABLE_ENTITY,
+            Self::ValidationFailed | Self::BelowCardMinimum | Self::WrongHandoverCode => StatusCode::UNPROCESSABLE_ENTITY,
             Self::Unauthenticated | Self::TokenExpired | Self::TokenRevoked | Self::SignInAgain => StatusCode::UNAUTHORIZED,
             Self::AccountDeleted | Self::WrongRole | Self::CannotDeleteAdmin => StatusCode::FORBIDDEN,
             Self::EmailTaken
@@ -115,7 +119,7 @@ impl ErrorCode {
             Self::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             Self::ImageTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Self::UnsupportedImage => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            Self::RateLimited => StatusCode::TOO_MANY_REQUESTS,
+            Self::RateLimited | Self::HandoverLocked => StatusCode::TOO_MANY_REQUESTS,
             Self::MisdirectedRequest => StatusCode::MISDIRECTED_REQUEST,
             Self::Internal => StatusCode::INTERNAL_SERVER_ERROR,
             Self::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
@@ -158,6 +162,8 @@ pub enum FieldReasonCode {
     SameCategory,
     /// More than `limit` in 24 hours: a seller's new categories (`newCategory`).
     DailyLimitReached,
+    /// Not six digits: a handover code (`code`), as the buyer's order page shows it.
+    InvalidHandoverCode,
 }
 
 /// A refused field's reason: its code, with the bounds of the rule it broke.
@@ -198,6 +204,7 @@ impl From<puronoboi_domain::FieldReason> for FieldReason {
             Domain::NotBoth => bare(FieldReasonCode::NotBoth),
             Domain::SameCategory => bare(FieldReasonCode::SameCategory),
             Domain::DailyLimitReached { limit } => Self { limit: Some(u64::from(limit)), ..bare(FieldReasonCode::DailyLimitReached) },
+            Domain::InvalidHandoverCode => bare(FieldReasonCode::InvalidHandoverCode),
         }
     }
 }
@@ -216,6 +223,10 @@ pub struct ErrorDetail {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub reasons: Option<BTreeMap<String, FieldReason>>,
+    /// Only with `wrong_handover_code`: how many more codes may be tried before the order's code locks.
+    #[serde(rename = "attemptsLeft", skip_serializing_if = "Option::is_none")]
+    #[ts(rename = "attemptsLeft", optional)]
+    pub attempts_left: Option<u32>,
 }
 
 #[derive(Debug, Serialize, TS, ToSchema)]
@@ -237,11 +248,27 @@ pub struct ApiError {
     fields: Option<FieldErrors>,
     /// Whole seconds, sent as `Retry-After`.
     retry_after: Option<u64>,
+    /// Only with `wrong_handover_code`.
+    attempts_left: Option<u32>,
 }
 
 impl ApiError {
     pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
-        Self { code, status: code.status(), message: message.into(), fields: None, retry_after: None }
+        Self { code, status: code.status(), message: message.into(), fields: None, retry_after: None, attempts_left: None }
+    }
+
+    /// 422 `wrong_handover_code`, with the codes left before the lock.
+    pub fn wrong_handover_code(attempts_left: u32) -> Self {
+        let message = format!("That is not this order's handover code. {attempts_left} more tries before it locks for 15 minutes.");
+        Self { attempts_left: Some(attempts_left), ..Self::new(ErrorCode::WrongHandoverCode, message) }
+    }
+
+    /// 429 `handover_locked`, with `Retry-After`.
+    pub fn handover_locked(retry_after: std::time::Duration) -> Self {
+        let seconds = (retry_after.as_secs() + u64::from(retry_after.subsec_nanos() > 0)).max(1);
+        let message =
+            "Too many wrong handover codes: the code is locked for 15 minutes. Ask the buyer to check the code on their order page.";
+        Self { retry_after: Some(seconds), ..Self::new(ErrorCode::HandoverLocked, message) }
     }
 
     /// 413 `invalid_input`: a body larger than the route accepts. The code is the one every other unreadable body
@@ -335,7 +362,9 @@ impl IntoResponse for ApiError {
             }
             None => (None, None),
         };
-        let body = Json(ErrorBody { error: ErrorDetail { code: self.code, message: self.message, fields, reasons } });
+        let body = Json(ErrorBody {
+            error: ErrorDetail { code: self.code, message: self.message, fields, reasons, attempts_left: self.attempts_left },
+        });
         match self.retry_after {
             Some(seconds) => (status, [(axum::http::header::RETRY_AFTER, seconds.to_string())], body).into_response(),
             None => (status, body).into_response(),

@@ -26,6 +26,7 @@ use axum::Router;
 use axum::http::{HeaderName, HeaderValue, StatusCode, header};
 use axum::routing::get;
 use puronoboi_app::admin::Admin;
+use puronoboi_app::handover_codes::HandoverCodes;
 use puronoboi_app::listings::Listings;
 use puronoboi_app::orders::Orders;
 use puronoboi_app::payments::Payments;
@@ -136,6 +137,8 @@ pub struct Wiring {
 pub struct SignInWiring {
     pub verifier: Arc<dyn IdentityVerifier>,
     pub tokens: AccessTokens,
+    /// Derives each order's handover code (from the same session secret as the tokens).
+    pub handover_codes: HandoverCodes,
     pub admin_emails: Vec<Email>,
     /// Revokes identities' refresh tokens at the provider when their sign-ins end; `None`: not configured.
     pub identity_admin: Option<Arc<dyn IdentityAdmin>>,
@@ -144,6 +147,7 @@ pub struct SignInWiring {
 /// Builds the use cases over the adapters.
 pub fn build_state(wiring: Wiring) -> AppState {
     let revoker = SignInRevoker::new(wiring.sign_in.as_ref().and_then(|sign_in| sign_in.identity_admin.clone()));
+    let handover_codes = wiring.sign_in.as_ref().map(|sign_in| sign_in.handover_codes.clone());
     let sessions = wiring.sign_in.map(|sign_in| {
         Sessions::new(sign_in.verifier, Arc::clone(&wiring.accounts), sign_in.tokens, sign_in.admin_emails).with_revoker(revoker.clone())
     });
@@ -154,7 +158,7 @@ pub fn build_state(wiring: Wiring) -> AppState {
         search: Search::new(wiring.search),
         listings: Listings::new(wiring.catalogue, wiring.catalogue_writer, wiring.seller_listings, photos.clone()),
         admin: Admin::new(wiring.admin).with_revoker(revoker),
-        orders: Orders::new(Arc::clone(&wiring.orders), wiring.wish_lists),
+        orders: Orders::new(Arc::clone(&wiring.orders), wiring.wish_lists, handover_codes),
         payments: Payments::new(wiring.payment_gateway, wiring.orders, wiring.card_minimum),
         sessions,
         photos,

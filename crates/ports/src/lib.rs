@@ -22,8 +22,8 @@ pub use identity::{DemoIdentities, DemoLogin, IdentityAdmin, IdentityVerifier, V
 pub use images::{ImageHost, ImageHostError};
 pub use listings::{ListingChangeError, OrderBuyer, SellerListing, SellerListings};
 pub use orders::{
-    AddWishError, CardAttemptError, CardAttemptId, CardAttemptLimits, CardAttemptOutcome, OrderChangeError, OrderStore, OwedRefund,
-    PlaceOrderError, Placed, SettleError, Settlement, WishListItem, WishListStore,
+    AddWishError, CardAttemptError, CardAttemptId, CardAttemptLimits, CardAttemptOutcome, Handover, HandoverError, OrderChangeError,
+    OrderStore, OwedRefund, PlaceOrderError, Placed, SettleError, Settlement, WishListItem, WishListStore,
 };
 pub use payments::{
     CardRefusal, GatewayError, PaymentEvent, PaymentGateway, ProviderPayment, ProviderPaymentStatus, Refund, RefundStatus, WebhookError,

@@ -2,7 +2,7 @@
 //! another seller is, to these methods, a book that does not exist.
 
 use async_trait::async_trait;
-use puronoboi_domain::{AccountId, BookDetail, BookId, BookStatus, ListingEdit, Location, OrderStatus, Page, PageRequest, Phone};
+use puronoboi_domain::{AccountId, BookDetail, BookId, BookStatus, ListingEdit, Location, OrderId, OrderStatus, Page, PageRequest, Phone};
 
 use crate::StoreError;
 
@@ -21,6 +21,8 @@ pub enum ListingChangeError {
 /// Who holds (pending) or bought (paid) a seller's book: what the seller needs to meet them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OrderBuyer {
+    /// The order, for the seller to hand the book over against it.
+    pub order_id: OrderId,
     pub name: String,
     pub phone: Phone,
     pub location: Location,

@@ -4,7 +4,9 @@ use std::time::Duration;
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use puronoboi_domain::{Account, AccountId, BookId, BookStatus, Order, OrderContact, OrderId, OrderStatus, Page, PageRequest, Taka};
+use puronoboi_domain::{
+    Account, AccountId, BookId, BookStatus, HandoverLocked, Order, OrderContact, OrderId, OrderStatus, Page, PageRequest, Taka, WrongCode,
+};
 
 use crate::StoreError;
 
@@ -43,6 +45,30 @@ pub enum OrderChangeError {
     /// The order is no longer pending.
     #[error("the order is {0}")]
     Closed(OrderStatus),
+    #[error(transparent)]
+    Unknown(#[from] anyhow::Error),
+}
+
+/// What a handover code entered by the order's seller did.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Handover {
+    /// The right code: the order is completed and its book sold.
+    Completed(Box<Order>),
+    /// A wrong code; what it earned (more tries, or the lock).
+    WrongCode(WrongCode),
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum HandoverError {
+    /// No such order, or its book is not the caller's.
+    #[error("no such order")]
+    NotFound,
+    /// The order no longer awaits its handover.
+    #[error("the order is {0}")]
+    Closed(OrderStatus),
+    /// Too many wrong codes: none is checked until the lock ends.
+    #[error(transparent)]
+    Locked(#[from] HandoverLocked),
     #[error(transparent)]
     Unknown(#[from] anyhow::Error),
 }
@@ -89,6 +115,14 @@ pub trait OrderStore: Send + Sync {
 
     /// Any order (for payment notifications, which carry no caller).
     async fn order(&self, id: OrderId) -> Result<Option<Order>, StoreError>;
+
+    /// The seller of the order's book entered a handover code at the meeting, which the caller found right or wrong
+    /// (`code_is_right`; codes are never stored). In one transaction under the order's row lock, so that of any
+    /// number of concurrent calls at most one completes it: while the order's code is locked, nothing; a wrong code
+    /// is counted (five in a row lock the code for 15 minutes, from `now`); the right one completes the order (cash
+    /// paid at the meeting) and sells its book. Errors: `NotFound` (no such order, or not the caller's book),
+    /// `Closed` (no longer pending), `Locked`.
+    async fn hand_over(&self, seller: AccountId, id: OrderId, code_is_right: bool, now: DateTime<Utc>) -> Result<Handover, HandoverError>;
 
     /// The buyer cancels a pending order; its book is available again. Errors: `NotFound`, `Closed`.
     async fn cancel_order(&self, buyer: AccountId, id: OrderId) -> Result<Order, OrderChangeError>;

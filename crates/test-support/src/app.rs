@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
+use puronoboi_app::handover_codes::HandoverCodes;
 use puronoboi_app::orders::OrderExpiry;
 use puronoboi_app::payments::Payments;
 use puronoboi_app::tokens::{AccessTokens, SessionSecret};
@@ -173,6 +174,7 @@ impl TestAppBuilder {
         let sign_in = identity.map(|verifier| SignInWiring {
             verifier,
             tokens: AccessTokens::new(&secret, Duration::from_secs(900)).expect("keys"),
+            handover_codes: HandoverCodes::new(&secret),
             admin_emails: self.admin_emails.iter().map(|e| Email::parse(e).expect("an admin e-mail")).collect(),
             identity_admin,
         });

@@ -67,6 +67,10 @@ export const ERROR_HANDLING: Readonly<Record<ErrorCode, ErrorHandling>> = {
   too_many_pending_orders: handle('showMessage'),
   // The order was paid, cancelled or expired meanwhile: the message says so and My Orders refreshes.
   order_closed: handle('showMessage'),
+  // The seller typed a code that is not the buyer's: the message says how many tries are left before the lock.
+  wrong_handover_code: handle('showMessage'),
+  // Five wrong codes locked the order's code for 15 minutes: the message says to wait and check the buyer's code.
+  handover_locked: handle('showMessage'),
   wish_list_full: handle('showMessage'),
   // The admin's rename names another category's name: the rename form says so beside the name.
   category_name_taken: handle('showMessage'),

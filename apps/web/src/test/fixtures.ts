@@ -205,6 +205,9 @@ export function order(overrides: Partial<OrderDto> = {}): OrderDto {
     cancelReason: null,
     refunded: false,
     payableByCard: true,
+    paymentMethod: 'cash',
+    completedAt: null,
+    handoverCode: null,
     ...overrides,
   };
 }

@@ -5,7 +5,7 @@ use anyhow::Context as _;
 use async_trait::async_trait;
 use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
-use puronoboi_domain::{AccountId, BookDetail, BookId, BookMove, BookStatus, ListingEdit, Location, Page, PageRequest, Phone};
+use puronoboi_domain::{AccountId, BookDetail, BookId, BookMove, BookStatus, ListingEdit, Location, OrderId, Page, PageRequest, Phone};
 use puronoboi_ports::{CatalogueReader as _, ListingChangeError, OrderBuyer, SellerListing, SellerListings, StoreError};
 use uuid::Uuid;
 
@@ -99,8 +99,9 @@ impl SellerListings for PgStore {
             .into_iter()
             .map(|(book, category, verified, buyer)| {
                 let buyer = buyer
-                    .map(|(name, phone, location, status)| {
+                    .map(|(order_id, name, phone, location, status)| {
                         anyhow::Ok(OrderBuyer {
+                            order_id: OrderId::from_uuid(order_id),
                             name,
                             phone: Phone::parse(&phone).context("an order's stored phone")?,
                             location: Location::parse(&location).context("an order's stored location")?,

@@ -1,5 +1,5 @@
 //! Orders on PostgreSQL. A book's status and its live order move together in one transaction, and
-//! `orders_live_book_key` (one pending or paid order per book) backs the conditional updates up, so no timing of
+//! `orders_live_book_key` (one live order per book) backs the conditional updates up, so no timing of
 //! buyers, tabs, payment notifications or server instances can sell a book twice.
 
 use anyhow::Context as _;
@@ -14,12 +14,12 @@ use diesel::pg::data_types::PgInterval;
 use diesel::sql_types::{Array, BigInt, Integer, Interval, Text, Timestamptz};
 use diesel_async::{AsyncConnection as _, AsyncPgConnection, RunQueryDsl};
 use puronoboi_domain::{
-    Account, AccountId, BookId, BookMove, CancelReason, IllegalOrderChange, Order, OrderContact, OrderId, OrderMove, OrderStatus, Page,
-    PageRequest,
+    Account, AccountId, BookId, BookMove, CancelReason, HandoverAttempts, IllegalOrderChange, Order, OrderContact, OrderId, OrderMove,
+    OrderStatus, Page, PageRequest, PaymentMethod,
 };
 use puronoboi_ports::{
-    CardAttemptError, CardAttemptId, CardAttemptLimits, CardAttemptOutcome, OrderChangeError, OrderStore, OwedRefund, PlaceOrderError,
-    Placed, SettleError, Settlement, StoreError,
+    CardAttemptError, CardAttemptId, CardAttemptLimits, CardAttemptOutcome, Handover, HandoverError, OrderChangeError, OrderStore,
+    OwedRefund, PlaceOrderError, Placed, SettleError, Settlement, StoreError,
 };
 use uuid::Uuid;
 
@@ -156,6 +156,85 @@ impl OrderStore for PgStore {
                 None => Err(OrderChangeError::NotFound),
                 Some(order) => Err(OrderChangeError::Closed(order.status)),
             },
+        }
+    }
+
+    async fn hand_over(&self, seller: AccountId, id: OrderId, code_is_right: bool, now: DateTime<Utc>) -> Result<Handover, HandoverError> {
+        #[derive(Debug, thiserror::Error)]
+        enum Step {
+            #[error("no such order")]
+            NotFound,
+            #[error("the order is {0}")]
+            Closed(OrderStatus),
+            #[error(transparent)]
+            Locked(#[from] puronoboi_domain::HandoverLocked),
+            #[error(transparent)]
+            Stored(#[from] anyhow::Error),
+            #[error(transparent)]
+            Db(#[from] diesel::result::Error),
+        }
+        let mut conn = self.conn().await?;
+        let outcome = conn
+            .transaction(async |conn| {
+                // The row lock puts every code entered for this order (two taps, two instances) and the expiry sweep
+                // in a line: the count of wrong codes is exact and the order completes once.
+                let row: OrderRow = orders::table
+                    .find(id.as_uuid())
+                    .filter(orders::book_id.eq_any(books::table.filter(books::seller_id.eq(seller.as_uuid())).select(books::id)))
+                    .select(OrderRow::as_select())
+                    .for_update()
+                    .get_result(conn)
+                    .await
+                    .optional()?
+                    .ok_or(Step::NotFound)?;
+                let status: OrderStatus = row.status.parse().context("an order's stored status")?;
+                if status.complete().is_err() {
+                    return Err(Step::Closed(status));
+                }
+                let attempts = HandoverAttempts {
+                    wrong: u32::try_from(row.handover_wrong_codes).unwrap_or(0),
+                    locked_until: row.handover_locked_until,
+                };
+                attempts.check(now)?;
+                if !code_is_right {
+                    let (counted, earned) = attempts.after_wrong_code(now);
+                    diesel::update(orders::table.find(row.id))
+                        .set((
+                            orders::handover_wrong_codes.eq(i32::try_from(counted.wrong).unwrap_or(i32::MAX)),
+                            orders::handover_locked_until.eq(counted.locked_until),
+                        ))
+                        .execute(conn)
+                        .await?;
+                    return Ok(Handover::WrongCode(earned));
+                }
+                // Cash at the meeting: the held book is sold to its buyer, and the order completed.
+                diesel::update(books::table.find(row.book_id).filter(books::status.eq_any(book_from(BookMove::Sell))))
+                    .set(books::status.eq(BookMove::Sell.to().as_str()))
+                    .execute(conn)
+                    .await?;
+                let completed: OrderRow =
+                    diesel::update(orders::table.find(row.id).filter(orders::status.eq_any(order_from(OrderMove::Complete))))
+                        .set((
+                            orders::status.eq(OrderMove::Complete.to().as_str()),
+                            orders::completed_at.eq(now),
+                            orders::closed_at.eq(now),
+                            orders::payment_method.eq(PaymentMethod::Cash.as_str()),
+                            orders::handover_wrong_codes.eq(0),
+                            orders::handover_locked_until.eq(None::<DateTime<Utc>>),
+                        ))
+                        .returning(OrderRow::as_returning())
+                        .get_result(conn)
+                        .await?;
+                Ok(Handover::Completed(Box::new(into_order(completed)?)))
+            })
+            .await;
+        match outcome {
+            Ok(done) => Ok(done),
+            Err(Step::NotFound) => Err(HandoverError::NotFound),
+            Err(Step::Closed(status)) => Err(HandoverError::Closed(status)),
+            Err(Step::Locked(locked)) => Err(HandoverError::Locked(locked)),
+            Err(Step::Stored(e)) => Err(HandoverError::Unknown(e.context("a handover"))),
+            Err(Step::Db(e)) => Err(HandoverError::Unknown(anyhow::Error::new(e).context("a handover"))),
         }
     }
 
@@ -327,6 +406,7 @@ impl OrderStore for PgStore {
                         orders::cancel_reason.eq(None::<String>),
                         orders::paid_at.eq(diesel::dsl::now),
                         orders::transaction_id.eq(transaction_id),
+                        orders::payment_method.eq(PaymentMethod::Card.as_str()),
                     ))
                     .returning(OrderRow::as_returning())
                     .get_result(conn)
@@ -588,7 +668,11 @@ mod tests {
 
     #[test]
     fn the_live_statuses_are_the_ones_the_unique_index_covers() {
-        assert_eq!(crate::queries::LIVE_ORDER_STATUSES, [OrderStatus::Pending.as_str(), OrderStatus::Paid.as_str()]);
+        let live: Vec<&str> = OrderStatus::ALL.into_iter().filter(|s| s.is_live()).map(OrderStatus::as_str).collect();
+        assert_eq!(crate::queries::LIVE_ORDER_STATUSES.to_vec(), live);
+        let index = include_str!("../../../../migrations/2026-11-28-000019_handover/up.sql");
+        let covered = format!("WHERE status IN ({})", live.iter().map(|s| format!("'{s}'")).collect::<Vec<_>>().join(", "));
+        assert!(index.contains(&format!("CREATE UNIQUE INDEX orders_live_book_key ON orders (book_id) {covered};")), "{index}");
     }
 
     #[test]

@@ -207,11 +207,12 @@ pub(crate) fn advertised(limit: u32) -> impl Listing<(CardRow, bool)> {
         .select((CardRow::as_select(), accounts::verified))
 }
 
-/// The buyer of a book's live order, as the seller sees it: name, phone, meeting place and the order's status.
-pub(crate) type OrderBuyerColumns = (String, String, String, String);
+/// The buyer of a book's live order, as the seller sees it: the order's id, name, phone, meeting place and the order's
+/// status.
+pub(crate) type OrderBuyerColumns = (Uuid, String, String, String, String);
 
-/// A seller's listings in every status but withdrawn, newest first, each with the buyer of its live (pending or
-/// paid) order, of which there is at most one (`orders_live_book_key`).
+/// A seller's listings in every status but withdrawn, newest first, each with the buyer of its live order, of which
+/// there is at most one (`orders_live_book_key`).
 pub(crate) fn seller_books(seller: Uuid, limit: i64, offset: i64) -> impl Listing<(BookRow, CategoryRow, bool, Option<OrderBuyerColumns>)> {
     books::table
         .inner_join(categories::table)
@@ -225,12 +226,13 @@ pub(crate) fn seller_books(seller: Uuid, limit: i64, offset: i64) -> impl Listin
             BookRow::as_select(),
             CategoryRow::as_select(),
             accounts::verified,
-            (orders::buyer_name, orders::phone, orders::location, orders::status).nullable(),
+            (orders::id, orders::buyer_name, orders::phone, orders::location, orders::status).nullable(),
         ))
 }
 
-/// The order statuses that hold a book for a buyer.
-pub(crate) const LIVE_ORDER_STATUSES: [&str; 2] = ["pending", "paid"];
+/// The order statuses that hold a book for a buyer (or sold it to them): the domain's live statuses, which the unique
+/// index `orders_live_book_key` covers (a test holds all three the same).
+pub(crate) const LIVE_ORDER_STATUSES: [&str; 3] = ["pending", "paid", "completed"];
 
 pub(crate) fn seller_book_count(seller: Uuid) -> impl Listing<i64> {
     books::table.filter(books::seller_id.eq(seller).and(books::status.ne(WITHDRAWN))).count()

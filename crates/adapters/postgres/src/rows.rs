@@ -317,6 +317,10 @@ pub(crate) struct OrderRow {
     pub paid_at: Option<DateTime<Utc>>,
     pub transaction_id: Option<String>,
     pub refund_id: Option<String>,
+    pub payment_method: String,
+    pub completed_at: Option<DateTime<Utc>>,
+    pub handover_wrong_codes: i32,
+    pub handover_locked_until: Option<DateTime<Utc>>,
 }
 
 impl TryFrom<OrderRow> for Order {
@@ -344,6 +348,8 @@ impl TryFrom<OrderRow> for Order {
             transaction_id: row.transaction_id,
             cancel_reason: row.cancel_reason.map(|r| r.parse()).transpose().context("an order's stored cancel reason")?,
             refunded: row.refund_id.is_some(),
+            payment_method: row.payment_method.parse().context("an order's stored payment method")?,
+            completed_at: row.completed_at,
         })
     }
 }

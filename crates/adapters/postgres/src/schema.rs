@@ -98,6 +98,10 @@ diesel::table! {
         paid_at -> Nullable<Timestamptz>,
         transaction_id -> Nullable<Text>,
         refund_id -> Nullable<Text>,
+        payment_method -> Text,
+        completed_at -> Nullable<Timestamptz>,
+        handover_wrong_codes -> Int4,
+        handover_locked_until -> Nullable<Timestamptz>,
     }
 }
 

@@ -43,6 +43,8 @@ pub const STATUS_WRITES: &[StatusWrite] = &[
     moves("orders.rs: settle_payment, the held book sold", &[BookMove::Sell], &[]),
     moves("orders.rs: settle_payment, the book sold to a late payment", &[BookMove::SellPaidLate], &[]),
     moves("orders.rs: settle_payment, the order paid", &[], &[OrderMove::Pay, OrderMove::SettleLate]),
+    moves("orders.rs: hand_over, the held book sold", &[BookMove::Sell], &[]),
+    moves("orders.rs: hand_over, the order completed", &[], &[OrderMove::Complete]),
     StatusWrite { sites: 2, ..moves("orders.rs: CANCEL_BUYERS_ORDERS_SQL", &[BookMove::Release], &[OrderMove::Cancel]) },
     StatusWrite { sites: 2, ..moves("orders.rs: CANCEL_SELLERS_ORDERS_SQL", &[BookMove::WithdrawWithSeller], &[OrderMove::Cancel]) },
     moves("accounts.rs: close_in", &[BookMove::Withdraw], &[]),

@@ -26,11 +26,14 @@ pub struct PlaceOrderDto {
 #[serde(rename_all = "lowercase")]
 #[ts(export)]
 pub enum OrderStatusDto {
-    /// Holds the book for the buyer until it is paid, cancelled or expires.
+    /// Holds the book for the buyer until the handover, a card payment, a cancellation or the end of the hold period.
     Pending,
+    /// Paid by card; the book is sold.
     Paid,
+    /// Handed over: the seller entered the buyer's handover code; the book is sold.
+    Completed,
     Cancelled,
-    /// Not paid within the hold period; the book went back on sale.
+    /// Neither paid nor handed over within the hold period; the book went back on sale.
     Expired,
 }
 
@@ -77,6 +80,72 @@ pub struct OrderDto {
     /// Whether this order can be paid by card here (card payments are configured and the price is at least the
     /// card minimum).
     pub payable_by_card: bool,
+    /// How it is paid: `cash` at the meeting unless a card paid for it.
+    pub payment_method: PaymentMethodDto,
+    /// RFC 3339, once the seller entered the buyer's handover code.
+    pub completed_at: Option<String>,
+    /// The 6 digits the buyer shows the seller at the meeting (the seller enters them to complete the sale): only in
+    /// the buyer's own `GET /api/orders/{id}` (never in a list), and only while the order is pending.
+    pub handover_code: Option<String>,
+}
+
+/// An order as the seller of its book sees it once handed over (`POST /api/orders/{id}/handover`): what was sold, for
+/// how much, how it was paid. Never the buyer's e-mail, nor the handover code.
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct SoldOrderDto {
+    pub id: Uuid,
+    pub book_id: Uuid,
+    pub title: String,
+    /// Whole taka.
+    pub price: i32,
+    pub status: OrderStatusDto,
+    pub payment_method: PaymentMethodDto,
+    /// RFC 3339.
+    pub completed_at: Option<String>,
+}
+
+impl From<puronoboi_domain::Order> for SoldOrderDto {
+    fn from(o: puronoboi_domain::Order) -> Self {
+        Self {
+            id: o.id.as_uuid(),
+            book_id: o.book_id.as_uuid(),
+            title: o.title,
+            price: o.price.amount(),
+            status: o.status.into(),
+            payment_method: o.payment_method.into(),
+            completed_at: o.completed_at.map(|t| t.to_rfc3339()),
+        }
+    }
+}
+
+/// How an order is paid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS, ToSchema)]
+#[serde(rename_all = "lowercase")]
+#[ts(export)]
+pub enum PaymentMethodDto {
+    /// Cash, handed over at the meeting.
+    Cash,
+    Card,
+}
+
+impl From<puronoboi_domain::PaymentMethod> for PaymentMethodDto {
+    fn from(method: puronoboi_domain::PaymentMethod) -> Self {
+        match method {
+            puronoboi_domain::PaymentMethod::Cash => Self::Cash,
+            puronoboi_domain::PaymentMethod::Card => Self::Card,
+        }
+    }
+}
+
+/// `POST /api/orders/{id}/handover`: the code the buyer shows, as the seller types it (Bengali digits, spaces and
+/// hyphens allowed).
+#[derive(Debug, Clone, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[ts(export)]
+pub struct HandOverDto {
+    pub code: String,
 }
 
 /// `POST /api/wishlist`.
@@ -202,6 +271,8 @@ impl From<puronoboi_app::payments::PaymentFailure> for PaymentFailureDto {
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct BuyerContactDto {
+    /// The order: the seller hands the book over against it (`POST /api/orders/{id}/handover`).
+    pub order_id: Uuid,
     pub name: String,
     /// 01XXX-XXXXXX.
     pub phone: String,
@@ -215,6 +286,7 @@ impl From<puronoboi_domain::OrderStatus> for OrderStatusDto {
         match s {
             OrderStatus::Pending => Self::Pending,
             OrderStatus::Paid => Self::Paid,
+            OrderStatus::Completed => Self::Completed,
             OrderStatus::Cancelled => Self::Cancelled,
             OrderStatus::Expired => Self::Expired,
         }
@@ -233,8 +305,9 @@ impl From<puronoboi_domain::CancelReason> for CancelReasonDto {
 }
 
 impl OrderDto {
-    /// `payable_by_card`: whether this server takes cards for this order's price.
-    pub fn new(o: puronoboi_domain::Order, payable_by_card: bool) -> Self {
+    /// `payable_by_card`: whether this server takes cards for this order's price; `handover_code`: the order's code,
+    /// for its buyer's view only.
+    pub fn new(o: puronoboi_domain::Order, payable_by_card: bool, handover_code: Option<puronoboi_domain::HandoverCode>) -> Self {
         Self {
             id: o.id.as_uuid(),
             book_id: o.book_id.as_uuid(),
@@ -253,6 +326,9 @@ impl OrderDto {
             cancel_reason: o.cancel_reason.map(Into::into),
             refunded: o.refunded,
             payable_by_card,
+            payment_method: o.payment_method.into(),
+            completed_at: o.completed_at.map(|t| t.to_rfc3339()),
+            handover_code: handover_code.map(|code| code.to_string()),
         }
     }
 }
@@ -293,6 +369,12 @@ impl From<puronoboi_app::payments::PaymentOutcome> for PaymentResultDto {
 
 impl From<puronoboi_ports::OrderBuyer> for BuyerContactDto {
     fn from(b: puronoboi_ports::OrderBuyer) -> Self {
-        Self { name: b.name, phone: b.phone.display(), location: b.location.into_inner(), order_status: b.status.into() }
+        Self {
+            order_id: b.order_id.as_uuid(),
+            name: b.name,
+            phone: b.phone.display(),
+            location: b.location.into_inner(),
+            order_status: b.status.into(),
+        }
     }
 }

@@ -1,18 +1,18 @@
 //! A buyer's orders and wish list: `POST /api/orders`, `GET /api/me/orders`, `GET /api/orders/{id}`,
-//! `POST /api/orders/{id}/cancel`, `POST /api/wishlist`, `GET /api/me/wishlist` and `DELETE /api/wishlist/{bookId}`.
-//! Buyers only, and only their own: another buyer's order is a 404 like one that does not exist. Paying an order is
-//! in `payments`.
+//! `POST /api/orders/{id}/cancel`, `POST /api/wishlist`, `GET /api/me/wishlist` and `DELETE /api/wishlist/{bookId}`:
+//! buyers only, and only their own: another buyer's order is a 404 like one that does not exist. And
+//! `POST /api/orders/{id}/handover`: the seller of the order's book only. Paying an order is in `payments`.
 
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use puronoboi_domain::{AccountRole, BookId, Order, OrderContactForm, OrderId};
-use puronoboi_ports::Placed;
+use puronoboi_domain::{AccountRole, BookId, Order, OrderContactForm, OrderId, WrongCode};
+use puronoboi_ports::{Handover, Placed};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::AppState;
-use crate::dto::{AddToWishListDto, OrderDto, PageDto, PlaceOrderDto, WishListDto, WishListItemDto};
+use crate::dto::{AddToWishListDto, HandOverDto, OrderDto, PageDto, PlaceOrderDto, SoldOrderDto, WishListDto, WishListItemDto};
 use crate::error::{ApiError, ErrorBody, ErrorCode};
 use crate::extract::{ApiJson, ApiPath, ApiQuery, Caller, PageQuery, parse_id};
 use crate::limits::{Limited, Orders as OrderLimit, WishList};
@@ -24,6 +24,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(mine))
         .routes(routes!(one))
         .routes(routes!(cancel))
+        .routes(routes!(hand_over))
         .routes(routes!(wish))
         .routes(routes!(wish_list))
         .routes(routes!(unwish))
@@ -39,9 +40,18 @@ fn book_id(raw: &str) -> Result<BookId, ApiError> {
     parse_id(raw, ErrorCode::BookNotFound, "book")
 }
 
+/// An order as its buyer sees it in lists and answers: without its handover code.
 pub(super) fn order_dto(state: &AppState, order: Order) -> OrderDto {
     let payable = state.payments.payable_by_card(order.price);
-    OrderDto::new(order, payable)
+    OrderDto::new(order, payable, None)
+}
+
+/// An order as its buyer sees it on its own page: with its handover code while it awaits the handover. The code is
+/// shown there only, so that it is never in a list someone glances at.
+fn order_page_dto(state: &AppState, order: Order) -> OrderDto {
+    let payable = state.payments.payable_by_card(order.price);
+    let code = state.orders.handover_code(&order);
+    OrderDto::new(order, payable, code)
 }
 
 /// Orders a book: it is held for the buyer until paid, cancelled or expired. Ordering a book the buyer already holds
@@ -110,7 +120,7 @@ async fn one(State(state): State<AppState>, caller: Caller, ApiPath(id): ApiPath
     let buyer = caller.require(AccountRole::Buyer, BUYERS_ONLY)?;
     let order = state.orders.one(buyer.id, order_id(&id)?).await?;
     let order = order.ok_or_else(|| ApiError::new(ErrorCode::OrderNotFound, "You have no order with this id."))?;
-    Ok(Json(order_dto(&state, order)))
+    Ok(Json(order_page_dto(&state, order)))
 }
 
 /// Cancels a pending order; the book goes back on sale.
@@ -127,6 +137,44 @@ async fn cancel(State(state): State<AppState>, caller: Caller, ApiPath(id): ApiP
     let order = state.orders.cancel(buyer.id, order_id(&id)?).await?;
     Ok(Json(order_dto(&state, order)))
 }
+
+/// The seller of the order's book enters the code the buyer shows at the meeting: the right code completes the order
+/// (cash paid at the meeting) and sells the book, once, however many times or instances it arrives at. Five wrong
+/// codes in a row lock the order's code for 15 minutes.
+#[utoipa::path(
+    post,
+    path = "/orders/{id}/handover",
+    tag = "orders",
+    security(("bearer" = [])),
+    params(("id" = Uuid, Path, description = "The order's id.")),
+    request_body = HandOverDto,
+    responses(
+        (status = 200, description = "Handed over: the order, completed, as its seller sees it.", body = SoldOrderDto),
+        BadBody,
+        (status = 404, description = "`order_not_found`: no order for one of the caller's books has this id.", body = ErrorBody),
+        (status = 409, description = "`order_closed`: the order is paid, completed, cancelled or expired.", body = ErrorBody),
+        (status = 422, description = "`wrong_handover_code` (with `attemptsLeft`), or `validation_failed`: the code is not six digits.", body = ErrorBody),
+        (status = 429, description = "`handover_locked`: five wrong codes; `Retry-After` says when the code opens again. Or `rate_limited`.", body = ErrorBody),
+        SignedIn,
+    )
+)]
+async fn hand_over(
+    State(state): State<AppState>,
+    caller: Limited<OrderLimit>,
+    ApiPath(id): ApiPath<String>,
+    ApiJson(dto): ApiJson<HandOverDto>,
+) -> Result<Json<SoldOrderDto>, ApiError> {
+    let seller = caller.require(AccountRole::Seller, SELLERS_ONLY)?;
+    match state.orders.hand_over(&seller, order_id(&id)?, &dto.code, chrono::Utc::now()).await? {
+        Handover::Completed(order) => Ok(Json(SoldOrderDto::from(*order))),
+        Handover::WrongCode(WrongCode::TryAgain { attempts_left }) => Err(ApiError::wrong_handover_code(attempts_left)),
+        Handover::WrongCode(WrongCode::Locked { until }) => {
+            Err(ApiError::handover_locked((until - chrono::Utc::now()).to_std().unwrap_or_default()))
+        }
+    }
+}
+
+const SELLERS_ONLY: &str = "hand over books";
 
 /// Adds a book to the buyer's wish list. A book already on it answers 200.
 #[utoipa::path(

@@ -6,7 +6,7 @@
 //! - every call that must not change data (any refusal, any GET) leaves a digest of every writable table as it was;
 //! - every call that may change data (an owner's own action) is checked for its effect in the database;
 //! - no answer to anyone carries another person's private data (an order's id, delivery address or the buyer's
-//!   e-mail; the seller of a book held by a live order sees its buyer's address, nobody else does), and the
+//!   e-mail; the seller of a book held by a live order sees its id and its buyer's address, nobody else does), and the
 //!   lists under `/api/me/...` hold exactly the caller's own items;
 //! - every row is a routed operation (none falls through to the API's "No such API endpoint." answer), and the
 //!   table lists exactly the operations the API's OpenAPI document describes, so a new route without a row fails.
@@ -14,6 +14,7 @@
 use std::collections::BTreeSet;
 
 use jsonwebtoken::{Algorithm, EncodingKey, Header};
+use puronoboi_app::handover_codes::HandoverCodes;
 use puronoboi_domain::AccountId;
 use puronoboi_test_support::cards::VISA;
 use puronoboi_test_support::pictures::{png_of, wide_rgb};
@@ -88,6 +89,9 @@ const TABLE: &[(&str, &str, [u16; 8])] = &[
     ("POST",   "/api/orders/{id}/cancel",                 [401,  200,  404,  403,  403,  403,  403,  401]),
     ("POST",   "/api/orders/{id}/payment",                [401,  200,  404,  403,  403,  403,  403,  401]),
     ("POST",   "/api/orders/{id}/payment/sync",           [401,  200,  404,  403,  403,  403,  403,  401]),
+    // The handover: {id} is buyer A's order for seller A's book, and everyone sends its right code; only seller A,
+    // whose book it is, completes it (seller B gets the 404 of an order that does not exist).
+    ("POST",   "/api/orders/{id}/handover",               [401,  403,  403,  200,  404,  403,  403,  401]),
     ("POST",   "/api/wishlist",                           [401,  201,  201,  403,  403,  403,  403,  401]),
     ("GET",    "/api/me/wishlist",                        [401,  200,  200,  403,  403,  403,  403,  401]),
     ("DELETE", "/api/wishlist/{book_id}",                 [401,  204,  404,  403,  403,  403,  403,  401]),
@@ -229,14 +233,14 @@ impl World {
         let for_sale = [shelve(&seller_b, "For sale 1").await.to_string(), shelve(&seller_b, "For sale 2").await.to_string()];
 
         let mut private = Vec::new();
-        // An order is its buyer's. Its delivery address is also shown to the seller of the book while the order
-        // is live (so that they can meet), and to nobody once it is closed.
+        // An order is its buyer's. Its id and delivery address are also shown to the seller of the book while the
+        // order is live (so that they can meet and hand the book over against it), and to nobody once it is closed.
         let mut order = async |buyer: &Person, book: &str, who: Who, seller: Option<Who>| {
             let location = format!("Private address of {who:?} {}", uuid::Uuid::new_v4().simple());
             let body = json!({ "bookId": book, "phone": "01712345678", "location": location });
             let placed = send(&app, Method::POST, "/api/orders", Some(&buyer.token), Body::Json(body)).await;
             let id = expect_json(placed, 201, "POST /api/orders").await["id"].as_str().expect("id").to_owned();
-            private.push((id.clone(), vec![who]));
+            private.push((id.clone(), std::iter::once(who).chain(seller).collect()));
             private.push((location, std::iter::once(who).chain(seller).collect()));
             id
         };
@@ -340,6 +344,10 @@ impl World {
                 Body::Json(json!({ "bookId": for_sale, "phone": "01812345678", "location": format!("Nilkhet ({who:?})") }))
             }
             ("POST", "/api/orders/{id}/payment") => Body::Json(json!({ "cardToken": builders::card_token(&self.app, VISA).await })),
+            ("POST", "/api/orders/{id}/handover") => {
+                let order_id = order.parse().expect("an order id");
+                Body::Json(json!({ "code": HandoverCodes::new(&test_session_secret()).code(order_id).to_string() }))
+            }
             ("POST", "/api/wishlist") => Body::Json(json!({ "bookId": for_sale })),
             ("POST", "/api/payments/stripe/webhook") => Body::Raw(
                 serde_json::to_vec(&json!({
@@ -563,6 +571,16 @@ async fn check_effect(w: &World, who: Who, method: &str, template: &str, answer:
                 "one payment of the book's price",
                 format!("SELECT count(*) AS n FROM payments WHERE order_id = '{}' AND buyer_id = '{me}' AND amount = 250", w.order_a),
             ),
+        ],
+        ("POST", "/api/orders/{id}/handover") => vec![
+            (
+                "the order is completed, paid in cash",
+                format!(
+                    "SELECT count(*) AS n FROM orders WHERE id = '{}' AND status = 'completed' AND payment_method = 'cash' AND completed_at IS NOT NULL",
+                    w.order_a
+                ),
+            ),
+            ("its book is sold", format!("SELECT count(*) AS n FROM books WHERE id = '{ha}' AND status = 'sold'")),
         ],
         ("POST", "/api/orders/{id}/payment/sync") => vec![(
             "no card tried: the order stays pending",

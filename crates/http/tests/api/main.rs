@@ -7,6 +7,7 @@ mod admin_categories;
 mod catalogue;
 mod forged_tokens;
 mod freshness;
+mod handover;
 mod hosts;
 mod json_bodies;
 mod limits;

@@ -449,13 +449,13 @@ async fn the_seller_sees_who_holds_their_book_and_nobody_else_does() {
     let category = builders::category(&app.store, "Poetry").await;
     let book = builders::list(&app.store, builders::book(seller_id, &category, "Gitanjali")).await;
     let buyer = app.signed_in(&unique("reader"), "buyer").await;
-    order(&app, &buyer, book).await;
+    let placed = order(&app, &buyer, book).await;
     let mine = expect_json(call(&app, Method::GET, "/api/me/books", Some(&seller), None).await, 200, "my books").await;
     let listing = &mine["items"][0];
     assert_eq!(listing["status"], "pending");
     assert_eq!(
         listing["buyer"],
-        json!({"name": "Test Person", "phone": "01712-345678", "location": "TSC, Dhaka University", "orderStatus": "pending"})
+        json!({"orderId": placed["id"], "name": "Test Person", "phone": "01712-345678", "location": "TSC, Dhaka University", "orderStatus": "pending"})
     );
     // The public page shows no buyer.
     let public = app.get_json(&format!("/api/books/{book}"), 200).await;

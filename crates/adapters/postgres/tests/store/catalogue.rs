@@ -208,6 +208,42 @@ async fn of_many_concurrent_orders_for_one_book_exactly_one_holds_it() {
 }
 
 #[tokio::test]
+async fn of_many_concurrent_handovers_of_one_order_exactly_one_completes_it_and_wrong_codes_are_all_counted() {
+    let (_db, store) = store().await;
+    let seller_id = seller(&store, "s@example.com", true).await;
+    let poetry = category(&store, "Poetry").await;
+    let id = list(&store, book(seller_id, &poetry, "Gitanjali")).await;
+    let order = builders::hold(&store, id).await;
+    let store = Arc::new(store);
+    let now = chrono::Utc::now();
+
+    // Four wrong codes and twenty right ones at once (a seller tapping twice, two instances): the row lock lines them
+    // up, so the wrong ones are counted exactly and the order completes exactly once, or the lock stops the rest.
+    let calls: Vec<_> = (0..24)
+        .map(|n| {
+            let store = Arc::clone(&store);
+            let right = n >= 4;
+            tokio::spawn(async move { (right, store.hand_over(seller_id, order.id, right, now).await) })
+        })
+        .collect();
+    let (mut completed, mut right_after, mut wrong_counted, mut wrong_after) = (0, 0, 0, 0);
+    for call in calls {
+        match call.await.expect("task") {
+            (true, Ok(puronoboi_ports::Handover::Completed(_))) => completed += 1,
+            (true, Err(puronoboi_ports::HandoverError::Closed(OrderStatus::Completed))) => right_after += 1,
+            (false, Ok(puronoboi_ports::Handover::WrongCode(_))) => wrong_counted += 1,
+            (false, Err(puronoboi_ports::HandoverError::Closed(OrderStatus::Completed))) => wrong_after += 1,
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+    assert_eq!((completed, right_after), (1, 19), "completed once; every other right code finds it completed");
+    assert_eq!(wrong_counted + wrong_after, 4, "a wrong code is counted, or finds the order completed");
+    let stored = store.order(order.id).await.expect("read").expect("the order");
+    assert_eq!(stored.status, OrderStatus::Completed);
+    assert_eq!(store.book_detail(id).await.expect("lookup").expect("found").book.status, BookStatus::Sold);
+}
+
+#[tokio::test]
 async fn grouped_listing_is_bounded_per_category_newest_first_and_skips_empty_categories() {
     let (_db, store) = store().await;
     let seller_id = seller(&store, "s@example.com", true).await;

@@ -9,7 +9,7 @@ use std::collections::HashSet;
 
 use chrono::{Duration, Utc};
 use puronoboi_domain::{BookMove, BookStatus, ClosedReason, OrderMove, OrderStatus};
-use puronoboi_ports::{AccountStore as _, OrderStore as _, SellerListings as _, Settlement};
+use puronoboi_ports::{AccountStore as _, Handover, OrderStore as _, SellerListings as _, Settlement};
 use puronoboi_postgres::{PgStore, STATUS_WRITES, StatusWrite};
 use puronoboi_test_support::TestDb;
 use puronoboi_test_support::builders::{self, book, category, list, seller};
@@ -170,6 +170,16 @@ async fn every_status_the_adapter_writes_is_a_declared_domain_move_and_every_sta
     assert!(matches!(store.settle_payment(order.id, "pi_paid").await, Ok(Settlement::Paid(_))));
     recorder
         .check("a pending order paid", &["orders.rs: settle_payment, the held book sold", "orders.rs: settle_payment, the order paid"])
+        .await;
+
+    let handed_over = list(&store, book(seller_id, &poetry, "Handed over")).await;
+    let order = builders::hold(&store, handed_over).await;
+    recorder.skip().await;
+    assert!(matches!(store.hand_over(seller_id, order.id, false, Utc::now()).await, Ok(Handover::WrongCode(_))));
+    assert_eq!(recorder.check("a wrong handover code", &[]).await, [], "a wrong code moves nothing");
+    assert!(matches!(store.hand_over(seller_id, order.id, true, Utc::now()).await, Ok(Handover::Completed(_))));
+    recorder
+        .check("an order handed over", &["orders.rs: hand_over, the held book sold", "orders.rs: hand_over, the order completed"])
         .await;
 
     let late = list(&store, book(seller_id, &poetry, "Paid late")).await;

@@ -22,13 +22,13 @@ const loadBuyModal = () => import('./BuyModal');
 const BuyModal = lazy(async () => ({ default: (await loadBuyModal()).BuyModal }));
 
 /**
- * The signed-in buyer's own order for this book, if it is pending or paid: the book is then theirs, not "reserved for
+ * The signed-in buyer's own order for this book, if it holds the book or sold it to them: the book is then theirs, not "reserved for
  * a buyer". Only asked about for a book that is no longer available; orders come newest first, so page one holds
  * every order that can still be pending.
  */
 function useYourOrder(book: BookDetailDto, isBuyer: boolean): OrderDto | undefined {
   const orders = useQuery({ ...myOrdersQueryOptions(1), enabled: isBuyer && book.status !== 'available' });
-  return orders.data?.items.find((order) => order.bookId === book.id && (order.status === 'pending' || order.status === 'paid'));
+  return orders.data?.items.find((order) => order.bookId === book.id && ['pending', 'paid', 'completed'].includes(order.status));
 }
 
 const SIGN_IN_TOAST_ID = 'sign-in-first';

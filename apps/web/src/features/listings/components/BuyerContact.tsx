@@ -13,7 +13,7 @@ function telHref(phone: string): string {
  */
 export function BuyerContact({ buyer, className = '' }: { buyer: BuyerContactDto; className?: string }) {
   const { t } = useTranslation('dashboard');
-  const heading = buyer.orderStatus === 'paid' ? t('buyer.bought') : t('buyer.ordered');
+  const heading = buyer.orderStatus === 'paid' || buyer.orderStatus === 'completed' ? t('buyer.bought') : t('buyer.ordered');
   return (
     <div className={`flex flex-col gap-1 rounded-field bg-base-200/70 px-3 py-2 text-sm ${className}`} data-testid="buyer-contact">
       <p className="text-xs font-semibold tracking-wide text-base-content/60 uppercase">{heading}</p>

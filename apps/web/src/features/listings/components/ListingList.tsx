@@ -3,6 +3,7 @@ import type { SellerBookDto } from '@bindings/SellerBookDto';
 import { BookList, type BookListEntry } from '@/components/ui/BookList';
 import { OriginalPrice, Price } from '@/components/ui/Price';
 import { BuyerContact } from './BuyerContact';
+import { ConfirmHandover } from './ConfirmHandover';
 import { ListingActions } from './ListingActions';
 import { ListingStatus } from './ListingStatus';
 
@@ -36,7 +37,12 @@ export function ListingList({ books, onEdit, onDelete }: ListingListProps) {
     byline: <span className="text-sm text-base-content/65">{bylineOf(book)}</span>,
     price: <Prices book={book} />,
     status: <ListingStatus book={book} />,
-    more: book.buyer && <BuyerContact buyer={book.buyer} />,
+    more: book.buyer && (
+      <>
+        <BuyerContact buyer={book.buyer} />
+        {book.buyer.orderStatus === 'pending' && <ConfirmHandover orderId={book.buyer.orderId} title={book.title} />}
+      </>
+    ),
     actions: <ListingActions book={book} onEdit={onEdit} onDelete={onDelete} />,
   });
   return <BookList label={t('myProducts.list')} entries={books.map(entryOf)} />;

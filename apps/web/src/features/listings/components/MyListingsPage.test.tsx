@@ -77,13 +77,13 @@ describe('My Products', () => {
       id: 'book-ordered',
       title: 'Debdas',
       status: 'pending',
-      buyer: { name: 'Farhana Akter', phone: '01712-345678', location: 'Dhanmondi 27, Dhaka', orderStatus: 'pending' },
+      buyer: { orderId: 'order-debdas', name: 'Farhana Akter', phone: '01712-345678', location: 'Dhanmondi 27, Dhaka', orderStatus: 'pending' },
     });
     const bought = sellerBook({
       id: 'book-bought',
       title: 'Aranyak',
       status: 'sold',
-      buyer: { name: 'Karim Hossain', phone: '01819-765432', location: 'Mirpur 10, Dhaka', orderStatus: 'paid' },
+      buyer: { orderId: 'order-aranyak', name: 'Karim Hossain', phone: '01819-765432', location: 'Mirpur 10, Dhaka', orderStatus: 'paid' },
     });
     sellerWith([AVAILABLE, ordered, bought]);
     renderApp(PATH);
@@ -104,6 +104,57 @@ describe('My Products', () => {
     // The cards for phones carry the same contact.
     const cards = screen.getByRole('list', { name: 'Your books' });
     expect(within(cards).getAllByTestId('buyer-contact')).toHaveLength(2);
+  });
+
+  it('confirms a handover with the code the buyer reads out: a wrong code says so, the right one sells the book', async () => {
+    const ordered = sellerBook({
+      id: 'book-ordered',
+      title: 'Debdas',
+      status: 'pending',
+      buyer: { orderId: 'order-debdas', name: 'Farhana Akter', phone: '01712-345678', location: 'Dhanmondi 27, Dhaka', orderStatus: 'pending' },
+    });
+    let sold = false;
+    const fetchMock = sellerWith([ordered], {
+      '/api/orders/order-debdas/handover': (_url, init) => {
+        const { code } = JSON.parse(String(init.body)) as { code: string };
+        if (code !== '042 117') {
+          return errorReply(422, 'wrong_handover_code', "That is not this order's handover code. 4 more tries before it locks for 15 minutes.");
+        }
+        sold = true;
+        return { body: { id: 'order-debdas', bookId: 'book-ordered', title: 'Debdas', price: 220, status: 'completed', paymentMethod: 'cash', completedAt: '2026-11-28T10:00:00Z' } };
+      },
+      '/api/me/books': () => ({
+        body: pageOf([sold ? { ...ordered, status: 'sold', buyer: { ...ordered.buyer!, orderStatus: 'completed' } } : ordered]),
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp(PATH);
+    const form = within(await row('Debdas')).getByRole('form', { name: 'Confirm the handover of Debdas' });
+    const field = within(form).getByLabelText("Buyer's handover code");
+    await user.type(field, '111 111');
+    await user.click(within(form).getByRole('button', { name: 'Confirm handover' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('4 more tries before it locks');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+
+    await user.clear(field);
+    await user.type(field, '042 117');
+    await user.click(within(form).getByRole('button', { name: 'Confirm handover' }));
+    expect(await screen.findByText('Debdas is handed over and sold.')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, '/api/orders/order-debdas/handover').map((r) => r.json)).toEqual([{ code: '111 111' }, { code: '042 117' }]);
+    await waitFor(async () => expect(within(await row('Debdas')).queryByRole('form')).not.toBeInTheDocument());
+    expect(within(await row('Debdas')).getByText('Sold')).toBeInTheDocument();
+  });
+
+  it('offers no handover for a book sold by card', async () => {
+    const bought = sellerBook({
+      id: 'book-bought',
+      title: 'Aranyak',
+      status: 'sold',
+      buyer: { orderId: 'order-aranyak', name: 'Karim Hossain', phone: '01819-765432', location: 'Mirpur 10, Dhaka', orderStatus: 'paid' },
+    });
+    sellerWith([bought]);
+    renderApp(PATH);
+    expect(within(await row('Aranyak')).queryByRole('form')).not.toBeInTheDocument();
   });
 
   it('offers Advertise, Edit and Delete only while a book is available, and shows an advertised one differently', async () => {
@@ -281,9 +332,29 @@ describe('My Products in Bangla', () => {
     author: 'শরৎচন্দ্র চট্টোপাধ্যায়',
     category: KOBITA,
     status: 'pending',
-    buyer: { name: 'ফারহানা আক্তার', phone: '০১৭১২-৩৪৫৬৭৮', location: 'ধানমন্ডি ২৭, ঢাকা', orderStatus: 'pending' },
+    buyer: { orderId: 'order-debdas-bn', name: 'ফারহানা আক্তার', phone: '০১৭১২-৩৪৫৬৭৮', location: 'ধানমন্ডি ২৭, ঢাকা', orderStatus: 'pending' },
   });
   const ARANYAK = sellerBook({ id: 'book-sold', title: 'আরণ্যক', author: 'বিভূতিভূষণ বন্দ্যোপাধ্যায়', category: KOBITA, status: 'sold' });
+
+  it('says in Bangla why a handover code was refused', async () => {
+    await switchLanguage('bn');
+    sellerWith([DEBDAS], {
+      '/api/orders/order-debdas-bn/handover': errorReply(
+        422,
+        'validation_failed',
+        'code: a handover code is the 6 digits on the buyer\'s order page',
+        { code: "a handover code is the 6 digits on the buyer's order page" },
+        { code: { code: 'invalid_handover_code' } },
+      ),
+    });
+    const user = userEvent.setup();
+    renderApp(PATH);
+    const table = await screen.findByRole('table', { name: 'আপনার বই' });
+    const form = within(within(table).getByRole('row', { name: /দেবদাস/ })).getByRole('form', { name: 'দেবদাস বইটির হস্তান্তর নিশ্চিত করুন' });
+    await user.type(within(form).getByLabelText('ক্রেতার হস্তান্তর কোড'), '১২৩');
+    await user.click(within(form).getByRole('button', { name: 'হস্তান্তর নিশ্চিত করুন' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('হস্তান্তর কোড হলো ক্রেতার অর্ডার পাতায় থাকা ৬টি অঙ্ক');
+  });
 
   it('shows prices and the count in Bengali digits, statuses, buyers and actions in Bangla', async () => {
     await switchLanguage('bn');

@@ -214,7 +214,7 @@ describe('My Orders in Bangla', () => {
     const pending = await bnRow('গীতাঞ্জলি');
     expect(within(pending).getByText('১,২০০ ৳')).toBeInTheDocument();
     expect(within(pending).getByText('অপেক্ষমাণ')).toBeInTheDocument();
-    expect(within(pending).getByText('আপনার পেমেন্টের অপেক্ষায় আছে।')).toBeInTheDocument();
+    expect(within(pending).getByText('কার্ডে পেমেন্ট করুন, অথবা বিক্রেতার সঙ্গে দেখা করার সময় নগদে।')).toBeInTheDocument();
     expect(within(pending).getByText('অর্ডারের তারিখ: ২২ নভেম্বর, ২০২৬')).toBeInTheDocument();
     expect(within(pending).getByRole('link', { name: 'গীতাঞ্জলি বইটির পেমেন্ট করুন' })).toHaveTextContent('পেমেন্ট করুন');
     expect(within(pending).getByRole('button', { name: 'গীতাঞ্জলি বইটির অর্ডার বাতিল করুন' })).toHaveTextContent('বাতিল করুন');

@@ -10,6 +10,7 @@ import { useLanguage } from '@/lib/i18n/translations';
 const STATUS_STYLES: Record<OrderStatusDto, string> = {
   pending: 'badge-warning',
   paid: 'badge-success',
+  completed: 'badge-success',
   cancelled: 'badge-ghost',
   expired: 'badge-ghost',
 };

@@ -11,6 +11,7 @@ import { usePublicConfig } from '@/lib/api/get-public-config';
 import { useOrder } from '@/lib/api/get-order';
 import { cardSetupOf } from '@/lib/stripe/load-stripe';
 import { CardPayment } from './CardPayment';
+import { HandoverCode } from './HandoverCode';
 import { OrderSummary } from './OrderSummary';
 import { BelowMinimumNotice, ClosedNotice, MyOrdersLink, NoCardPaymentsNotice, PaidNotice, PaymentNotice, TONES } from './PaymentNotices';
 
@@ -18,6 +19,7 @@ import { BelowMinimumNotice, ClosedNotice, MyOrdersLink, NoCardPaymentsNotice, P
 const STATUS_BADGES: Record<OrderDto['status'], string> = {
   pending: 'badge-warning',
   paid: 'badge-success',
+  completed: 'badge-success',
   cancelled: 'badge-ghost',
   expired: 'badge-ghost',
 };
@@ -46,7 +48,8 @@ function OrderNotFound() {
 function PaymentSide({ order, payments, paidHere, onPaid }: { order: OrderDto; payments: PaymentsConfigDto; paidHere: boolean; onPaid: () => void }) {
   const { t } = useTranslation('buying');
   // Once paid on this page the card panel stays, showing Paid and the transaction id, while the order refreshes.
-  if (order.status === 'paid' && !paidHere) return <PaidNotice order={order} />;
+  // Handed over (paid in cash at the meeting): nothing left to pay here either.
+  if ((order.status === 'paid' || order.status === 'completed') && !paidHere) return <PaidNotice order={order} />;
   if (order.status === 'cancelled' || order.status === 'expired') return <ClosedNotice order={order} />;
   const setup = cardSetupOf(payments);
   if (!setup) return <NoCardPaymentsNotice actions={<MyOrdersLink />} />;
@@ -96,6 +99,7 @@ export function OrderCheckout({ orderId }: { orderId: string }) {
         />
       }
     >
+      {data.handoverCode && !paidHere && <HandoverCode code={data.handoverCode} />}
       <PaymentSide order={data} payments={config.data.payments} paidHere={paidHere} onPaid={() => setPaidHere(true)} />
     </CheckoutColumns>
   );

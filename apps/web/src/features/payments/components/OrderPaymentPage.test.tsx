@@ -132,6 +132,30 @@ describe('Payment (/dashboard/payment/:id)', () => {
     expect(screen.getByTestId('transaction-id')).toHaveTextContent('pi_3ds');
   });
 
+  it("shows the buyer's handover code while the order awaits its handover, and not once it is paid", async () => {
+    serve({ current: { ...ORDER, handoverCode: '042117' }, payment: [result()] });
+    const user = userEvent.setup();
+    renderApp(PATH);
+    const section = await screen.findByRole('region', { name: 'Your handover code' });
+    expect(within(section).getByTestId('handover-code')).toHaveTextContent('042 117');
+    expect(section).toHaveTextContent('they enter it to complete the sale');
+    await switchLanguage('bn');
+    const bangla = await screen.findByRole('region', { name: 'আপনার হস্তান্তর কোড' });
+    expect(within(bangla).getByTestId('handover-code')).toHaveTextContent('০৪২ ১১৭');
+    expect(bangla.textContent).not.toMatch(/[A-Za-z]/);
+    await switchLanguage('en');
+    await user.click(await payButton());
+    expect(await screen.findByText(SUCCESS_TOAST)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Your handover code' })).not.toBeInTheDocument();
+  });
+
+  it('shows no handover code for an order without one', async () => {
+    serve({ current: ORDER });
+    renderApp(PATH);
+    await payButton();
+    expect(screen.queryByTestId('handover-code')).not.toBeInTheDocument();
+  });
+
   it('3-D Secure refused: the sync answer\'s reason is shown and the form stays ready', async () => {
     serve({
       payment: [result({ status: 'requires_action', clientSecret: 'pi_3ds_secret_abc', transactionId: null })],

@@ -39,7 +39,7 @@ function ShopLink() {
 /** The buyer's own order for this book that the page should continue with: one waiting for payment, else a paid one. */
 function heldOrder(orders: readonly OrderDto[], bookId: string): OrderDto | undefined {
   const mine = orders.filter((order) => order.bookId === bookId);
-  return mine.find((order) => order.status === 'pending') ?? mine.find((order) => order.status === 'paid');
+  return mine.find((order) => order.status === 'pending') ?? mine.find((order) => order.status === 'paid' || order.status === 'completed');
 }
 
 /** The phone and location of the buyer's newest order, to start the form with. */

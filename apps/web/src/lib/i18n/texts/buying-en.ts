@@ -21,9 +21,10 @@ export const buying = {
   orderStatus: {
     pending: 'Pending',
     paid: 'Paid',
+    completed: 'Completed',
     cancelled: 'Cancelled',
     expired: 'Expired',
-    pendingNote: 'Waiting for your payment.',
+    pendingNote: 'Pay by card, or in cash when you meet the seller.',
     paidOn: 'Paid on {{date}}',
     transaction: 'Transaction',
     expiredNote: 'It was not paid in time, so the book went back on sale.',
@@ -79,6 +80,7 @@ export const buying = {
   badges: {
     pending: 'Awaiting payment',
     paid: 'Paid',
+    completed: 'Handed over',
     cancelled: 'Cancelled',
     expired: 'Expired',
   },
@@ -143,6 +145,12 @@ export const buying = {
       'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
   },
   // Why the server says a payment did not go through, besides the card errors above.
+  // The buyer's handover code on their order page.
+  handover: {
+    title: 'Your handover code',
+    how: 'Meet the seller and check the book. When you pay the seller in cash, tell them this code: they enter it to complete the sale.',
+    keep: 'Do not share it before you have the book: it confirms that you received it.',
+  },
   paymentFailures: {
     no_card_tried: 'No card has been tried for this order yet.',
     cancelled: 'The payment was cancelled.',

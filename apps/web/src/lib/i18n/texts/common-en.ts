@@ -29,6 +29,7 @@ export const common = {
     not_both: 'Choose a category or type a new one, not both',
     same_category: 'Choose another category to merge into',
     daily_limit_reached: 'You can add at most {{limit}} new categories a day',
+    invalid_handover_code: "The handover code is the 6 digits on the buyer's order page",
   } satisfies Record<FieldReasonCode, string>,
   validation: {
     required: 'This field is required',
@@ -88,6 +89,8 @@ export const common = {
     too_many_pending_orders: 'You already have too many unpaid orders. Pay for or cancel one in My Orders first.',
     order_closed: 'This order is no longer pending, so it cannot be paid or cancelled.',
     wish_list_full: 'Your wish list is full. Remove a book to add another.',
+    wrong_handover_code: "That is not this order's handover code. Check the code on the buyer's order page.",
+    handover_locked: "Too many wrong handover codes: the code is locked for 15 minutes. Check the code on the buyer's order page.",
     category_name_taken: 'Another category already has this name.',
     category_not_empty: 'This category still holds books. Merge it into another category instead.',
     below_card_minimum: 'This book costs less than a card payment allows, so it cannot be paid by card.',

@@ -152,6 +152,15 @@ export const dashboard = {
     phone: 'Phone: ',
     place: 'Meeting place: ',
   },
+  // Confirming a handover in My Products: the buyer reads out the code on their order page.
+  handover: {
+    form: 'Confirm the handover of {{title}}',
+    code: "Buyer's handover code",
+    placeholder: '000 000',
+    confirm: 'Confirm handover',
+    hint: 'At the meeting, once the buyer has the book and has paid, type the 6 digits they read out from their order page.',
+    done: '{{title}} is handed over and sold.',
+  },
   accounts: {
     name: 'Name',
     email: 'Email',
