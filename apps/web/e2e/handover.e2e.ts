@@ -2,7 +2,6 @@
 // the meeting the seller types it into My Products: a wrong code is refused, the right one sells the book. The journey
 // signs up a buyer of its own and hands over this run's own copy of a demo book, added through the database: it is
 // skipped without E2E_DATABASE_URL or without the Auth emulator's sign-ins.
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { OrderDto } from '../../../bindings/OrderDto';
 import type { PublicConfigDto } from '../../../bindings/PublicConfigDto';
@@ -12,6 +11,7 @@ import { MOBILE, screenshot, useBrowser, withPage } from './browser';
 import { fixtures, url } from './env';
 import { psql } from './global-setup';
 import { expectNoSideScrolling, h1, toast, visible } from './page-checks';
+import { placeOrder } from './ordering';
 import { addBookFor, stamp } from './shop-data';
 
 const browser = useBrowser();
@@ -23,20 +23,6 @@ beforeAll(async () => {
 
 function skipUnlessReady(ctx: { skip: () => void }): void {
   if (config?.auth.mode !== 'emulator' || !fixtures().databaseURL) ctx.skip();
-}
-
-/** Places an order as the signed-in buyer through the API. */
-async function placeOrder(page: Page, bookId: string): Promise<OrderDto> {
-  const answer = await page.evaluate(async (body) => {
-    const response = await fetch('/api/orders', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem('AccessToken') ?? ''}` },
-      body: JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as unknown };
-  }, { bookId, phone: '01712-345678', location: 'Nilkhet, Dhaka' });
-  expect(answer.status, `POST /api/orders answered ${answer.status}: ${JSON.stringify(answer.body)}`).toBe(201);
-  return answer.body as OrderDto;
 }
 
 function stored(orderId: string): { status: string; method: string; book: string } {
@@ -60,7 +46,7 @@ describe('The handover', () => {
 
     await withPage(browser(), { viewport: MOBILE }, async ({ page }) => {
       await signUp(page, { name: 'Handover Buyer', email: uniqueEmail('handover'), password: 'handover-password-1', seller: false });
-      order = await placeOrder(page, bookId);
+      order = await placeOrder(page, bookId, 'Nilkhet, Dhaka');
       await page.goto(`/dashboard/payment/${order.id}`, { waitUntil: 'networkidle' });
       await h1(page, 'Payment');
       const section = page.getByRole('region', { name: 'Your handover code' });

@@ -14,6 +14,7 @@ import { expectNoSideScrolling, h1, main, picturesLoaded, toast, visible } from 
 import { DESKTOP, MOBILE, screenshot, useBrowser, withPage } from './browser';
 import { api, fixtures, taka, url } from './env';
 import { psql } from './global-setup';
+import { placeOrder } from './ordering';
 import { addBookFor, stamp } from './shop-data';
 import { typeCard } from './cards';
 
@@ -50,20 +51,6 @@ async function newBuyer(page: Page, name: string): Promise<string> {
   const email = uniqueEmail('payer');
   await signUp(page, { name, email, password: 'payer-password-1', seller: false });
   return email;
-}
-
-/** Places an order as the signed-in buyer straight through the API (the journey is about paying, not ordering). */
-async function placeOrder(page: Page, bookId: string): Promise<OrderDto> {
-  const answer = await page.evaluate(async (body) => {
-    const response = await fetch('/api/orders', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem('AccessToken') ?? ''}` },
-      body: JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as unknown };
-  }, { bookId, phone: '01712-345678', location: 'Dhanmondi 27, Dhaka' });
-  expect(answer.status, `POST /api/orders answered ${answer.status}: ${JSON.stringify(answer.body)}`).toBe(201);
-  return answer.body as OrderDto;
 }
 
 function payForm(page: Page): Locator {

@@ -11,6 +11,8 @@ export class ApiError extends Error {
   readonly fields: Readonly<Record<string, string>>;
   /** With `validation_failed`: why each field was refused, as a code (and the rule's bounds), by the same names. */
   readonly reasons: Readonly<Record<string, FieldReason>>;
+  /** With `wrong_handover_code`: how many more codes may be tried before the order's code locks. */
+  readonly attemptsLeft: number | undefined;
 
   constructor(
     status: number,
@@ -18,6 +20,7 @@ export class ApiError extends Error {
     message: string,
     fields: Readonly<Record<string, string>> = {},
     reasons: Readonly<Record<string, FieldReason>> = {},
+    attemptsLeft?: number,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -25,6 +28,7 @@ export class ApiError extends Error {
     this.code = code;
     this.fields = fields;
     this.reasons = reasons;
+    this.attemptsLeft = attemptsLeft;
   }
 
   get isNotFound(): boolean {
@@ -151,6 +155,7 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
       body.error.message,
       stringFields(body.error.fields),
       fieldReasons(body.error.reasons),
+      typeof body.error.attemptsLeft === 'number' ? body.error.attemptsLeft : undefined,
     );
   }
   return new ApiError(response.status, fallbackCode(response.status), fallbackMessage(response.status));

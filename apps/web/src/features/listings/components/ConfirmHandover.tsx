@@ -2,10 +2,18 @@ import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-client';
-import { userMessage } from '@/lib/error-handling';
+import { userMessageToken } from '@/lib/error-handling';
 import { fieldMessage } from '@/lib/form-errors';
-import { problemText } from '@/lib/i18n/problem';
+import { problemText, serverWords } from '@/lib/i18n/problem';
 import { useHandOver } from '../api/hand-over';
+
+/** Why a code was refused, as a token read in the language on screen: with the tries left after a wrong code. */
+function handoverProblem(error: unknown): string {
+  if (isApiError(error) && error.code === 'wrong_handover_code' && error.attemptsLeft !== undefined) {
+    return serverWords('dashboard:handover.wrongCode', error.message, { count: error.attemptsLeft });
+  }
+  return (isApiError(error) && fieldMessage(error, 'code')) || userMessageToken(error);
+}
 
 /**
  * "Confirm handover" under a pending order's buyer in My Products: at the meeting, once the buyer has the book and has
@@ -28,7 +36,7 @@ export function ConfirmHandover({ orderId, title }: { orderId: string; title: st
         setCode('');
         toast.success(t('handover.done', { title }));
       },
-      onError: (error) => setProblem((isApiError(error) && fieldMessage(error, 'code')) || userMessage(error)),
+      onError: (error) => setProblem(handoverProblem(error)),
     });
   };
 

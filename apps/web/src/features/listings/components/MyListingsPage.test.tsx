@@ -22,6 +22,13 @@ const AVAILABLE = sellerBook({ id: 'book-available', title: 'Gitanjali', resaleP
 const ADVERTISED = sellerBook({ id: 'book-advertised', title: 'Sonar Kella', resalePrice: 1500, advertised: true });
 const PENDING = sellerBook({ id: 'book-pending', title: 'Debdas', status: 'pending' });
 const SOLD = sellerBook({ id: 'book-sold', title: 'Aranyak', status: 'sold' });
+/** A book a buyer ordered: its buyer to meet, and the handover to confirm. */
+const ORDERED = sellerBook({
+  id: 'book-ordered',
+  title: 'Debdas',
+  status: 'pending',
+  buyer: { orderId: 'order-debdas', name: 'Farhana Akter', phone: '01712-345678', location: 'Dhanmondi 27, Dhaka', orderStatus: 'pending' },
+});
 
 /** A seller whose listings the stub keeps, answering the listing calls as the server would. */
 function sellerWith(books: SellerBookDto[], extra: Record<string, Reply> = {}) {
@@ -73,12 +80,7 @@ describe('My Products', () => {
   });
 
   it("shows who ordered or bought a book: the buyer's name, a phone to call and where to meet", async () => {
-    const ordered = sellerBook({
-      id: 'book-ordered',
-      title: 'Debdas',
-      status: 'pending',
-      buyer: { orderId: 'order-debdas', name: 'Farhana Akter', phone: '01712-345678', location: 'Dhanmondi 27, Dhaka', orderStatus: 'pending' },
-    });
+    const ordered = ORDERED;
     const bought = sellerBook({
       id: 'book-bought',
       title: 'Aranyak',
@@ -107,12 +109,7 @@ describe('My Products', () => {
   });
 
   it('confirms a handover with the code the buyer reads out: a wrong code says so, the right one sells the book', async () => {
-    const ordered = sellerBook({
-      id: 'book-ordered',
-      title: 'Debdas',
-      status: 'pending',
-      buyer: { orderId: 'order-debdas', name: 'Farhana Akter', phone: '01712-345678', location: 'Dhanmondi 27, Dhaka', orderStatus: 'pending' },
-    });
+    const ordered = ORDERED;
     let sold = false;
     const fetchMock = sellerWith([ordered], {
       '/api/orders/order-debdas/handover': (_url, init) => {
@@ -354,6 +351,23 @@ describe('My Products in Bangla', () => {
     await user.type(within(form).getByLabelText('ক্রেতার হস্তান্তর কোড'), '১২৩');
     await user.click(within(form).getByRole('button', { name: 'হস্তান্তর নিশ্চিত করুন' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent('হস্তান্তর কোড হলো ক্রেতার অর্ডার পাতায় থাকা ৬টি অঙ্ক');
+  });
+
+  it('says in Bangla how many tries are left after a wrong handover code', async () => {
+    await switchLanguage('bn');
+    const wrong = errorReply(422, 'wrong_handover_code', "That is not this order's handover code. 3 more tries before it locks for 15 minutes.");
+    sellerWith([DEBDAS], {
+      '/api/orders/order-debdas-bn/handover': { status: 422, body: { error: { ...wrong.body.error, attemptsLeft: 3 } } },
+    });
+    const user = userEvent.setup();
+    renderApp(PATH);
+    const table = await screen.findByRole('table', { name: 'আপনার বই' });
+    const form = within(within(table).getByRole('row', { name: /দেবদাস/ })).getByRole('form', { name: 'দেবদাস বইটির হস্তান্তর নিশ্চিত করুন' });
+    await user.type(within(form).getByLabelText('ক্রেতার হস্তান্তর কোড'), '১২৩ ৪৫৬');
+    await user.click(within(form).getByRole('button', { name: 'হস্তান্তর নিশ্চিত করুন' }));
+    const alert = await within(form).findByRole('alert');
+    expect(alert).toHaveTextContent('আর ৩ বার চেষ্টা করা যাবে');
+    expect(alert.textContent).not.toMatch(/[A-Za-z]/);
   });
 
   it('shows prices and the count in Bengali digits, statuses, buyers and actions in Bangla', async () => {

@@ -160,6 +160,7 @@ export const dashboard = {
     confirm: 'Confirm handover',
     hint: 'At the meeting, once the buyer has the book and has paid, type the 6 digits they read out from their order page.',
     done: '{{title}} is handed over and sold.',
+    wrongCode: "That is not this order's handover code. {{count}} more tries before it locks for 15 minutes.",
   },
   accounts: {
     name: 'Name',
