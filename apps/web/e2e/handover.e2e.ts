@@ -7,7 +7,10 @@ import type { OrderDto } from '../../../bindings/OrderDto';
 import type { PublicConfigDto } from '../../../bindings/PublicConfigDto';
 import { DEMO, logIn, signUp, uniqueEmail } from './accounts';
 import { audit, Audit, AUDIT_TIMEOUT_MS } from './axe';
-import { MOBILE, screenshot, useBrowser, withPage } from './browser';
+import { DESKTOP, MOBILE, screenshot, useBrowser, withPage } from './browser';
+
+/** A small phone. */
+const PHONE = { width: 360, height: 780 } as const;
 import { fixtures, url } from './env';
 import { psql } from './global-setup';
 import { expectNoSideScrolling, h1, toast, visible } from './page-checks';
@@ -56,6 +59,9 @@ describe('The handover', () => {
       await expectNoSideScrolling(page, 'the order page with its handover code');
       await audit(page, results, 'the order page with its handover code');
       await screenshot(page, 'handover-code-mobile');
+      await page.setViewportSize(DESKTOP);
+      await expectNoSideScrolling(page, 'the order page at 1280 px');
+      await screenshot(page, 'handover-code-desktop');
       // Never in a list.
       await page.goto('/dashboard/myOrders', { waitUntil: 'networkidle' });
       await h1(page, 'My Orders');
@@ -78,6 +84,14 @@ describe('The handover', () => {
       expect(stored(orderId), 'a wrong code sells nothing').toEqual({ status: 'pending', method: 'cash', book: 'pending' });
       await audit(page, results, 'My Products with a refused handover code');
 
+      // On a phone the listing is a card, with the same form.
+      await page.setViewportSize(PHONE);
+      const card = page.getByRole('list', { name: 'Your books' }).getByRole('form', { name: `Confirm the handover of ${title}` });
+      await visible(card, 'the handover form on the phone card');
+      await expectNoSideScrolling(page, 'My Products at 360 px with the handover form');
+      await card.scrollIntoViewIfNeeded();
+      await screenshot(page, 'handover-form-360', { fullPage: false });
+      await page.setViewportSize(DESKTOP);
       await field.fill(`${code.slice(0, 3)} ${code.slice(3)}`);
       await form.getByRole('button', { name: 'Confirm handover' }).click();
       await visible(toast(page, `${title} is handed over and sold.`), 'the handover toast');
