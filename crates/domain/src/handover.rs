@@ -1,7 +1,7 @@
 //! The handover: buyer and seller meet, the buyer hands over the money (or a card hold is taken) and the seller hands
 //! over the book. The sale ends there, and only there: the seller enters the 6-digit code the buyer's order page
 //! shows, which nobody else sees. Typing codes at random is stopped by a lock: 5 wrong codes lock the order's code
-//! for 15 minutes. An order not handed over by its deadline closes (a held card payment is released, never taken).
+//! for 15 minutes.
 
 use std::fmt;
 use std::time::Duration;
@@ -16,13 +16,6 @@ pub const MAX_WRONG_HANDOVER_CODES: u32 = 5;
 
 /// How long a locked handover code stays locked.
 pub const HANDOVER_LOCK: Duration = Duration::from_secs(15 * 60);
-
-/// Days a buyer and seller have for the handover once a card holds the price, unless configured otherwise: below the
-/// 7 days a card authorisation lasts, so that a hold is never taken after the bank has let it go.
-pub const DEFAULT_HANDOVER_DAYS: u32 = 5;
-
-/// The most handover days that may be configured: a card authorisation lasts 7 days.
-pub const MAX_HANDOVER_DAYS: u32 = 6;
 
 /// How a buyer pays: chosen at checkout, changeable while the order is pending.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -165,11 +158,6 @@ impl HandoverAttempts {
     }
 }
 
-/// When the handover of an order whose card hold succeeded at `held_at` must have happened.
-pub fn handover_deadline(held_at: DateTime<Utc>, days: u32) -> DateTime<Utc> {
-    held_at + chrono::Duration::days(i64::from(days.min(MAX_HANDOVER_DAYS)))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -216,12 +204,6 @@ mod tests {
         let (after, earned) = locked.after_wrong_code(at(17));
         assert_eq!(earned, WrongCode::TryAgain { attempts_left: MAX_WRONG_HANDOVER_CODES - 1 }, "a fresh count");
         assert_eq!(after.locked_until, None);
-    }
-
-    #[test]
-    fn the_deadline_stays_within_a_card_authorisations_life() {
-        assert_eq!(handover_deadline(at(0), DEFAULT_HANDOVER_DAYS), at(5 * 24 * 60));
-        assert_eq!(handover_deadline(at(0), 30), at(6 * 24 * 60), "never past 6 days");
     }
 
     #[test]

@@ -30,8 +30,8 @@ pub use digits::{NotANumber, WholeNumberError, latin_digits, parse_number, parse
 pub use email::{Email, EmailError};
 pub use field::{FieldError, FieldErrors, FieldProblem, FieldReason, Required};
 pub use handover::{
-    DEFAULT_HANDOVER_DAYS, HANDOVER_LOCK, HandoverAttempts, HandoverCode, HandoverCodeError, HandoverLocked, MAX_HANDOVER_DAYS,
-    MAX_WRONG_HANDOVER_CODES, ParsePaymentMethodError, PaymentMethod, WrongCode, handover_deadline,
+    HANDOVER_LOCK, HandoverAttempts, HandoverCode, HandoverCodeError, HandoverLocked, MAX_WRONG_HANDOVER_CODES, ParsePaymentMethodError,
+    PaymentMethod, WrongCode,
 };
 pub use ids::{AccountId, BookId, CategoryId, OrderId};
 pub use language::{Language, ParseLanguageError};
