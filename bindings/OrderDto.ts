@@ -54,6 +54,15 @@ paymentMethod: PaymentMethodDto,
 completedAt: string | null, 
 /**
  * The 6 digits the buyer shows the seller at the meeting (the seller enters them to complete the sale): only in
- * the buyer's own `GET /api/orders/{id}` (never in a list), and only while the order is pending.
+ * the buyer's own `GET /api/orders/{id}` (never in a list), and only while the order is pending or held.
  */
-handoverCode: string | null, };
+handoverCode: string | null, 
+/**
+ * RFC 3339: when the handover must have happened, while it still may (pending: the end of the hold period;
+ * held: the handover deadline, after which the hold is released).
+ */
+handoverDeadline: string | null, 
+/**
+ * A card hold was released when the order closed: nothing was taken.
+ */
+holdReleased: boolean, };

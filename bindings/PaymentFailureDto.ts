@@ -3,4 +3,4 @@
 /**
  * Why a card payment did not go through.
  */
-export type PaymentFailureDto = "card_declined" | "insufficient_funds" | "expired_card" | "incorrect_cvc" | "incorrect_number" | "processing_error" | "authentication_failed" | "no_card_tried" | "cancelled" | "refused" | "refunded" | "refund_owed";
+export type PaymentFailureDto = "card_declined" | "insufficient_funds" | "expired_card" | "incorrect_cvc" | "incorrect_number" | "processing_error" | "authentication_failed" | "no_card_tried" | "cancelled" | "refused" | "refunded" | "refund_owed" | "hold_released";

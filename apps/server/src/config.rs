@@ -12,6 +12,7 @@ use puronoboi_app::uploads::Uploads;
 use puronoboi_domain::{Email, Taka};
 use puronoboi_http::dto::DEFAULT_CARD_MINIMUM_TAKA;
 use puronoboi_http::limits::{Kind, RateLimits, TrustedProxies};
+use puronoboi_mail::{DEFAULT_MAIL_FROM, MailFrom};
 use url::{Host, Url};
 
 /// A value that must never reach a log line: Debug prints only that it is there.
@@ -49,12 +50,94 @@ pub struct Config {
     pub card_minimum: Taka,
     /// How long an unpaid order holds its book before it expires.
     pub order_hold: Duration,
+    /// How long a held order (a card holds its price) has for its handover before it closes and the hold is released.
+    pub handover_period: Duration,
     /// Memory for copies of public catalogue reads, in MiB; 0 turns the cache off (every read asks the database).
     pub read_cache_mib: u64,
     /// Per-address and per-account limits, counted in this instance's memory.
     pub rate_limits: RateLimits,
     /// Whose `X-Forwarded-For` is believed.
     pub trusted_proxies: TrustedProxies,
+    /// Order e-mail: how it leaves, who it is from, where its links point.
+    pub mail: MailSettings,
+}
+
+/// Order e-mail (MAIL_TRANSPORT, SMTP_URL, MAIL_DIR, MAIL_FROM, PUBLIC_URL).
+#[derive(Debug, Clone)]
+pub struct MailSettings {
+    pub transport: MailTransport,
+    pub from: MailFrom,
+    /// The site's origin as readers open it, for the links in messages: scheme, host and port, no trailing slash.
+    pub public_url: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MailTransport {
+    /// Through the relay at this URL (it may carry a password).
+    Smtp(Redacted<String>),
+    /// As `.eml` files in this folder: the default, so that a local run sends nothing anywhere.
+    File(PathBuf),
+    /// Not sent: notices wait in the outbox until a transport is configured.
+    Off,
+}
+
+impl MailSettings {
+    const DEFAULT_DIR: &str = "var/mail";
+
+    /// `port`: the site's own port, for the default PUBLIC_URL (`http://localhost:<port>`, where `just run` serves).
+    fn from_env(var: impl Fn(&str) -> Option<String>, port: u16) -> anyhow::Result<Self> {
+        let chosen = var("MAIL_TRANSPORT").map(|t| t.trim().to_ascii_lowercase());
+        let transport = match chosen.as_deref().unwrap_or("file") {
+            "smtp" => {
+                let url = var("SMTP_URL").context(
+                    "MAIL_TRANSPORT=smtp needs SMTP_URL, e.g. smtp://127.0.0.1:1025, smtp://user:password@mail.example.com:587?tls=required \
+                     or smtps://user:password@mail.example.com",
+                )?;
+                smtp_url(&url)?;
+                MailTransport::Smtp(Redacted(url))
+            }
+            "file" => MailTransport::File(PathBuf::from(var("MAIL_DIR").unwrap_or_else(|| Self::DEFAULT_DIR.to_owned()))),
+            "off" => MailTransport::Off,
+            other => bail!("MAIL_TRANSPORT must be smtp, file or off, got {other:?}"),
+        };
+        let named = chosen.as_deref().unwrap_or("file (the default)");
+        if var("SMTP_URL").is_some() && !matches!(transport, MailTransport::Smtp(_)) {
+            bail!("SMTP_URL is set but MAIL_TRANSPORT is {named}: set MAIL_TRANSPORT=smtp to send through it");
+        }
+        if var("MAIL_DIR").is_some() && !matches!(transport, MailTransport::File(_)) {
+            bail!("MAIL_DIR is set but MAIL_TRANSPORT is {named}: the folder is used only with MAIL_TRANSPORT=file");
+        }
+        let from = MailFrom::parse(&var("MAIL_FROM").unwrap_or_else(|| DEFAULT_MAIL_FROM.to_owned())).context("MAIL_FROM")?;
+        let public_url = match var("PUBLIC_URL") {
+            Some(url) => bare_origin("PUBLIC_URL", &url)?.origin().ascii_serialization(),
+            None => format!("http://localhost:{port}"),
+        };
+        Ok(Self { transport, from, public_url })
+    }
+}
+
+/// SMTP_URL: `smtp://` or `smtps://` with a host, and at most a `tls` of `required` or `opportunistic`. Checked here
+/// so that a typo stops the server at start rather than every message later; never echoed, as it may hold a password.
+fn smtp_url(value: &str) -> anyhow::Result<()> {
+    let url = Url::parse(value).map_err(|e| anyhow::anyhow!("SMTP_URL is not a URL ({e}); e.g. smtp://127.0.0.1:1025"))?;
+    if !matches!(url.scheme(), "smtp" | "smtps") {
+        bail!("SMTP_URL must start with smtp:// or smtps://");
+    }
+    if url.host_str().is_none_or(str::is_empty) {
+        bail!("SMTP_URL must name the relay's host");
+    }
+    let mut tls_required = url.scheme() == "smtps";
+    for (key, tls) in url.query_pairs() {
+        if key != "tls" || !matches!(tls.as_ref(), "required" | "opportunistic") {
+            bail!("SMTP_URL's only query is tls=required or tls=opportunistic");
+        }
+        tls_required |= tls == "required";
+    }
+    let on_this_machine = matches!(url.host_str(), Some("localhost" | "127.0.0.1" | "[::1]"));
+    if (!url.username().is_empty() || url.password().is_some()) && !tls_required && !on_this_machine {
+        bail!("SMTP_URL would send its user name and password unencrypted: use smtps://, or smtp://...?tls=required");
+    }
+    Ok(())
 }
 
 /// Stripe: the keys, where its API is (localstripe locally), and where browsers load Stripe.js from.
@@ -163,6 +246,7 @@ impl Config {
             .unwrap_or_default();
         let listen = SocketAddr::new(host, port);
         let metrics_listen = metrics_addr(var("METRICS_ADDR").as_deref(), listen)?;
+        let mail = MailSettings::from_env(var, port)?;
         Ok(Self {
             database_url: Redacted(database_url),
             database_pool_size,
@@ -181,10 +265,12 @@ impl Config {
             card_minimum: Taka::new(number("CARD_MIN_TAKA", i64::from(DEFAULT_CARD_MINIMUM_TAKA))?)
                 .context("CARD_MIN_TAKA must be a price between 1 and 500000 taka")?,
             order_hold: order_hold()?,
+            handover_period: handover_period()?,
             read_cache_mib: read_cache_mib()?,
             rate_limits: rate_limits(var)?,
             trusted_proxies: TrustedProxies::parse(&var("TRUSTED_PROXIES").unwrap_or_default())
                 .map_err(|e| anyhow::anyhow!("TRUSTED_PROXIES: {e}"))?,
+            mail,
         })
     }
 }
@@ -322,6 +408,17 @@ fn read_cache_mib() -> anyhow::Result<u64> {
 }
 
 /// ORDER_HOLD_HOURS: between 1 hour and 30 days.
+/// HANDOVER_DAYS: between 1 and 6 days (default 5), so that a hold is released before the 7 days a card authorisation
+/// lasts run out: the money is then never taken after the bank has let it go.
+fn handover_period() -> anyhow::Result<Duration> {
+    let days = number("HANDOVER_DAYS", i64::from(puronoboi_domain::DEFAULT_HANDOVER_DAYS))?;
+    let most = i64::from(puronoboi_domain::MAX_HANDOVER_DAYS);
+    if !(1..=most).contains(&days) {
+        bail!("HANDOVER_DAYS must be between 1 and {most} (a card authorisation lasts 7 days), got {days}");
+    }
+    Ok(Duration::from_secs(days.unsigned_abs() * 24 * 3600))
+}
+
 fn order_hold() -> anyhow::Result<Duration> {
     let hours = number("ORDER_HOLD_HOURS", 48)?;
     if !(1..=720).contains(&hours) {
@@ -396,12 +493,26 @@ mod tests {
             }),
             card_minimum: Taka::new(i64::from(DEFAULT_CARD_MINIMUM_TAKA)).expect("a price"),
             order_hold: Duration::from_secs(3600),
+            handover_period: Duration::from_secs(5 * 24 * 3600),
             read_cache_mib: 64,
             rate_limits: RateLimits::default(),
             trusted_proxies: TrustedProxies::default(),
+            mail: MailSettings {
+                transport: MailTransport::Smtp(Redacted("smtps://shop:smtp-relay-password@mail.example.com".into())),
+                from: MailFrom::parse(DEFAULT_MAIL_FROM).expect("the default sender"),
+                public_url: "https://puronoboi.example".into(),
+            },
         };
         let printed = format!("{config:?}");
-        for secret in ["hunter2-db-password", "imgbb-secret-key", "0011223344", "ccddeeff", "stripe-secret-key", "stripe-webhook-secret"] {
+        for secret in [
+            "hunter2-db-password",
+            "imgbb-secret-key",
+            "0011223344",
+            "ccddeeff",
+            "stripe-secret-key",
+            "stripe-webhook-secret",
+            "smtp-relay-password",
+        ] {
             assert!(!printed.contains(secret), "{secret} leaked: {printed}");
         }
     }
@@ -529,6 +640,61 @@ mod tests {
         ] {
             let refused = metrics_addr(Some(bad), site).expect_err(bad).to_string();
             assert!(refused.contains("METRICS_ADDR") && refused.contains(says), "{bad}: {refused}");
+        }
+    }
+
+    #[test]
+    fn mail_goes_to_files_unless_configured_and_refuses_what_it_cannot_use() {
+        let set = |pairs: &'static [(&'static str, &'static str)]| {
+            move |name: &str| pairs.iter().find(|(n, _)| *n == name).map(|(_, v)| (*v).to_owned())
+        };
+        let set_one = |name: &'static str, value: &'static str| {
+            move |asked: &str| match asked {
+                "MAIL_TRANSPORT" => Some("smtp".to_owned()),
+                _ if asked == name => Some(value.to_owned()),
+                _ => None,
+            }
+        };
+        let defaults = MailSettings::from_env(set(&[]), 8080).expect("defaults");
+        assert_eq!(defaults.transport, MailTransport::File(PathBuf::from("var/mail")));
+        assert_eq!((defaults.from.to_string().as_str(), defaults.public_url.as_str()), (DEFAULT_MAIL_FROM, "http://localhost:8080"));
+
+        let smtp = MailSettings::from_env(
+            set(&[
+                ("MAIL_TRANSPORT", "SMTP"),
+                ("SMTP_URL", "smtp://user:pa%40ss@mail.example.com:587?tls=required"),
+                ("MAIL_FROM", "Shop <shop@example.com>"),
+                ("PUBLIC_URL", "https://puronoboi.example/"),
+            ]),
+            8080,
+        )
+        .expect("valid");
+        assert!(matches!(smtp.transport, MailTransport::Smtp(_)));
+        for fine in ["smtp://127.0.0.1:1025", "smtps://user:secret@mail.example.com", "smtp://user:secret@localhost:25"] {
+            let settings = MailSettings::from_env(set_one("SMTP_URL", fine), 8080);
+            assert!(settings.is_ok_and(|s| s.transport == MailTransport::Smtp(Redacted(fine.to_owned()))), "{fine}");
+        }
+        assert_eq!((smtp.from.domain(), smtp.public_url.as_str()), ("example.com", "https://puronoboi.example"));
+        let files = MailSettings::from_env(set(&[("MAIL_DIR", "/srv/mail")]), 8080).expect("valid");
+        assert_eq!(files.transport, MailTransport::File(PathBuf::from("/srv/mail")));
+        assert_eq!(MailSettings::from_env(set(&[("MAIL_TRANSPORT", "off")]), 8080).expect("valid").transport, MailTransport::Off);
+
+        for (pairs, says) in [
+            (&[("MAIL_TRANSPORT", "sendmail")][..], "MAIL_TRANSPORT must be smtp, file or off"),
+            (&[("MAIL_TRANSPORT", "smtp")], "needs SMTP_URL"),
+            (&[("MAIL_TRANSPORT", "smtp"), ("SMTP_URL", "http://user:hunter2@mail.example.com")], "smtp:// or smtps://"),
+            (&[("MAIL_TRANSPORT", "smtp"), ("SMTP_URL", "smtp://user:hunter2@mail.example.com?tls=maybe")], "tls=required"),
+            (&[("MAIL_TRANSPORT", "smtp"), ("SMTP_URL", "mail.example.com:25")], "smtp:// or smtps://"),
+            (&[("MAIL_TRANSPORT", "smtp"), ("SMTP_URL", "smtp://user:hunter2@mail.example.com")], "unencrypted"),
+            (&[("MAIL_TRANSPORT", "smtp"), ("SMTP_URL", "smtp://user:hunter2@mail.example.com?tls=opportunistic")], "unencrypted"),
+            (&[("SMTP_URL", "smtp://127.0.0.1:1025")], "SMTP_URL is set but MAIL_TRANSPORT is file (the default)"),
+            (&[("MAIL_TRANSPORT", "off"), ("MAIL_DIR", "var/mail")], "MAIL_DIR is set but MAIL_TRANSPORT is off"),
+            (&[("MAIL_FROM", "Puronoboi")], "MAIL_FROM"),
+            (&[("PUBLIC_URL", "puronoboi.example")], "PUBLIC_URL"),
+            (&[("PUBLIC_URL", "https://puronoboi.example/shop")], "PUBLIC_URL"),
+        ] {
+            let refused = format!("{:#}", MailSettings::from_env(set(pairs), 8080).expect_err(says));
+            assert!(refused.contains(says) && !refused.contains("hunter2"), "{pairs:?}: {refused}");
         }
     }
 }

@@ -9,6 +9,7 @@ use std::sync::Arc;
 use anyhow::Context as _;
 use puronoboi_app::SearchCatchUp;
 use puronoboi_app::handover_codes::HandoverCodes;
+use puronoboi_app::mail::{MailDelivery, MailSite};
 use puronoboi_app::orders::OrderExpiry;
 use puronoboi_app::payments::Payments;
 use puronoboi_app::tokens::AccessTokens;
@@ -17,12 +18,12 @@ use puronoboi_firebase_verify::{EmulatorAdmin, FirebaseAdmin, FirebaseVerifier, 
 use puronoboi_http::dto::{AuthConfigDto, AuthMode, FirebaseWebConfigDto, PaymentProvider};
 use puronoboi_http::{PublicConfigDto, SecurityHeaders, SignInWiring, StaticAssets, Wiring};
 use puronoboi_local_images::LocalImageHost;
-use puronoboi_ports::{CatalogueChanges, CatalogueReader, IdentityAdmin, IdentityVerifier, ImageHost, PaymentGateway};
+use puronoboi_ports::{CatalogueChanges, CatalogueReader, IdentityAdmin, IdentityVerifier, ImageHost, MailSender, PaymentGateway};
 use puronoboi_postgres::{CatalogueListener, ListenerSettings, PgStore};
 use puronoboi_read_cache::CachedCatalogue;
 use tracing_subscriber::EnvFilter;
 
-use crate::config::{Config, IdentityConfig};
+use crate::config::{Config, IdentityConfig, MailSettings, MailTransport};
 
 // A cached read allocates a few dozen small short-lived values. glibc's allocator spent a seventh of the server's
 // time on them; jemalloc serves them faster (health and book page +20% in `just bench`) at a lower peak RSS than
@@ -123,7 +124,16 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     // Every instance sweeps; its statements skip rows another instance holds, so nothing is expired twice, and each
     // owed refund is taken by one instance at a time.
     let sweep_payments = Payments::new(payment_gateway.clone(), store.clone(), config.card_minimum);
-    OrderExpiry::new(store.clone(), sweep_payments, config.order_hold).spawn(std::time::Duration::from_secs(60));
+    OrderExpiry::new(store.clone(), sweep_payments, config.order_hold)
+        .with_handover(config.handover_period)
+        .spawn(std::time::Duration::from_secs(60));
+    // Order e-mail leaves the outbox from every instance; each notice is leased by one of them at a time.
+    if let Some(sender) = mail_sender(&config.mail)? {
+        let site = MailSite::new(&config.mail.public_url, config.mail.from.domain());
+        MailDelivery::new(store.clone(), sender, site)
+            .with_periods(puronoboi_app::orders::OrderPeriods { hold: config.order_hold, handover: config.handover_period })
+            .spawn(std::time::Duration::from_secs(5));
+    }
     // Listings written around the index (a bulk load, a restore, rows from before search) are keyed now and
     // looked for every 10 s; every instance does it, skipping rows another one is keying.
     SearchCatchUp::new(store.clone(), SearchCatchUp::DEFAULT_BATCH).spawn(std::time::Duration::from_secs(10));
@@ -140,6 +150,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         wish_lists: store.clone(),
         payment_gateway,
         card_minimum: config.card_minimum,
+        order_periods: puronoboi_app::orders::OrderPeriods { hold: config.order_hold, handover: config.handover_period },
         images,
         upload_quota: store.clone(),
         uploads_per_minute: config.upload_rate_per_minute,
@@ -218,6 +229,29 @@ struct PublicCatalogue {
     local_writes: Option<Arc<dyn CatalogueChanges>>,
     /// Held until the server stops: dropping it stops listening.
     listener: Option<CatalogueListener>,
+}
+
+/// What carries order e-mail, as MAIL_TRANSPORT says; `None` when it is off. Says where the mail goes, so that
+/// someone running the server locally knows where to look.
+fn mail_sender(settings: &MailSettings) -> anyhow::Result<Option<Arc<dyn MailSender>>> {
+    let sender: Arc<dyn MailSender> = match &settings.transport {
+        MailTransport::Off => {
+            tracing::warn!("MAIL_TRANSPORT=off: order e-mail is not sent; it waits in the outbox until a transport is configured");
+            return Ok(None);
+        }
+        MailTransport::File(dir) => {
+            let sender = puronoboi_mail::FileSender::new(dir, settings.from.clone()).context("MAIL_DIR")?;
+            let shown = std::env::current_dir().map(|here| here.join(dir)).unwrap_or_else(|_| dir.clone());
+            tracing::info!(dir = %shown.display(), "order e-mail is written as .eml files in this folder, not sent (MAIL_TRANSPORT=file)");
+            Arc::new(sender)
+        }
+        MailTransport::Smtp(url) => {
+            let sender = puronoboi_mail::SmtpSender::from_url(&url.0, settings.from.clone())?;
+            tracing::info!(from = %settings.from, links = %settings.public_url, "order e-mail is sent over SMTP");
+            Arc::new(sender)
+        }
+    };
+    Ok(Some(sender))
 }
 
 fn identity_verifier(config: &IdentityConfig, http: reqwest::Client) -> anyhow::Result<Arc<dyn IdentityVerifier>> {

@@ -4,6 +4,7 @@ pub mod admin;
 pub mod handover_codes;
 pub mod images;
 pub mod listings;
+pub mod mail;
 pub mod orders;
 pub mod payments;
 pub mod photos;

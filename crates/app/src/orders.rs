@@ -5,8 +5,8 @@ use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 use puronoboi_domain::{
-    Account, AccountId, BookId, FieldError, FieldErrors, HandoverCode, MAX_PENDING_ORDERS_PER_BUYER, Order, OrderContactForm, OrderId,
-    Page, PageRequest,
+    Account, AccountId, BookId, CAPTURE_CLAIM_TIMEOUT, DEFAULT_HANDOVER_DAYS, FieldError, FieldErrors, HandoverCode,
+    MAX_PENDING_ORDERS_PER_BUYER, Order, OrderContactForm, OrderId, OrderStatus, Page, PageRequest, PaymentMethod, WrongCode,
 };
 use puronoboi_ports::{
     AddWishError, Handover, HandoverError, OrderChangeError, OrderStore, PlaceOrderError, Placed, ProviderPaymentStatus, StoreError,
@@ -14,7 +14,7 @@ use puronoboi_ports::{
 };
 
 use crate::handover_codes::HandoverCodes;
-use crate::payments::Payments;
+use crate::payments::{PayError, Payments};
 
 /// The most books one wish list keeps: enough for anyone, and a bound on what one page reads.
 pub const WISH_LIST_LIMIT: i64 = 100;
@@ -23,6 +23,9 @@ pub const WISH_LIST_LIMIT: i64 = 100;
 pub const ORDERS_PLACED: &str = "orders_placed_total";
 /// Counter: orders handed over (the seller entered the buyer's code).
 pub const ORDERS_HANDED_OVER: &str = "orders_handed_over_total";
+
+/// How long before an order's deadline its buyer and seller are reminded of it.
+pub const REMINDER_LEAD: Duration = Duration::from_secs(24 * 3600);
 
 #[derive(Debug, thiserror::Error)]
 pub enum PlaceError {
@@ -43,6 +46,43 @@ pub enum HandOverError {
     NotFound,
     #[error(transparent)]
     Store(#[from] HandoverError),
+    /// The right code for a held order, but its money could not be taken (the provider is out of reach, or the hold
+    /// has ended); the order stays held and the code may be entered again.
+    #[error(transparent)]
+    Payment(#[from] PayError),
+}
+
+/// What a handover code entered by the seller did.
+#[derive(Debug, Clone, PartialEq)]
+pub enum HandedOver {
+    /// The right code: the order is completed (a held card payment taken) and its book sold.
+    Completed(Box<Order>),
+    /// A wrong code; what it earned (more tries, or the lock).
+    WrongCode(WrongCode),
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ChoosePaymentError {
+    /// Card payments are not configured here (`NotConfigured`), or the order's price is below the provider's minimum
+    /// (`BelowMinimum`).
+    #[error(transparent)]
+    CardUnavailable(PayError),
+    #[error(transparent)]
+    Store(#[from] OrderChangeError),
+}
+
+/// How long orders wait: a pending order's hold period (it expires then), and the days a held order has for its
+/// handover once a card holds its price (below the 7 days a card authorisation lasts).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OrderPeriods {
+    pub hold: Duration,
+    pub handover: Duration,
+}
+
+impl Default for OrderPeriods {
+    fn default() -> Self {
+        Self { hold: OrderExpiry::DEFAULT_HOLD, handover: Duration::from_secs(u64::from(DEFAULT_HANDOVER_DAYS) * 24 * 3600) }
+    }
 }
 
 #[derive(Clone)]
@@ -51,11 +91,57 @@ pub struct Orders {
     wish_lists: Arc<dyn WishListStore>,
     /// `None` without sign-in, where nobody can place an order.
     codes: Option<HandoverCodes>,
+    /// Takes held card payments at the handover and releases the holds of cancelled orders; `None`: no card payments.
+    payments: Option<Payments>,
+    periods: OrderPeriods,
 }
 
 impl Orders {
     pub fn new(orders: Arc<dyn OrderStore>, wish_lists: Arc<dyn WishListStore>, codes: Option<HandoverCodes>) -> Self {
-        Self { orders, wish_lists, codes }
+        Self { orders, wish_lists, codes, payments: None, periods: OrderPeriods::default() }
+    }
+
+    /// Card payments: held ones are taken at the handover, and released when their order is cancelled.
+    #[must_use]
+    pub fn with_payments(mut self, payments: Payments) -> Self {
+        self.payments = Some(payments);
+        self
+    }
+
+    #[must_use]
+    pub fn with_periods(mut self, periods: OrderPeriods) -> Self {
+        self.periods = periods;
+        self
+    }
+
+    /// When the handover of `order` must have happened, while it still may.
+    pub fn handover_deadline(&self, order: &Order) -> Option<DateTime<Utc>> {
+        order.handover_deadline(self.periods.hold, self.periods.handover)
+    }
+
+    pub fn periods(&self) -> OrderPeriods {
+        self.periods
+    }
+
+    /// Whether the buyer may choose to pay `order` by card: payments are configured and the price is high enough.
+    pub fn card_payable(&self, order: &Order) -> bool {
+        self.payments.as_ref().is_some_and(|p| p.payable_by_card(order.price))
+    }
+
+    /// The buyer chooses how to pay their pending order.
+    pub async fn choose_payment(&self, buyer: AccountId, id: OrderId, method: PaymentMethod) -> Result<Order, ChoosePaymentError> {
+        if method == PaymentMethod::Card {
+            let order =
+                self.orders.buyer_order(buyer, id).await.map_err(|e| OrderChangeError::Unknown(e.0))?.ok_or(OrderChangeError::NotFound)?;
+            if order.status == OrderStatus::Pending && !self.card_payable(&order) {
+                let why = match &self.payments {
+                    Some(payments) if payments.reads_payments() => PayError::BelowMinimum { minimum: payments.card_minimum() },
+                    _ => PayError::NotConfigured,
+                };
+                return Err(ChoosePaymentError::CardUnavailable(why));
+            }
+        }
+        Ok(self.orders.choose_payment_method(buyer, id, method).await?)
     }
 
     /// The code the buyer of `order` shows the seller at the meeting, while the order awaits its handover; for the
@@ -66,29 +152,52 @@ impl Orders {
 
     /// The seller of the order's book typed the buyer's handover code at the meeting: the right one completes the
     /// order (cash paid there) and sells the book; a wrong one is counted towards the lock.
-    pub async fn hand_over(&self, seller: &Account, id: OrderId, typed: &str, now: DateTime<Utc>) -> Result<Handover, HandOverError> {
+    pub async fn hand_over(&self, seller: &Account, id: OrderId, typed: &str, now: DateTime<Utc>) -> Result<HandedOver, HandOverError> {
         let codes = self.codes.as_ref().ok_or(HandOverError::NotFound)?;
         let code = HandoverCode::parse(typed).map_err(|error| HandOverError::Invalid([("code", FieldError::of(&error))].into()))?;
-        let handover = self.orders.hand_over(seller.id, id, codes.is_code_of(id, code), now).await?;
-        match &handover {
-            Handover::Completed(order) => {
-                metrics::counter!(ORDERS_HANDED_OVER).increment(1);
-                tracing::info!(order = %order.id, "order handed over");
+        let completed = match self.orders.hand_over(seller.id, id, codes.is_code_of(id, code), now).await? {
+            Handover::Completed(order) => *order,
+            Handover::CaptureDue(held) => {
+                let payments = self.payments.as_ref().ok_or(PayError::NotConfigured)?;
+                payments.take_held(&held, now).await?
             }
-            Handover::WrongCode(earned) => tracing::info!(order = %id, ?earned, "a wrong handover code"),
-        }
-        Ok(handover)
+            Handover::WrongCode(earned) => {
+                tracing::info!(order = %id, ?earned, "a wrong handover code");
+                return Ok(HandedOver::WrongCode(earned));
+            }
+        };
+        metrics::counter!(ORDERS_HANDED_OVER).increment(1);
+        tracing::info!(order = %completed.id, method = completed.payment_method.as_str(), "order handed over");
+        Ok(HandedOver::Completed(Box::new(completed)))
     }
 
-    /// Orders a book for the buyer: the form gives only how to reach them; everything else comes from the
-    /// account and the book.
-    pub async fn place(&self, buyer: &Account, book: BookId, form: OrderContactForm) -> Result<Placed, PlaceError> {
+    /// Orders a book for the buyer: the form gives only how to reach them and how they mean to pay (card only where
+    /// the order can be paid by card; otherwise cash); everything else comes from the account and the book.
+    pub async fn place(&self, buyer: &Account, book: BookId, form: OrderContactForm, method: PaymentMethod) -> Result<Placed, PlaceError> {
         let contact = form.parse().map_err(PlaceError::Invalid)?;
         let placed = self.orders.place_order(buyer, book, &contact, MAX_PENDING_ORDERS_PER_BUYER).await?;
-        if matches!(placed, Placed::New(_)) {
-            metrics::counter!(ORDERS_PLACED).increment(1);
-        }
+        let placed = match placed {
+            Placed::New(order) => {
+                metrics::counter!(ORDERS_PLACED).increment(1);
+                Placed::New(self.with_method(order, method).await?)
+            }
+            Placed::Existing(order) => Placed::Existing(self.with_method(order, method).await?),
+        };
         Ok(placed)
+    }
+
+    /// The order with the payment method chosen at checkout, where it may be chosen.
+    async fn with_method(&self, order: Order, method: PaymentMethod) -> Result<Order, PlaceOrderError> {
+        let allowed = method == PaymentMethod::Cash || self.card_payable(&order);
+        if order.payment_method == method || order.status != OrderStatus::Pending || !allowed {
+            return Ok(order);
+        }
+        match self.orders.choose_payment_method(order.buyer_id, order.id, method).await {
+            Ok(chosen) => Ok(chosen),
+            // Closed or changed meanwhile: the order as it is.
+            Err(OrderChangeError::NotFound | OrderChangeError::Closed(_)) => Ok(order),
+            Err(OrderChangeError::Unknown(e)) => Err(PlaceOrderError::Unknown(e)),
+        }
     }
 
     pub async fn of_buyer(&self, buyer: AccountId, page: PageRequest) -> Result<Page<Order>, StoreError> {
@@ -100,8 +209,20 @@ impl Orders {
         self.orders.buyer_order(buyer, id).await
     }
 
+    /// The buyer cancels an order awaiting its handover; a card hold is released at once (or by the sweep, if the
+    /// provider cannot be reached now).
     pub async fn cancel(&self, buyer: AccountId, id: OrderId) -> Result<Order, OrderChangeError> {
-        self.orders.cancel_order(buyer, id).await
+        let cancelled = self.orders.cancel_order(buyer, id).await?;
+        if let Some(payments) = &self.payments
+            && cancelled.held_at.is_some()
+        {
+            match payments.return_owed_now(&cancelled).await {
+                Ok(true) => return Ok(self.orders.buyer_order(buyer, id).await.ok().flatten().unwrap_or(cancelled)),
+                Ok(false) => {}
+                Err(e) => tracing::warn!(order = %id, error = %e, "releasing a cancelled order's hold failed; the sweep retries"),
+            }
+        }
+        Ok(cancelled)
     }
 
     pub async fn wish(&self, buyer: AccountId, book: BookId) -> Result<(WishListItem, bool), AddWishError> {
@@ -128,6 +249,8 @@ pub struct OrderExpiry {
     orders: Arc<dyn OrderStore>,
     payments: Payments,
     hold: Duration,
+    /// The days a held order has for its handover.
+    handover: Duration,
 }
 
 impl OrderExpiry {
@@ -147,7 +270,14 @@ impl OrderExpiry {
     /// `payments` reads the overdue orders' payments from the provider (none are spared when it has no provider)
     /// and retries owed refunds.
     pub fn new(orders: Arc<dyn OrderStore>, payments: Payments, hold: Duration) -> Self {
-        Self { orders, payments, hold }
+        Self { orders, payments, hold, handover: OrderPeriods::default().handover }
+    }
+
+    /// Closes held orders this long after their card hold began (their handover deadline), releasing the hold.
+    #[must_use]
+    pub fn with_handover(mut self, handover: Duration) -> Self {
+        self.handover = handover;
+        self
     }
 
     /// Expires every order that is due at `now`, and retries the refunds due; answers how many orders this call
@@ -171,6 +301,17 @@ impl OrderExpiry {
         if self.payments.reads_payments() {
             total += self.expire_unless_paying(placed_before, paying_placed_from).await?;
         }
+        // Held orders past their handover deadline close, and their holds are owed back (released just below).
+        let held_before = now - chrono::Duration::from_std(self.handover).map_err(|e| StoreError(e.into()))?;
+        loop {
+            let lapsed = self.orders.lapse_overdue_holds(held_before, Self::BATCH).await?;
+            total += lapsed;
+            if lapsed < Self::BATCH.unsigned_abs() {
+                break;
+            }
+        }
+        self.finish_stale_captures(now).await;
+        self.remind_of_deadlines(now).await;
         if let Err(e) = self.payments.retry_owed_refunds(now).await {
             tracing::warn!(error = %e.0, "retrying owed refunds failed");
         }
@@ -200,7 +341,7 @@ impl OrderExpiry {
             for (order, payment) in futures_util::future::join_all(reads).await {
                 match payment {
                     Ok(payment) if payment.status.is_under_way() => {}
-                    Ok(payment) if payment.status == ProviderPaymentStatus::Succeeded => {
+                    Ok(payment) if matches!(payment.status, ProviderPaymentStatus::Succeeded | ProviderPaymentStatus::Authorised) => {
                         if let Err(e) = self.payments.settle(order, &payment).await {
                             tracing::warn!(order = %order.id, error = %e, "recording a payment found by the expiry sweep failed");
                         }
@@ -216,6 +357,37 @@ impl OrderExpiry {
             }
         }
         Ok(total)
+    }
+
+    /// Writes the "a day before the deadline" e-mails of open orders: a day before a pending order's hold period ends,
+    /// and a day before a held order's handover deadline (or halfway, for periods shorter than two days).
+    async fn remind_of_deadlines(&self, now: DateTime<Utc>) {
+        let before = |period: Duration| {
+            let lead = REMINDER_LEAD.min(period / 2);
+            chrono::Duration::from_std(period.saturating_sub(lead)).ok().and_then(|wait| now.checked_sub_signed(wait))
+        };
+        let (Some(pending_placed_before), Some(held_before)) = (before(self.hold), before(self.handover)) else { return };
+        match self.orders.remind_of_deadlines(pending_placed_before, held_before, Self::BATCH).await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(orders = n, "reminded buyers and sellers of handover deadlines"),
+            Err(e) => tracing::warn!(error = %e.0, "reminding of handover deadlines failed"),
+        }
+    }
+
+    /// Finishes the handovers a stopped server left half done: the right code was entered for a held order, and its
+    /// money may or may not have been taken. Taking it again is harmless (the provider takes it once).
+    async fn finish_stale_captures(&self, now: DateTime<Utc>) {
+        let Ok(timeout) = chrono::Duration::from_std(CAPTURE_CLAIM_TIMEOUT) else { return };
+        let stale = match self.orders.stale_capture_claims(now - timeout, Self::READS_AT_ONCE as i64).await {
+            Ok(stale) => stale,
+            Err(e) => return tracing::warn!(error = %e.0, "listing half-done handovers failed"),
+        };
+        for order in stale {
+            match self.payments.take_held(&order, now).await {
+                Ok(_) => tracing::warn!(order = %order.id, "finished a handover a stopped server left half done"),
+                Err(e) => tracing::warn!(order = %order.id, error = %e, "a half-done handover could not be finished"),
+            }
+        }
     }
 
     /// Sweeps every `every` until the process ends. Failures are logged and retried at the next tick.
@@ -241,9 +413,9 @@ mod tests {
     use puronoboi_fakes::accounts::InMemoryAccounts;
     use puronoboi_fakes::catalogue::open_buyer;
     use puronoboi_fakes::orders::book_for_sale;
-    use puronoboi_fakes::payments::{CardHolder as _, FakePaymentGateway, TestCard};
+    use puronoboi_fakes::payments::{CardHolder as _, FakePaymentGateway, GatewayCall, TestCard};
     use puronoboi_fakes::shop::InMemoryShop;
-    use puronoboi_ports::{CatalogueReader as _, PaymentGateway as _};
+    use puronoboi_ports::{AccountStore as _, CatalogueReader as _, PaymentGateway as _};
 
     use super::*;
 
@@ -263,10 +435,13 @@ mod tests {
         let shop = Arc::new(InMemoryShop::new(accounts.clone()));
         let gateway = Arc::new(FakePaymentGateway::default());
         let payments = Payments::new(Some(gateway.clone()), shop.clone(), Taka::new(50).expect("a price"));
-        let orders = Orders::new(shop.clone(), shop.clone(), None);
-        let expiry = OrderExpiry::new(shop.clone(), payments.clone(), HOLD);
+        let secret = crate::tokens::SessionSecret::parse(&"0f1e2d3c4b5a6978".repeat(4)).expect("a secret");
+        let orders = Orders::new(shop.clone(), shop.clone(), Some(HandoverCodes::new(&secret))).with_payments(payments.clone());
+        let expiry = OrderExpiry::new(shop.clone(), payments.clone(), HOLD).with_handover(HANDOVER);
         World { accounts, shop, gateway, orders, payments, expiry }
     }
+
+    const HANDOVER: Duration = Duration::from_secs(5 * 24 * 3600);
 
     fn form() -> OrderContactForm {
         OrderContactForm { phone: "01811223344".to_owned(), location: "Mirpur 10".to_owned() }
@@ -288,7 +463,7 @@ mod tests {
         }
 
         async fn order(&self, buyer: &Account, tag: &str) -> Order {
-            match self.orders.place(buyer, self.book(tag).await, form()).await {
+            match self.orders.place(buyer, self.book(tag).await, form(), PaymentMethod::Cash).await {
                 Ok(Placed::New(order)) => order,
                 other => panic!("expected a new order, got {other:?}"),
             }
@@ -311,6 +486,139 @@ mod tests {
         }
     }
 
+    impl World {
+        /// A held order: the card holds its price. Answers it with its seller.
+        async fn held(&self, buyer: &Account, tag: &str) -> (Order, Account) {
+            let order = self.paying(buyer, tag, TestCard::Pays).await;
+            assert_eq!(order.status, OrderStatus::Held);
+            let seller_id = self.shop.book_detail(order.book_id).await.expect("read").expect("the book").book.seller_id;
+            let seller = self.accounts.account_by_id(seller_id).await.expect("read").expect("the seller");
+            (order, seller)
+        }
+
+        fn code(&self, order: &Order) -> String {
+            self.orders.handover_code(order).expect("a code while held").to_string()
+        }
+
+        fn captures(&self) -> usize {
+            self.gateway.calls().iter().filter(|c| matches!(c, GatewayCall::Capture { .. })).count()
+        }
+    }
+
+    #[tokio::test]
+    async fn the_buyers_code_takes_the_held_money_once_and_completes_the_order() {
+        let w = world();
+        let buyer = open_buyer(w.accounts.as_ref(), "take").await;
+        let (order, seller) = w.held(&buyer, "take").await;
+        let code = w.code(&order);
+        let wrong = if code == "000000" { "111111" } else { "000000" };
+        let counted = w.orders.hand_over(&seller, order.id, wrong, Utc::now()).await.expect("answered");
+        assert!(matches!(counted, HandedOver::WrongCode(_)), "{counted:?}");
+        assert_eq!(w.captures(), 0, "a wrong code takes nothing");
+
+        let HandedOver::Completed(done) = w.orders.hand_over(&seller, order.id, &code, Utc::now()).await.expect("handed over") else {
+            panic!("expected the order completed")
+        };
+        assert_eq!((done.status, done.payment_method), (OrderStatus::Completed, PaymentMethod::Card));
+        assert_eq!(w.book_status(order.book_id).await, BookStatus::Sold);
+        assert_eq!(w.captures(), 1);
+        let payment = w.gateway.payment(order.transaction_id.as_deref().expect("a payment")).await.expect("read");
+        assert_eq!((payment.status, payment.amount_minor), (ProviderPaymentStatus::Succeeded, 25_000), "the order's price, taken");
+        let again = w.orders.hand_over(&seller, order.id, &code, Utc::now()).await;
+        assert!(matches!(again, Err(HandOverError::Store(HandoverError::Closed(OrderStatus::Completed)))), "{again:?}");
+        assert_eq!(w.captures(), 1, "taken once");
+        assert_eq!(w.shop.payments_recorded().iter().filter(|(id, _)| *id == order.id).count(), 1);
+    }
+
+    #[tokio::test]
+    async fn money_that_cannot_be_taken_now_leaves_the_order_held_for_another_try() {
+        let w = world();
+        let buyer = open_buyer(w.accounts.as_ref(), "retry-take").await;
+        let (order, seller) = w.held(&buyer, "retry-take").await;
+        let code = w.code(&order);
+        w.gateway.set_unreachable(true);
+        let failed = w.orders.hand_over(&seller, order.id, &code, Utc::now()).await;
+        assert!(matches!(failed, Err(HandOverError::Payment(PayError::Unavailable(_)))), "{failed:?}");
+        assert_eq!(w.stored(order.id).await.status, OrderStatus::Held);
+        assert_eq!(w.book_status(order.book_id).await, BookStatus::Pending);
+        w.gateway.set_unreachable(false);
+        let done = w.orders.hand_over(&seller, order.id, &code, Utc::now()).await.expect("the claim was given up: a new try works");
+        assert!(matches!(done, HandedOver::Completed(ref o) if o.status == OrderStatus::Completed), "{done:?}");
+    }
+
+    #[tokio::test]
+    async fn a_held_order_past_its_deadline_closes_and_its_hold_is_released_never_taken() {
+        let w = world();
+        let buyer = open_buyer(w.accounts.as_ref(), "lapse").await;
+        let (order, seller) = w.held(&buyer, "lapse").await;
+        let deadline = w.orders.handover_deadline(&order).expect("a deadline");
+        assert_eq!(deadline, order.held_at.expect("held") + chrono::Duration::days(5));
+        w.expiry.sweep(deadline - chrono::Duration::minutes(1)).await.expect("swept");
+        assert_eq!(w.stored(order.id).await.status, OrderStatus::Held, "not yet");
+        w.expiry.sweep(deadline + chrono::Duration::seconds(1)).await.expect("swept");
+        let lapsed = w.stored(order.id).await;
+        assert_eq!((lapsed.status, lapsed.hold_released), (OrderStatus::Expired, true));
+        assert_eq!(w.book_status(order.book_id).await, BookStatus::Available);
+        let payment = w.gateway.payment(order.transaction_id.as_deref().expect("a payment")).await.expect("read");
+        assert_eq!(payment.status, ProviderPaymentStatus::Cancelled, "released at the provider");
+        let late = w.orders.hand_over(&seller, order.id, &w.code(&order), Utc::now()).await;
+        assert!(matches!(late, Err(HandOverError::Store(HandoverError::Closed(OrderStatus::Expired)))), "{late:?}");
+        assert_eq!(w.captures(), 0, "a released hold is never taken");
+    }
+
+    #[tokio::test]
+    async fn buyers_and_sellers_are_reminded_a_day_before_the_deadline_once() {
+        let w = world();
+        let buyer = open_buyer(w.accounts.as_ref(), "remind").await;
+        let pending = w.order(&buyer, "remind-pending").await;
+        let (held, _) = w.held(&buyer, "remind-held").await;
+        let reminded = || w.shop.deadline_reminded_orders();
+        w.expiry.sweep(Utc::now() + chrono::Duration::hours(23)).await.expect("swept");
+        assert!(reminded().is_empty(), "more than a day left for both");
+        w.expiry.sweep(Utc::now() + chrono::Duration::hours(25)).await.expect("swept");
+        assert_eq!(reminded(), [pending.id].into(), "the pending order's 48 hours end in less than a day");
+        let near_deadline = held.held_at.expect("held") + chrono::Duration::days(4) + chrono::Duration::hours(1);
+        w.expiry.sweep(near_deadline).await.expect("swept");
+        assert!(reminded().contains(&held.id), "four days into five");
+    }
+
+    #[tokio::test]
+    async fn a_buyer_who_cancels_a_held_order_gets_the_hold_released_at_once() {
+        let w = world();
+        let buyer = open_buyer(w.accounts.as_ref(), "cancel-held").await;
+        let (order, _) = w.held(&buyer, "cancel-held").await;
+        let cancelled = w.orders.cancel(buyer.id, order.id).await.expect("cancelled");
+        assert_eq!((cancelled.status, cancelled.hold_released), (OrderStatus::Cancelled, true));
+        assert!(w.gateway.calls().iter().any(|c| matches!(c, GatewayCall::Release { .. })));
+        assert_eq!(w.book_status(order.book_id).await, BookStatus::Available);
+
+        // The provider out of reach: the release stays owed, and the sweep makes it later.
+        let (other, _) = w.held(&buyer, "cancel-held-later").await;
+        w.gateway.set_unreachable(true);
+        let cancelled = w.orders.cancel(buyer.id, other.id).await.expect("cancelled all the same");
+        assert_eq!((cancelled.status, cancelled.hold_released), (OrderStatus::Cancelled, false));
+        w.gateway.set_unreachable(false);
+        let later =
+            Utc::now() + chrono::Duration::from_std(crate::payments::REFUND_RETRY_FIRST).expect("a wait") + chrono::Duration::seconds(1);
+        w.expiry.sweep(later).await.expect("swept");
+        assert!(w.stored(other.id).await.hold_released);
+    }
+
+    #[tokio::test]
+    async fn card_is_chosen_only_where_the_order_can_be_paid_by_card() {
+        let w = world();
+        let buyer = open_buyer(w.accounts.as_ref(), "choose").await;
+        let order = w.order(&buyer, "choose").await;
+        assert_eq!(order.payment_method, PaymentMethod::Cash);
+        let card = w.orders.choose_payment(buyer.id, order.id, PaymentMethod::Card).await.expect("chosen");
+        assert_eq!(card.payment_method, PaymentMethod::Card);
+        let cheap_book = book_for_sale(w.accounts.as_ref(), w.shop.as_ref(), "choose-cheap", 20).await;
+        let Ok(Placed::New(cheap)) = w.orders.place(&buyer, cheap_book, form(), PaymentMethod::Card).await else { panic!("placed") };
+        assert_eq!(cheap.payment_method, PaymentMethod::Cash, "below the card minimum: cash");
+        let refused = w.orders.choose_payment(buyer.id, cheap.id, PaymentMethod::Card).await;
+        assert!(matches!(refused, Err(ChoosePaymentError::CardUnavailable(PayError::BelowMinimum { .. }))), "{refused:?}");
+    }
+
     #[tokio::test]
     async fn a_buyer_holds_at_most_the_pending_limit() {
         let w = world();
@@ -319,7 +627,7 @@ mod tests {
             w.order(&buyer, &format!("limit-{n}")).await;
         }
         let book = w.book("limit-over").await;
-        let over = w.orders.place(&buyer, book, form()).await;
+        let over = w.orders.place(&buyer, book, form(), PaymentMethod::Cash).await;
         assert!(matches!(over, Err(PlaceError::Store(PlaceOrderError::TooManyPending))), "{over:?}");
         assert_eq!(w.book_status(book).await, BookStatus::Available);
     }
@@ -329,7 +637,8 @@ mod tests {
         let w = world();
         let buyer = open_buyer(w.accounts.as_ref(), "form").await;
         let book = w.book("form").await;
-        let bad = w.orders.place(&buyer, book, OrderContactForm { phone: "12".to_owned(), location: " ".to_owned() }).await;
+        let bad =
+            w.orders.place(&buyer, book, OrderContactForm { phone: "12".to_owned(), location: " ".to_owned() }, PaymentMethod::Cash).await;
         let Err(PlaceError::Invalid(errors)) = bad else { panic!("expected Invalid, got {bad:?}") };
         assert_eq!(errors.keys().copied().collect::<Vec<_>>(), vec!["location", "phone"]);
         assert_eq!(w.book_status(book).await, BookStatus::Available);
@@ -374,13 +683,13 @@ mod tests {
         assert_eq!(w.stored(declined.id).await.status, OrderStatus::Expired, "a declined card spares nothing");
         assert_eq!(w.book_status(declined.book_id).await, BookStatus::Available);
         let found = w.stored(succeeded.id).await;
-        assert_eq!((found.status, found.transaction_id), (OrderStatus::Paid, found.payment_id.clone()), "recorded, not expired");
+        assert_eq!((found.status, found.transaction_id), (OrderStatus::Held, found.payment_id.clone()), "recorded, not expired");
 
         w.expiry.sweep(past_grace()).await.expect("swept");
         assert_eq!(w.stored(awaiting.id).await.status, OrderStatus::Expired, "never past the grace");
         assert_eq!(w.stored(in_progress.id).await.status, OrderStatus::Expired);
         assert_eq!(w.book_status(awaiting.book_id).await, BookStatus::Available);
-        assert_eq!(w.stored(succeeded.id).await.status, OrderStatus::Paid);
+        assert_eq!(w.stored(succeeded.id).await.status, OrderStatus::Held, "held until its handover deadline");
     }
 
     #[tokio::test]

@@ -15,8 +15,8 @@ use chrono::{DateTime, Utc};
 use puronoboi_domain::{AccountId, Order, OrderId, OrderStatus, ReportedPayment, Taka};
 use puronoboi_ports::{
     CardAttemptError, CardAttemptLimits, CardAttemptOutcome, CardRefusal, GatewayError, OrderChangeError, OrderStore, OwedRefund,
-    PaymentEvent, PaymentGateway, ProviderPayment, ProviderPaymentStatus, Refund, RefundStatus, SettleError, Settlement, StoreError,
-    WebhookError,
+    PaymentEvent, PaymentGateway, ProviderPayment, ProviderPaymentStatus, Refund, RefundStatus, ReturnKind, Secured, SettleError,
+    Settlement, StoreError, WebhookError,
 };
 
 /// Where a card payment stands after a call, as the payment page shows it.
@@ -47,6 +47,8 @@ pub enum PaymentFailure {
     Refused,
     /// The payment arrived after the order closed and its book had gone: it was refunded.
     Refunded,
+    /// The card hold arrived after the order closed: it was released, nothing was taken.
+    HoldReleased,
     /// The same, while the refund has not gone through yet: it will be.
     RefundOwed,
 }
@@ -79,6 +81,10 @@ pub enum PayError {
     /// never recorded. Reading it again would not change it.
     #[error("payment {payment} does not match order {order}: {mismatch}")]
     Mismatch { payment: String, order: OrderId, mismatch: String },
+    /// The card no longer holds the order's price (the bank let the authorisation go, or it was released): nothing
+    /// can be taken. The buyer may pay another way.
+    #[error("the card hold of order {0} has ended")]
+    HoldEnded(OrderId),
     #[error(transparent)]
     Unknown(#[from] anyhow::Error),
 }
@@ -109,6 +115,10 @@ pub enum WebhookHandlingError {
 
 /// Counter: card payments recorded against their order (each order once, however often the news arrives).
 pub const PAYMENTS_RECORDED: &str = "payments_recorded_total";
+/// Counter: held card payments taken at the handover.
+pub const HOLDS_CAPTURED: &str = "card_holds_captured_total";
+/// Counter: card holds released (their orders closed without a handover).
+pub const HOLDS_RELEASED: &str = "card_holds_released_total";
 /// Counter: card payments sent back because their order could not take them.
 pub const REFUNDS: &str = "refunds_total";
 /// Counter: attempts to send a payment back that the provider reported as failed or that could not be made. The
@@ -116,6 +126,13 @@ pub const REFUNDS: &str = "refunds_total";
 pub const REFUNDS_FAILED: &str = "refunds_failed_total";
 /// Counter: owed payments given up on after [`MAX_REFUND_ATTEMPTS`] failed refunds: a person must return them.
 pub const REFUNDS_ABANDONED: &str = "refunds_abandoned_total";
+
+/// What a buyer sees when a card hold arrives for an order that closed meanwhile.
+pub const HOLD_RELEASED_MESSAGE: &str =
+    "This order was closed before your card was confirmed, so the hold on your card was released. Nothing was charged.";
+/// The same, while the release has not gone through yet.
+pub const HOLD_RELEASE_OWED_MESSAGE: &str =
+    "This order was closed before your card was confirmed. The hold on your card will be released; nothing will be charged.";
 
 /// What a buyer sees when a payment arrives for an order that closed and whose book has gone.
 pub const REFUNDED_MESSAGE: &str =
@@ -179,10 +196,11 @@ impl Payments {
     /// Pays the buyer's pending order with a card the browser tokenised.
     pub async fn pay_with_card(&self, buyer: AccountId, id: OrderId, card_token: &str) -> Result<PaymentOutcome, PayError> {
         let order = self.buyers_order(buyer, id).await?;
-        match (order.status, &order.transaction_id) {
-            (OrderStatus::Paid, Some(transaction_id)) => return Ok(PaymentOutcome::Succeeded { transaction_id: transaction_id.clone() }),
-            (OrderStatus::Pending, _) => {}
-            (status, _) => return Err(PayError::Closed(status)),
+        if let Some(transaction_id) = paid_by_card(&order) {
+            return Ok(PaymentOutcome::Succeeded { transaction_id });
+        }
+        if order.status != OrderStatus::Pending {
+            return Err(PayError::Closed(order.status));
         }
         if order.price < self.card_minimum {
             return Err(PayError::BelowMinimum { minimum: self.card_minimum });
@@ -231,9 +249,9 @@ impl Payments {
             Ok(payment) => self.outcome(order, payment).await,
             Err(GatewayError::Declined { message, reason }) => Ok(PaymentOutcome::Failed { message, reason: PaymentFailure::Card(reason) }),
             Err(GatewayError::Refused { message }) => {
-                // Refused can mean the payment already succeeded (a double click, another tab): read it back.
+                // Refused can mean the card already holds the price (a double click, another tab): read it back.
                 let payment = gateway.payment(&payment_id).await.map_err(unavailable)?;
-                if payment.status == ProviderPaymentStatus::Succeeded {
+                if matches!(payment.status, ProviderPaymentStatus::Succeeded | ProviderPaymentStatus::Authorised) {
                     self.outcome(order, payment).await
                 } else {
                     Ok(PaymentOutcome::Failed { message, reason: PaymentFailure::Refused })
@@ -247,8 +265,8 @@ impl Payments {
     /// succeeded.
     pub async fn sync(&self, buyer: AccountId, id: OrderId) -> Result<PaymentOutcome, PayError> {
         let order = self.buyers_order(buyer, id).await?;
-        if let (OrderStatus::Paid, Some(transaction_id)) = (order.status, &order.transaction_id) {
-            return Ok(PaymentOutcome::Succeeded { transaction_id: transaction_id.clone() });
+        if let Some(transaction_id) = paid_by_card(&order) {
+            return Ok(PaymentOutcome::Succeeded { transaction_id });
         }
         let Some(payment_id) = order.payment_id.clone() else {
             return match order.status {
@@ -260,14 +278,15 @@ impl Payments {
             };
         };
         let payment = self.gateway()?.payment(&payment_id).await.map_err(unavailable)?;
-        if order.status != OrderStatus::Pending && payment.status != ProviderPaymentStatus::Succeeded {
+        if order.status != OrderStatus::Pending && !secures_money(&payment.status) {
             return Err(PayError::Closed(order.status));
         }
         self.outcome(&order, payment).await
     }
 
     /// Handles one webhook delivery: only a verified `payment_intent.succeeded` changes anything, and only after
-    /// the payment is read back from the provider.
+    /// the payment is read back from the provider. (Card holds send no event: the browser's confirmation and the
+    /// expiry sweep read them back.)
     pub async fn handle_webhook(&self, payload: &[u8], signature: Option<&str>, now: DateTime<Utc>) -> Result<(), WebhookHandlingError> {
         let gateway = self.gateway.as_ref().ok_or(WebhookHandlingError::NotConfigured)?;
         let PaymentEvent::PaymentSucceeded { payment_id } = gateway.verify_event(payload, signature, now)? else {
@@ -303,7 +322,7 @@ impl Payments {
 
     async fn outcome(&self, order: &Order, payment: ProviderPayment) -> Result<PaymentOutcome, PayError> {
         match payment.status {
-            ProviderPaymentStatus::Succeeded => self.settle(order, &payment).await,
+            ProviderPaymentStatus::Succeeded | ProviderPaymentStatus::Authorised => self.settle(order, &payment).await,
             ProviderPaymentStatus::AwaitingBuyer => match payment.client_secret {
                 Some(client_secret) => Ok(PaymentOutcome::RequiresAction { client_secret }),
                 None => Err(PayError::Unknown(anyhow::anyhow!("payment {} needs action but has no client secret", payment.id))),
@@ -315,17 +334,17 @@ impl Payments {
             ProviderPaymentStatus::Cancelled => {
                 Ok(PaymentOutcome::Failed { message: "The payment was cancelled.".to_owned(), reason: PaymentFailure::Cancelled })
             }
-            ProviderPaymentStatus::InProgress
-            | ProviderPaymentStatus::NotConfirmed
-            | ProviderPaymentStatus::Authorised
-            | ProviderPaymentStatus::Other(_) => Ok(PaymentOutcome::Processing),
+            ProviderPaymentStatus::InProgress | ProviderPaymentStatus::NotConfirmed | ProviderPaymentStatus::Other(_) => {
+                Ok(PaymentOutcome::Processing)
+            }
         }
     }
 
-    /// Records a succeeded payment against its order, after checking it is exactly what the order costs.
+    /// Records a payment that holds or took the order's price against its order, after checking it is exactly what
+    /// the order costs.
     pub(crate) async fn settle(&self, order: &Order, payment: &ProviderPayment) -> Result<PaymentOutcome, PayError> {
         let reported = ReportedPayment {
-            succeeded: payment.status == ProviderPaymentStatus::Succeeded,
+            succeeded: secures_money(&payment.status),
             amount_minor: payment.amount_minor,
             currency: &payment.currency,
             order_id: payment.order_id.as_deref(),
@@ -334,15 +353,30 @@ impl Payments {
             tracing::error!(order = %order.id, payment = %payment.id, %mismatch, "a payment does not match its order; not recorded");
             return Err(PayError::Mismatch { payment: payment.id.clone(), order: order.id, mismatch: mismatch.to_string() });
         }
-        match self.orders.settle_payment(order.id, &payment.id).await {
+        let secured = if payment.status == ProviderPaymentStatus::Authorised { Secured::Held } else { Secured::Taken };
+        match self.orders.settle_payment(order.id, &payment.id, secured).await {
             Ok(Settlement::Paid(paid)) => {
                 metrics::counter!(PAYMENTS_RECORDED).increment(1);
-                tracing::info!(order = %paid.id, payment = %payment.id, "order paid");
+                tracing::info!(order = %paid.id, payment = %payment.id, status = %paid.status, "card payment recorded");
                 Ok(PaymentOutcome::Succeeded { transaction_id: payment.id.clone() })
             }
             Ok(Settlement::AlreadyPaid(_)) => Ok(PaymentOutcome::Succeeded { transaction_id: payment.id.clone() }),
+            Ok(Settlement::MustRefund(closed)) if secured == Secured::Held => {
+                // Nothing was taken: the hold is let go.
+                let owed = self.orders.owe_return(closed.id, &payment.id, ReturnKind::Release).await?;
+                let released = match owed {
+                    None => true,
+                    Some(owed) => self.refund_owed(&owed, Utc::now()).await?,
+                };
+                let (message, reason) = if released {
+                    (HOLD_RELEASED_MESSAGE, PaymentFailure::HoldReleased)
+                } else {
+                    (HOLD_RELEASE_OWED_MESSAGE, PaymentFailure::HoldReleased)
+                };
+                Ok(PaymentOutcome::Failed { message: message.to_owned(), reason })
+            }
             Ok(Settlement::MustRefund(closed)) => {
-                let owed = if closed.refunded { None } else { self.orders.owe_refund(closed.id, &payment.id).await? };
+                let owed = if closed.refunded { None } else { self.orders.owe_return(closed.id, &payment.id, ReturnKind::Refund).await? };
                 let refunded = match owed {
                     None => true,
                     Some(owed) => self.refund_owed(&owed, Utc::now()).await?,
@@ -382,15 +416,15 @@ impl Payments {
     /// provider reports the refund failed, or cannot be asked, the payment stays owed: the failure is logged and
     /// counted, and [`Payments::retry_owed_refunds`] tries again later, at most [`MAX_REFUND_ATTEMPTS`] times in all.
     async fn refund_owed(&self, owed: &OwedRefund, now: DateTime<Utc>) -> Result<bool, PayError> {
-        let why = match self.gateway()?.refund(&owed.payment_id, owed.failed_attempts).await {
-            Ok(Refund { id, status: RefundStatus::Succeeded | RefundStatus::Pending }) => {
-                self.orders.record_refund(owed.order, &id).await?;
-                metrics::counter!(REFUNDS).increment(1);
-                tracing::warn!(order = %owed.order, payment = %owed.payment_id, refund = %id, "a payment for a closed order was refunded");
-                return Ok(true);
-            }
-            Ok(Refund { id, status: RefundStatus::Failed }) => format!("the provider reports refund {id} failed"),
-            Err(e) => format!("the refund could not be made: {e}"),
+        let why = match owed.kind {
+            ReturnKind::Release => match self.release_hold(owed).await? {
+                Ok(()) => return Ok(true),
+                Err(why) => why,
+            },
+            ReturnKind::Refund => match self.refund_taken(owed).await? {
+                Ok(()) => return Ok(true),
+                Err(why) => why,
+            },
         };
         let failed = owed.failed_attempts + 1;
         metrics::counter!(REFUNDS_FAILED).increment(1);
@@ -401,15 +435,120 @@ impl Payments {
             tracing::error!(
                 order = %owed.order,
                 payment = %owed.payment_id,
+                kind = owed.kind.as_str(),
                 failed,
                 %why,
-                "a payment owed to a buyer could not be refunded; no more attempts: a person must return it"
+                "money owed to a buyer could not be returned; no more attempts: a person must return it"
             );
         } else {
-            tracing::warn!(order = %owed.order, payment = %owed.payment_id, failed, %why, %retry_at, "a refund failed; it will be tried again");
+            tracing::warn!(order = %owed.order, payment = %owed.payment_id, kind = owed.kind.as_str(), failed, %why, %retry_at, "returning money failed; it will be tried again");
         }
         self.orders.refund_failed(owed.order, retry_at).await?;
         Ok(false)
+    }
+
+    /// Lets an owed card hold go. `Ok(Err(why))`: not released now (tried again later).
+    async fn release_hold(&self, owed: &OwedRefund) -> Result<Result<(), String>, PayError> {
+        let gateway = self.gateway()?;
+        let released = match gateway.release(&owed.payment_id).await {
+            Ok(payment) => payment,
+            // Not held any more: read it back to tell whether it was let go already or taken.
+            Err(GatewayError::Refused { message }) => match gateway.payment(&owed.payment_id).await {
+                Ok(payment) => payment,
+                Err(e) => return Ok(Err(format!("the release was refused ({message}) and the payment could not be read: {e}"))),
+            },
+            Err(e) => return Ok(Err(format!("the hold could not be released: {e}"))),
+        };
+        match released.status {
+            ProviderPaymentStatus::Cancelled => {
+                self.orders.record_release(owed.order).await?;
+                metrics::counter!(HOLDS_RELEASED).increment(1);
+                tracing::info!(order = %owed.order, payment = %owed.payment_id, "a card hold was released");
+                Ok(Ok(()))
+            }
+            // Taken after all (a handover raced a close in a way the store's locks should make impossible): the money
+            // goes back as a refund.
+            ProviderPaymentStatus::Succeeded => {
+                tracing::error!(order = %owed.order, payment = %owed.payment_id, "a hold owed back was taken; refunding it");
+                self.refund_taken(owed).await
+            }
+            other => Ok(Err(format!("the payment is {other:?} after its release"))),
+        }
+    }
+
+    /// Refunds owed money that was taken. `Ok(Err(why))`: not refunded now (tried again later).
+    async fn refund_taken(&self, owed: &OwedRefund) -> Result<Result<(), String>, PayError> {
+        let why = match self.gateway()?.refund(&owed.payment_id, owed.failed_attempts).await {
+            Ok(Refund { id, status: RefundStatus::Succeeded | RefundStatus::Pending }) => {
+                self.orders.record_refund(owed.order, &id).await?;
+                metrics::counter!(REFUNDS).increment(1);
+                tracing::warn!(order = %owed.order, payment = %owed.payment_id, refund = %id, "a payment for a closed order was refunded");
+                return Ok(Ok(()));
+            }
+            Ok(Refund { id, status: RefundStatus::Failed }) => format!("the provider reports refund {id} failed"),
+            Err(e) => format!("the refund could not be made: {e}"),
+        };
+        Ok(Err(why))
+    }
+
+    /// Returns at once what a closed order owes its buyer (the hold of a held order the buyer just cancelled), instead
+    /// of waiting for the sweep; a failure leaves it owed for the sweep. Answers whether it went back now.
+    pub async fn return_owed_now(&self, order: &Order) -> Result<bool, PayError> {
+        let (Some(payment), true) = (&order.transaction_id, order.held_at.is_some()) else { return Ok(false) };
+        if self.gateway.is_none() {
+            return Ok(false);
+        }
+        match self.orders.owe_return(order.id, payment, ReturnKind::Release).await? {
+            None => Ok(true),
+            Some(owed) => self.refund_owed(&owed, Utc::now()).await,
+        }
+    }
+
+    /// Takes the money a held order's card holds, after the seller entered the buyer's code (the order is claimed for
+    /// it: [`puronoboi_ports::Handover::CaptureDue`]), and records the order completed. The provider is asked once per
+    /// order (its idempotency key makes a repeat answer the same capture). When the money cannot be taken now, the
+    /// claim is given up so that the seller may try again, and the deadline applies again.
+    pub async fn take_held(&self, order: &Order, now: DateTime<Utc>) -> Result<Order, PayError> {
+        let result = self.capture(order).await;
+        match result {
+            Ok(()) => {
+                let completed = self.orders.complete_held(order.id, now).await?;
+                metrics::counter!(HOLDS_CAPTURED).increment(1);
+                tracing::info!(order = %order.id, "a held card payment was taken at the handover");
+                Ok(completed)
+            }
+            Err(e) => {
+                if let Err(dropped) = self.orders.drop_capture_claim(order.id).await {
+                    tracing::warn!(order = %order.id, error = %dropped.0, "could not give up a capture claim; it lapses on its own");
+                }
+                Err(e)
+            }
+        }
+    }
+
+    async fn capture(&self, order: &Order) -> Result<(), PayError> {
+        let gateway = self.gateway()?;
+        let payment_id = order.transaction_id.as_deref().ok_or_else(|| anyhow::anyhow!("held order {} has no payment", order.id))?;
+        let payment = match gateway.capture(payment_id, order.price).await {
+            Ok(payment) => payment,
+            // Refused: taken already (asked twice) or not held any more; the payment read back tells.
+            Err(GatewayError::Refused { .. } | GatewayError::Declined { .. }) => gateway.payment(payment_id).await.map_err(unavailable)?,
+            Err(GatewayError::Unavailable(e)) => return Err(PayError::Unavailable(e)),
+        };
+        if payment.status != ProviderPaymentStatus::Succeeded {
+            tracing::error!(order = %order.id, payment = %payment_id, status = ?payment.status, "a held payment could not be taken: the hold has ended");
+            return Err(PayError::HoldEnded(order.id));
+        }
+        let reported = ReportedPayment {
+            succeeded: true,
+            amount_minor: payment.amount_minor,
+            currency: &payment.currency,
+            order_id: payment.order_id.as_deref(),
+        };
+        order.check_payment(&reported).map_err(|mismatch| {
+            tracing::error!(order = %order.id, payment = %payment.id, %mismatch, "a taken payment does not match its order");
+            PayError::Mismatch { payment: payment.id.clone(), order: order.id, mismatch: mismatch.to_string() }
+        })
     }
 
     /// Tries again the owed refunds that are due at `now` (a bounded number per call); answers how many went. Several
@@ -431,7 +570,7 @@ impl Payments {
     }
 
     /// Whether a provider is configured whose payments can be read.
-    pub(crate) fn reads_payments(&self) -> bool {
+    pub fn reads_payments(&self) -> bool {
         self.gateway.is_some()
     }
 
@@ -439,6 +578,18 @@ impl Payments {
     pub(crate) async fn provider_payment(&self, payment_id: &str) -> Result<ProviderPayment, PayError> {
         self.gateway()?.payment(payment_id).await.map_err(unavailable)
     }
+}
+
+/// The card payment an order already has (held until the handover, taken up front, or taken at the handover), by its
+/// transaction id.
+fn paid_by_card(order: &Order) -> Option<String> {
+    let has_one = order.status.is_secured_by_card() || (order.status == OrderStatus::Completed && order.held_at.is_some());
+    order.transaction_id.clone().filter(|_| has_one)
+}
+
+/// Whether the provider secured the money: holds it on the card, or took it.
+fn secures_money(status: &ProviderPaymentStatus) -> bool {
+    matches!(status, ProviderPaymentStatus::Succeeded | ProviderPaymentStatus::Authorised)
 }
 
 fn unavailable(e: GatewayError) -> PayError {
@@ -502,6 +653,11 @@ mod tests {
             self.gateway.authenticate(&payment, true).await;
         }
 
+        /// The payment took the money in full, as payments opened before holds existed did.
+        fn taken_in_full(&self, payment_id: &str) {
+            self.gateway.set_status(payment_id, ProviderPaymentStatus::Succeeded);
+        }
+
         async fn stored(&self, id: OrderId) -> Order {
             self.shop.order(id).await.expect("read").expect("the order")
         }
@@ -516,15 +672,16 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn a_good_card_pays_the_order_and_sells_its_book() {
+    async fn a_good_card_holds_the_price_and_the_book_stays_reserved_until_the_handover() {
         let w = world();
         let (buyer, order) = w.order("good", 250).await;
         let outcome = w.pay(&buyer, &order, TestCard::Pays).await.expect("paid");
-        let paid = w.stored(order.id).await;
-        let payment_id = paid.payment_id.clone().expect("attached");
+        let held = w.stored(order.id).await;
+        let payment_id = held.payment_id.clone().expect("attached");
         assert_eq!(outcome, PaymentOutcome::Succeeded { transaction_id: payment_id.clone() });
-        assert_eq!((paid.status, paid.transaction_id.as_deref()), (OrderStatus::Paid, Some(payment_id.as_str())));
-        assert_eq!(w.book_status(order.book_id).await, BookStatus::Sold);
+        assert_eq!((held.status, held.transaction_id.as_deref()), (OrderStatus::Held, Some(payment_id.as_str())));
+        assert_eq!(w.book_status(order.book_id).await, BookStatus::Pending, "sold only at the handover");
+        assert!(!w.gateway.calls().iter().any(|c| matches!(c, GatewayCall::Capture { .. })), "nothing taken before the handover");
         assert_eq!(w.gateway.calls()[0], GatewayCall::Open { order: order.id, amount: order.price }, "the order's own price");
         // Paying again answers the payment without asking the provider.
         let calls = w.gateway.calls().len();
@@ -593,7 +750,7 @@ mod tests {
         w.finish_3d_secure(&payment_id).await;
         let outcome = w.payments.sync(buyer.id, order.id).await.expect("read");
         assert_eq!(outcome, PaymentOutcome::Succeeded { transaction_id: payment_id });
-        assert_eq!(w.stored(order.id).await.status, OrderStatus::Paid);
+        assert_eq!(w.stored(order.id).await.status, OrderStatus::Held);
     }
 
     #[tokio::test]
@@ -642,7 +799,7 @@ mod tests {
         w.payments.handle_webhook(&payload, Some(signature), Utc::now()).await.expect("recorded");
         w.payments.handle_webhook(&payload, Some(signature), Utc::now()).await.expect("a redelivery changes nothing");
         let paid = w.stored(order.id).await;
-        assert_eq!((paid.status, paid.transaction_id), (OrderStatus::Paid, Some(payment_id)));
+        assert_eq!((paid.status, paid.transaction_id), (OrderStatus::Held, Some(payment_id)));
     }
 
     #[tokio::test]
@@ -652,8 +809,8 @@ mod tests {
         let payment_id = w.awaiting_buyer(&buyer, &order).await;
         // The order was paid by another payment meanwhile (it cannot happen with one payment per order: if it ever
         // does, the second charge must go back).
-        w.shop.settle_payment(order.id, "pi_first").await.expect("paid");
-        w.finish_3d_secure(&payment_id).await;
+        w.shop.settle_payment(order.id, "pi_first", Secured::Taken).await.expect("paid");
+        w.taken_in_full(&payment_id);
 
         w.gateway.script_refunds(RefundScript::Unreachable);
         let (payload, signature) = FakePaymentGateway::succeeded_event(&payment_id);
@@ -669,12 +826,29 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn a_hold_arriving_after_the_order_closed_is_released_and_nothing_taken() {
+        let w = world();
+        let (buyer, order) = w.order("late-hold", 250).await;
+        let payment_id = w.awaiting_buyer(&buyer, &order).await;
+        w.shop.cancel_order(buyer.id, order.id).await.expect("cancelled in another tab");
+        w.finish_3d_secure(&payment_id).await;
+
+        let outcome = w.payments.sync(buyer.id, order.id).await.expect("read");
+        assert_eq!(outcome, PaymentOutcome::Failed { message: HOLD_RELEASED_MESSAGE.to_owned(), reason: PaymentFailure::HoldReleased });
+        let closed = w.stored(order.id).await;
+        assert_eq!((closed.status, closed.hold_released, closed.refunded), (OrderStatus::Cancelled, true, false));
+        assert_eq!(w.book_status(order.book_id).await, BookStatus::Available);
+        assert_eq!(w.gateway.payment(&payment_id).await.expect("read").status, ProviderPaymentStatus::Cancelled, "the hold let go");
+        assert!(w.gateway.refunds().is_empty() && !w.gateway.calls().iter().any(|c| matches!(c, GatewayCall::Capture { .. })));
+    }
+
+    #[tokio::test]
     async fn a_late_payment_is_kept_when_the_book_is_still_for_sale() {
         let w = world();
         let (buyer, order) = w.order("late-kept", 250).await;
         let payment_id = w.awaiting_buyer(&buyer, &order).await;
         w.shop.cancel_order(buyer.id, order.id).await.expect("cancelled in another tab");
-        w.finish_3d_secure(&payment_id).await;
+        w.taken_in_full(&payment_id);
 
         let outcome = w.payments.sync(buyer.id, order.id).await.expect("read");
         assert_eq!(outcome, PaymentOutcome::Succeeded { transaction_id: payment_id });
@@ -691,7 +865,7 @@ mod tests {
         w.shop.cancel_order(buyer.id, order.id).await.expect("cancelled");
         let next = open_buyer(w.accounts.as_ref(), "late-gone-next").await;
         placed_new(w.shop.place_order(&next, order.book_id, &contact(), 5).await);
-        w.finish_3d_secure(&payment_id).await;
+        w.taken_in_full(&payment_id);
 
         let outcome = w.payments.sync(buyer.id, order.id).await.expect("read");
         assert_eq!(outcome, PaymentOutcome::Failed { message: REFUNDED_MESSAGE.to_owned(), reason: PaymentFailure::Refunded });
@@ -713,7 +887,7 @@ mod tests {
             w.shop.cancel_order(buyer.id, order.id).await.expect("cancelled");
             let next = open_buyer(w.accounts.as_ref(), "owed-next").await;
             placed_new(w.shop.place_order(&next, order.book_id, &contact(), 5).await);
-            w.finish_3d_secure(&payment_id).await;
+            w.taken_in_full(&payment_id);
             w.gateway.script_refunds(script);
 
             let outcome = w.payments.sync(buyer.id, order.id).await.expect("read");

@@ -9,7 +9,7 @@ use puronoboi_domain::{
 };
 use puronoboi_ports::{
     AccountStore, AddCategoryError, CatalogueReader, CatalogueWriter as _, ImageHost, ImageHostError, ListBookError, OrderStore,
-    PlaceOrderError, Placed, SettleError, StoreError,
+    PlaceOrderError, Placed, StoreError,
 };
 use puronoboi_postgres::{PgStore, SeedAccountError, SeededAccount};
 
@@ -42,7 +42,7 @@ pub enum SeedError {
     #[error(transparent)]
     PlaceOrder(#[from] PlaceOrderError),
     #[error(transparent)]
-    Settle(#[from] SettleError),
+    HandOver(#[from] puronoboi_ports::HandoverError),
 }
 
 /// The buyers who hold or bought the demo's held and sold books (name, e-mail, phone, where they meet). They have
@@ -149,14 +149,15 @@ pub async fn seed_if_empty(
             })
             .await?;
 
-        // A held book is held by a pending order and a sold one was paid for, as anywhere in the product.
+        // A held book is held by a pending order and a sold one was handed over (cash at the meeting, the buyer's
+        // code entered by the seller), as anywhere in the product.
         if matches!(demo.status, DemoStatus::Pending | DemoStatus::Sold) {
             let (buyer, contact) = &order_buyers[n % order_buyers.len()];
             let order = match orders.place_order(buyer, id, contact, i64::MAX).await? {
                 Placed::New(order) | Placed::Existing(order) => order,
             };
             if demo.status == DemoStatus::Sold {
-                orders.settle_payment(order.id, &format!("demo_payment_{}", order.id.as_uuid().simple())).await?;
+                orders.hand_over(*seller_id, order.id, true, chrono::Utc::now()).await?;
             }
         }
     }

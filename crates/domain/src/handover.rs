@@ -1,7 +1,7 @@
 //! The handover: buyer and seller meet, the buyer hands over the money (or a card hold is taken) and the seller hands
 //! over the book. The sale ends there, and only there: the seller enters the 6-digit code the buyer's order page
 //! shows, which nobody else sees. Typing codes at random is stopped by a lock: 5 wrong codes lock the order's code
-//! for 15 minutes.
+//! for 15 minutes. An order not handed over by its deadline closes (a held card payment is released, never taken).
 
 use std::fmt;
 use std::time::Duration;
@@ -16,6 +16,18 @@ pub const MAX_WRONG_HANDOVER_CODES: u32 = 5;
 
 /// How long a locked handover code stays locked.
 pub const HANDOVER_LOCK: Duration = Duration::from_secs(15 * 60);
+
+/// Days a buyer and seller have for the handover once a card holds the price, unless configured otherwise: below the
+/// 7 days a card authorisation lasts, so that a hold is never taken after the bank has let it go.
+pub const DEFAULT_HANDOVER_DAYS: u32 = 5;
+
+/// The most handover days that may be configured: a card authorisation lasts 7 days.
+pub const MAX_HANDOVER_DAYS: u32 = 6;
+
+/// How long the right code entered for a held order keeps the order to itself while its money is taken: longer than
+/// the payment provider's timeout, so that only a claim left by a stopped server is ever taken over (by another press
+/// of the code, or by the sweep that finishes such captures).
+pub const CAPTURE_CLAIM_TIMEOUT: Duration = Duration::from_secs(120);
 
 /// How a buyer pays: chosen at checkout, changeable while the order is pending.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -10,6 +10,7 @@ pub mod handover;
 pub mod ids;
 pub mod language;
 pub mod money;
+pub mod notice;
 pub mod order;
 pub mod paging;
 pub mod phone;
@@ -30,15 +31,16 @@ pub use digits::{NotANumber, WholeNumberError, latin_digits, parse_number, parse
 pub use email::{Email, EmailError};
 pub use field::{FieldError, FieldErrors, FieldProblem, FieldReason, Required};
 pub use handover::{
-    HANDOVER_LOCK, HandoverAttempts, HandoverCode, HandoverCodeError, HandoverLocked, MAX_WRONG_HANDOVER_CODES, ParsePaymentMethodError,
-    PaymentMethod, WrongCode,
+    CAPTURE_CLAIM_TIMEOUT, DEFAULT_HANDOVER_DAYS, HANDOVER_LOCK, HandoverAttempts, HandoverCode, HandoverCodeError, HandoverLocked,
+    MAX_HANDOVER_DAYS, MAX_WRONG_HANDOVER_CODES, ParsePaymentMethodError, PaymentMethod, WrongCode,
 };
 pub use ids::{AccountId, BookId, CategoryId, OrderId};
 pub use language::{Language, ParseLanguageError};
 pub use money::{TAKA_CURRENCY, Taka, TakaError};
+pub use notice::{NoticeKind, NoticeRecipient, ParseNoticeKindError, ParseNoticeRecipientError};
 pub use order::{
     CancelReason, IllegalOrderChange, MAX_PENDING_ORDERS_PER_BUYER, Order, OrderContact, OrderContactForm, OrderMove, OrderStatus,
-    ParseOrderStatusError, PaymentMismatch, ReportedPayment,
+    ParseOrderStatusError, PaymentMismatch, ReportedPayment, handover_deadline,
 };
 pub use paging::{Page, PageRequest, PagingError};
 pub use phone::{Phone, PhoneError};

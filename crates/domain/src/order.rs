@@ -11,6 +11,7 @@ use crate::field::{FieldError, FieldErrors};
 use crate::handover::PaymentMethod;
 use crate::ids::{AccountId, BookId, OrderId};
 use crate::money::{TAKA_CURRENCY, Taka};
+use crate::notice::NoticeKind;
 use crate::phone::{Phone, PhoneError};
 use crate::text::RequiredTextError;
 
@@ -18,19 +19,24 @@ use crate::text::RequiredTextError;
 pub const MAX_PENDING_ORDERS_PER_BUYER: i64 = 5;
 
 /// Where an order stands. `pending` holds the book for its buyer until the handover, where the seller enters the
-/// buyer's code (`completed`: cash paid at the meeting, the book sold), or until a card pays for it (`paid`, the book
-/// sold). Every other status is final, except that a payment which succeeds after an order was closed may still
-/// settle it ([`OrderMove::SettleLate`]).
+/// buyer's code (`completed`: cash paid at the meeting, the book sold), or until a card authorisation holds the price
+/// (`held`: the money is reserved on the buyer's card, never taken before the handover). A held order ends at the
+/// handover too (`completed`: the held money is taken then), or closes by its handover deadline (`expired`, the hold
+/// released) or when the buyer cancels it (the hold released). `paid` is an order a card paid in full up front, as
+/// orders were paid before money was held until the handover; those keep meaning paid. Every other status is final,
+/// except that a payment taken in full after an order was closed may still settle it ([`OrderMove::SettleLate`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum OrderStatus {
     Pending,
-    /// Paid by card; the book is sold.
+    /// Paid by card up front; the book is sold.
     Paid,
-    /// Handed over: the seller entered the buyer's handover code; the book is sold.
+    /// A card authorisation holds the price until the handover; the book stays reserved for the buyer.
+    Held,
+    /// Handed over: the seller entered the buyer's handover code; the book is sold (and a held payment taken).
     Completed,
     /// The buyer cancelled it, or an account it depends on was closed.
     Cancelled,
-    /// Nobody paid, nor met, within the hold period.
+    /// Nobody paid, nor met, within the hold period; or a held order was not handed over by its deadline.
     Expired,
 }
 
@@ -38,14 +44,19 @@ pub enum OrderStatus {
 /// from this table, never written out separately.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum OrderMove {
-    /// The card payment provider reported the money arrived.
+    /// The card payment provider reported the money taken in full (a payment made before holds existed).
     Pay,
-    /// The seller entered the buyer's handover code at the meeting: the cash payment is recorded and the book sold.
+    /// The card payment provider reported the price held on the buyer's card, to be taken at the handover.
+    Hold,
+    /// The seller entered the buyer's handover code at the meeting: the cash payment is recorded (or the held card
+    /// payment taken) and the book sold.
     Complete,
-    /// The buyer cancelled it, or the buyer's or the seller's account was closed.
+    /// The buyer cancelled it, or the buyer's or the seller's account was closed. A held payment is released.
     Cancel,
     /// Nobody paid, nor met, within the hold period.
     Expire,
+    /// A held order was not handed over by its deadline: the hold is released (never taken), the book back on sale.
+    Lapse,
     /// A payment succeeded after the order was cancelled or expired (the buyer paid in one tab and cancelled in
     /// another, or the hold ran out during 3-D Secure). Money was taken, so the order is paid after all, provided
     /// its book can still be had; otherwise the payment is refunded and the order stays closed.
@@ -53,12 +64,14 @@ pub enum OrderMove {
 }
 
 impl OrderMove {
-    pub const ALL: [Self; 5] = [Self::Pay, Self::Complete, Self::Cancel, Self::Expire, Self::SettleLate];
+    pub const ALL: [Self; 7] = [Self::Pay, Self::Hold, Self::Complete, Self::Cancel, Self::Expire, Self::Lapse, Self::SettleLate];
 
     /// The statuses this move leaves from.
     pub const fn from(self) -> &'static [OrderStatus] {
         match self {
-            Self::Pay | Self::Complete | Self::Cancel | Self::Expire => &[OrderStatus::Pending],
+            Self::Pay | Self::Hold | Self::Expire => &[OrderStatus::Pending],
+            Self::Complete | Self::Cancel => &[OrderStatus::Pending, OrderStatus::Held],
+            Self::Lapse => &[OrderStatus::Held],
             Self::SettleLate => &[OrderStatus::Cancelled, OrderStatus::Expired],
         }
     }
@@ -67,9 +80,22 @@ impl OrderMove {
     pub const fn to(self) -> OrderStatus {
         match self {
             Self::Pay | Self::SettleLate => OrderStatus::Paid,
+            Self::Hold => OrderStatus::Held,
             Self::Complete => OrderStatus::Completed,
             Self::Cancel => OrderStatus::Cancelled,
-            Self::Expire => OrderStatus::Expired,
+            Self::Expire | Self::Lapse => OrderStatus::Expired,
+        }
+    }
+
+    /// What the order's buyer and seller are e-mailed when this move is made (who of them: [`NoticeKind::recipients`]).
+    /// A payment taken in full up front tells nobody: the handover, where the sale ends, does.
+    pub const fn notice(self) -> Option<NoticeKind> {
+        match self {
+            Self::Hold => Some(NoticeKind::CardHeld),
+            Self::Complete => Some(NoticeKind::Completed),
+            Self::Cancel => Some(NoticeKind::Cancelled),
+            Self::Expire | Self::Lapse => Some(NoticeKind::Expired),
+            Self::Pay | Self::SettleLate => None,
         }
     }
 
@@ -78,7 +104,8 @@ impl OrderMove {
         self.from().contains(&status)
     }
 
-    /// The move that takes an order from `from` to `to`, if the table has one (each pair has at most one).
+    /// The moves that take an order from `from` to `to` (expiry has two: the hold period for a pending order, the
+    /// handover deadline for a held one; they leave from different statuses, so a pair has at most one).
     pub fn between(from: OrderStatus, to: OrderStatus) -> Option<Self> {
         Self::ALL.into_iter().find(|m| m.leaves(from) && m.to() == to)
     }
@@ -101,7 +128,7 @@ pub struct IllegalOrderChange {
 pub struct ParseOrderStatusError(pub String);
 
 impl OrderStatus {
-    pub const ALL: [Self; 5] = [Self::Pending, Self::Paid, Self::Completed, Self::Cancelled, Self::Expired];
+    pub const ALL: [Self; 6] = [Self::Pending, Self::Paid, Self::Held, Self::Completed, Self::Cancelled, Self::Expired];
 
     /// The status a newly placed order starts in.
     pub const PLACED: Self = Self::Pending;
@@ -110,6 +137,7 @@ impl OrderStatus {
         match self {
             Self::Pending => "pending",
             Self::Paid => "paid",
+            Self::Held => "held",
             Self::Completed => "completed",
             Self::Cancelled => "cancelled",
             Self::Expired => "expired",
@@ -119,6 +147,16 @@ impl OrderStatus {
     /// The card payment provider reported the money arrived ([`OrderMove::Pay`]).
     pub fn pay(self) -> Result<Self, IllegalOrderChange> {
         OrderMove::Pay.apply(self)
+    }
+
+    /// A card authorisation holds the price ([`OrderMove::Hold`]).
+    pub fn hold(self) -> Result<Self, IllegalOrderChange> {
+        OrderMove::Hold.apply(self)
+    }
+
+    /// The handover deadline passed ([`OrderMove::Lapse`]).
+    pub fn lapse(self) -> Result<Self, IllegalOrderChange> {
+        OrderMove::Lapse.apply(self)
     }
 
     /// The handover ([`OrderMove::Complete`]).
@@ -146,12 +184,17 @@ impl OrderStatus {
 
     /// Whether the order still holds its book for its buyer (or has sold it to them).
     pub const fn is_live(self) -> bool {
-        matches!(self, Self::Pending | Self::Paid | Self::Completed)
+        matches!(self, Self::Pending | Self::Paid | Self::Held | Self::Completed)
     }
 
     /// Whether the handover may still happen: the buyer's code is shown and may be entered.
     pub const fn awaits_handover(self) -> bool {
-        matches!(self, Self::Pending)
+        matches!(self, Self::Pending | Self::Held)
+    }
+
+    /// Whether a card payment secured the price: held until the handover, or taken.
+    pub const fn is_secured_by_card(self) -> bool {
+        matches!(self, Self::Paid | Self::Held)
     }
 }
 
@@ -168,6 +211,7 @@ impl FromStr for OrderStatus {
         match s {
             "pending" => Ok(Self::Pending),
             "paid" => Ok(Self::Paid),
+            "held" => Ok(Self::Held),
             "completed" => Ok(Self::Completed),
             "cancelled" => Ok(Self::Cancelled),
             "expired" => Ok(Self::Expired),
@@ -279,11 +323,42 @@ pub struct Order {
     pub payment_method: PaymentMethod,
     /// When the seller entered the buyer's handover code.
     pub completed_at: Option<DateTime<Utc>>,
+    /// When a card authorisation started holding the price (the order became held); the handover deadline runs from
+    /// here.
+    pub held_at: Option<DateTime<Utc>>,
+    /// A held payment that was released (never taken) when the order closed.
+    pub hold_released: bool,
+}
+
+impl Order {
+    /// When the handover must have happened, while it still may; see [`handover_deadline`].
+    pub fn handover_deadline(&self, hold: std::time::Duration, handover: std::time::Duration) -> Option<DateTime<Utc>> {
+        handover_deadline(self.status, self.created_at, self.held_at, hold, handover)
+    }
+}
+
+/// When the handover of an order in `status`, placed at `placed_at` (and held by a card since `held_at`), must have
+/// happened, while it still may: a pending order's hold period ends `hold` after it was placed (it expires then); a
+/// held order's deadline is `handover` after the card hold began (it closes then, the hold released).
+pub fn handover_deadline(
+    status: OrderStatus,
+    placed_at: DateTime<Utc>,
+    held_at: Option<DateTime<Utc>>,
+    hold: std::time::Duration,
+    handover: std::time::Duration,
+) -> Option<DateTime<Utc>> {
+    let after = |at: DateTime<Utc>, wait: std::time::Duration| chrono::Duration::from_std(wait).ok().and_then(|w| at.checked_add_signed(w));
+    match status {
+        OrderStatus::Pending => after(placed_at, hold),
+        OrderStatus::Held => after(held_at.unwrap_or(placed_at), handover),
+        _ => None,
+    }
 }
 
 /// What the card payment provider reported about a payment, to be checked against the order it claims to pay.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReportedPayment<'a> {
+    /// Whether the provider secured the money: held on the card (to be taken at the handover) or taken.
     pub succeeded: bool,
     pub amount_minor: i64,
     pub currency: &'a str,
@@ -331,8 +406,8 @@ mod tests {
     use crate::field::FieldReason;
     use proptest::prelude::*;
 
-    const ALL: [OrderStatus; 5] =
-        [OrderStatus::Pending, OrderStatus::Paid, OrderStatus::Completed, OrderStatus::Cancelled, OrderStatus::Expired];
+    const ALL: [OrderStatus; 6] =
+        [OrderStatus::Pending, OrderStatus::Paid, OrderStatus::Held, OrderStatus::Completed, OrderStatus::Cancelled, OrderStatus::Expired];
 
     fn order_status() -> impl Strategy<Value = OrderStatus> {
         prop::sample::select(ALL.to_vec())
@@ -377,6 +452,8 @@ mod tests {
             refunded: false,
             payment_method: PaymentMethod::Cash,
             completed_at: None,
+            held_at: None,
+            hold_released: false,
         }
     }
 
@@ -390,14 +467,55 @@ mod tests {
 
     #[test]
     fn an_order_awaiting_its_handover_completes_is_cancelled_or_expires_and_nothing_else_does() {
-        assert!(OrderStatus::Pending.awaits_handover());
-        assert_eq!(OrderStatus::Pending.complete(), Ok(OrderStatus::Completed), "cash at the meeting");
-        assert_eq!(OrderStatus::Pending.cancel(), Ok(OrderStatus::Cancelled));
+        for open in [OrderStatus::Pending, OrderStatus::Held] {
+            assert!(open.awaits_handover());
+            assert_eq!(open.complete(), Ok(OrderStatus::Completed), "{open}: handed over");
+            assert_eq!(open.cancel(), Ok(OrderStatus::Cancelled), "{open}: the buyer cancels");
+        }
         assert_eq!(OrderStatus::Pending.expire(), Ok(OrderStatus::Expired), "the hold period ended");
+        assert!(OrderStatus::Held.expire().is_err(), "a held order is not bound by the hold period");
+        assert_eq!(OrderStatus::Held.lapse(), Ok(OrderStatus::Expired), "the handover deadline passed");
+        assert!(OrderStatus::Pending.lapse().is_err(), "only a held order has a handover deadline");
         for from in [OrderStatus::Paid, OrderStatus::Completed, OrderStatus::Cancelled, OrderStatus::Expired] {
             assert!(!from.awaits_handover());
             assert!(from.complete().is_err(), "{from} -> completed: handed over once");
-            assert!(from.cancel().is_err() && from.expire().is_err(), "{from} closed again");
+            assert!(from.cancel().is_err() && from.expire().is_err() && from.lapse().is_err(), "{from} closed again");
+        }
+    }
+
+    #[test]
+    fn each_move_that_ends_or_secures_an_order_tells_both_sides() {
+        assert_eq!(OrderMove::Hold.notice(), Some(NoticeKind::CardHeld));
+        assert_eq!(OrderMove::Complete.notice(), Some(NoticeKind::Completed));
+        assert_eq!(OrderMove::Cancel.notice(), Some(NoticeKind::Cancelled));
+        assert_eq!((OrderMove::Expire.notice(), OrderMove::Lapse.notice()), (Some(NoticeKind::Expired), Some(NoticeKind::Expired)));
+        for m in OrderMove::ALL.into_iter().filter_map(OrderMove::notice) {
+            assert_eq!(m.recipients().len(), 2, "{m}: the buyer and the seller");
+        }
+    }
+
+    #[test]
+    fn only_a_pending_order_can_be_held_and_only_once() {
+        assert_eq!(OrderStatus::Pending.hold(), Ok(OrderStatus::Held));
+        for from in ALL.into_iter().filter(|&s| s != OrderStatus::Pending) {
+            assert!(from.hold().is_err(), "{from} -> held");
+        }
+        assert!(OrderStatus::Held.is_live() && OrderStatus::Held.is_secured_by_card());
+        assert!(!OrderStatus::Pending.is_secured_by_card());
+    }
+
+    #[test]
+    fn the_deadline_is_the_hold_period_until_a_card_holds_the_price_then_the_handover_days() {
+        let hour = std::time::Duration::from_secs(3600);
+        let mut pending = order(250);
+        let placed = pending.created_at;
+        assert_eq!(pending.handover_deadline(48 * hour, 120 * hour), Some(placed + chrono::Duration::hours(48)));
+        let held_at = placed + chrono::Duration::hours(3);
+        let held = Order { status: OrderStatus::Held, held_at: Some(held_at), ..pending.clone() };
+        assert_eq!(held.handover_deadline(48 * hour, 120 * hour), Some(held_at + chrono::Duration::hours(120)));
+        for closed in [OrderStatus::Completed, OrderStatus::Cancelled, OrderStatus::Expired, OrderStatus::Paid] {
+            pending.status = closed;
+            assert_eq!(pending.handover_deadline(48 * hour, 120 * hour), None, "{closed}");
         }
     }
 
@@ -405,7 +523,7 @@ mod tests {
     fn a_late_payment_settles_only_a_closed_order() {
         assert_eq!(OrderStatus::Cancelled.settle_late(), Ok(OrderStatus::Paid));
         assert_eq!(OrderStatus::Expired.settle_late(), Ok(OrderStatus::Paid));
-        for open in [OrderStatus::Pending, OrderStatus::Paid, OrderStatus::Completed] {
+        for open in [OrderStatus::Pending, OrderStatus::Paid, OrderStatus::Held, OrderStatus::Completed] {
             assert!(open.settle_late().is_err(), "{open}: paid the usual way, or already sold");
         }
     }
@@ -498,6 +616,8 @@ mod tests {
         fn a_named_move_succeeds_exactly_from_its_own_statuses(from in order_status(), m in order_move()) {
             let named = match m {
                 OrderMove::Pay => from.pay(),
+                OrderMove::Hold => from.hold(),
+                OrderMove::Lapse => from.lapse(),
                 OrderMove::Complete => from.complete(),
                 OrderMove::Cancel => from.cancel(),
                 OrderMove::Expire => from.expire(),
@@ -508,14 +628,19 @@ mod tests {
         }
 
         /// Any sequence of moves from a new order: a sold order (paid or completed) never moves again, a closed one
-        /// moves only to paid (a late payment), and the handover completes an order at most once.
+        /// moves only to paid (a late payment), nothing goes back to pending, a released hold never completes, and
+        /// the handover completes an order at most once.
         #[test]
         fn every_status_path_ends_in_a_final_state(steps in proptest::collection::vec(order_move(), 0..8)) {
             let mut status = OrderStatus::PLACED;
             let mut completions = 0;
+            let mut hold_released = false;
             for step in steps {
                 if let Ok(next) = step.apply(status) {
                     prop_assert!(!matches!(status, OrderStatus::Paid | OrderStatus::Completed), "{} moved to {}", status, next);
+                    prop_assert!(next != OrderStatus::Pending, "{} went back to pending", status);
+                    prop_assert!(!(hold_released && next == OrderStatus::Completed), "a released hold was taken");
+                    hold_released |= status == OrderStatus::Held && matches!(next, OrderStatus::Cancelled | OrderStatus::Expired);
                     if matches!(status, OrderStatus::Cancelled | OrderStatus::Expired) {
                         prop_assert_eq!(next, OrderStatus::Paid);
                     }

@@ -7,6 +7,7 @@
 pub mod accounts;
 pub mod catalogue;
 pub mod images;
+pub mod mail;
 pub mod orders;
 pub mod payments;
 pub mod pictures;

@@ -12,7 +12,8 @@ use puronoboi_domain::{
 };
 use puronoboi_ports::{
     AccountStore, AddWishError, CardAttemptError, CardAttemptId, CardAttemptLimits, CardAttemptOutcome, Handover, HandoverError,
-    OrderChangeError, OrderStore, OwedRefund, PlaceOrderError, Placed, SettleError, Settlement, StoreError, WishListItem, WishListStore,
+    OrderChangeError, OrderStore, OwedRefund, PlaceOrderError, Placed, ReturnKind, Secured, SettleError, Settlement, StoreError,
+    WishListItem, WishListStore,
 };
 
 use crate::catalogue::{Catalogue, add_category, first_page, list, new_book, open_buyer, open_seller};
@@ -87,12 +88,15 @@ impl OrderStore for InMemoryShop {
             refunded: false,
             payment_method: PaymentMethod::Cash,
             completed_at: None,
+            held_at: None,
+            hold_released: false,
         };
         state.orders.push(StoredOrder {
             order: order.clone(),
             payment_attempted_at: None,
             refund_id: None,
             handover: HandoverAttempts::default(),
+            capture_claimed_at: None,
         });
         Ok(Placed::New(order))
     }
@@ -113,8 +117,12 @@ impl OrderStore for InMemoryShop {
 
     async fn cancel_order(&self, buyer: AccountId, id: OrderId) -> Result<Order, OrderChangeError> {
         let mut state = self.lock();
-        let status =
-            state.orders.iter().find(|o| o.order.id == id && o.order.buyer_id == buyer).ok_or(OrderChangeError::NotFound)?.order.status;
+        let stored = state.orders.iter().find(|o| o.order.id == id && o.order.buyer_id == buyer).ok_or(OrderChangeError::NotFound)?;
+        let status = stored.order.status;
+        if stored.capture_claimed_at.is_some() {
+            // The seller entered the right code and the held money is being taken: too late to cancel.
+            return Err(OrderChangeError::Closed(status));
+        }
         match state.close_pending(id, OrderStatus::cancel) {
             Some(Ok(_)) => {
                 let stored = state.order_mut(id).ok_or(OrderChangeError::NotFound)?;
@@ -129,7 +137,7 @@ impl OrderStore for InMemoryShop {
     async fn hand_over(&self, seller: AccountId, id: OrderId, code_is_right: bool, now: DateTime<Utc>) -> Result<Handover, HandoverError> {
         let mut state = self.lock();
         let stored = state.orders.iter().find(|o| o.order.id == id).ok_or(HandoverError::NotFound)?;
-        let (book_id, status, attempts) = (stored.order.book_id, stored.order.status, stored.handover);
+        let (book_id, status, attempts, claimed) = (stored.order.book_id, stored.order.status, stored.handover, stored.capture_claimed_at);
         if !state.books.iter().any(|b| b.book.id == book_id && b.book.seller_id == seller) {
             return Err(HandoverError::NotFound);
         }
@@ -142,6 +150,17 @@ impl OrderStore for InMemoryShop {
             state.order_mut(id).ok_or(HandoverError::NotFound)?.handover = counted;
             return Ok(Handover::WrongCode(earned));
         }
+        if status == OrderStatus::Held {
+            // The caller takes the held money; the claim keeps a second press and the deadline sweep off meanwhile.
+            let timeout = chrono::Duration::from_std(puronoboi_domain::CAPTURE_CLAIM_TIMEOUT).map_err(anyhow::Error::from)?;
+            if claimed.is_some_and(|at| now - at < timeout) {
+                return Err(HandoverError::Closed(status));
+            }
+            let stored = state.order_mut(id).ok_or(HandoverError::NotFound)?;
+            stored.capture_claimed_at = Some(now);
+            stored.handover = HandoverAttempts::default();
+            return Ok(Handover::CaptureDue(Box::new(stored.order.clone())));
+        }
         // Cash at the meeting: the held book is sold to its buyer, and the order completed.
         let _sold = state.move_book(book_id, BookStatus::sell);
         let stored = state.order_mut(id).ok_or(HandoverError::NotFound)?;
@@ -150,6 +169,99 @@ impl OrderStore for InMemoryShop {
         stored.order.payment_method = PaymentMethod::Cash;
         stored.handover = HandoverAttempts::default();
         Ok(Handover::Completed(Box::new(stored.order.clone())))
+    }
+
+    async fn complete_held(&self, id: OrderId, now: DateTime<Utc>) -> Result<Order, OrderChangeError> {
+        let mut state = self.lock();
+        let stored = state.orders.iter().find(|o| o.order.id == id).ok_or(OrderChangeError::NotFound)?;
+        let (book_id, status) = (stored.order.book_id, stored.order.status);
+        match status {
+            OrderStatus::Completed => return Ok(stored.order.clone()),
+            OrderStatus::Held => {}
+            other => return Err(OrderChangeError::Closed(other)),
+        }
+        let _sold = state.move_book(book_id, BookStatus::sell);
+        let stored = state.order_mut(id).ok_or(OrderChangeError::NotFound)?;
+        stored.order.status = status.complete().map_err(anyhow::Error::from)?;
+        stored.order.completed_at = Some(now);
+        stored.capture_claimed_at = None;
+        let completed = stored.order.clone();
+        let transaction = completed.transaction_id.clone().ok_or_else(|| anyhow::anyhow!("a held order without its payment"))?;
+        state.payments.push((id, transaction));
+        Ok(completed)
+    }
+
+    async fn drop_capture_claim(&self, id: OrderId) -> Result<(), StoreError> {
+        if let Some(stored) = self.lock().order_mut(id).filter(|o| o.order.status == OrderStatus::Held) {
+            stored.capture_claimed_at = None;
+        }
+        Ok(())
+    }
+
+    async fn stale_capture_claims(&self, claimed_before: DateTime<Utc>, limit: i64) -> Result<Vec<Order>, StoreError> {
+        let state = self.lock();
+        Ok(state
+            .orders
+            .iter()
+            .filter(|o| o.order.status == OrderStatus::Held && o.capture_claimed_at.is_some_and(|at| at < claimed_before))
+            .take(usize::try_from(limit).unwrap_or(0))
+            .map(|o| o.order.clone())
+            .collect())
+    }
+
+    async fn choose_payment_method(&self, buyer: AccountId, id: OrderId, method: PaymentMethod) -> Result<Order, OrderChangeError> {
+        let mut state = self.lock();
+        let stored = state.order_mut(id).filter(|o| o.order.buyer_id == buyer).ok_or(OrderChangeError::NotFound)?;
+        if stored.order.status != OrderStatus::Pending {
+            return Err(OrderChangeError::Closed(stored.order.status));
+        }
+        stored.order.payment_method = method;
+        Ok(stored.order.clone())
+    }
+
+    async fn lapse_overdue_holds(&self, held_before: DateTime<Utc>, limit: i64) -> Result<u64, StoreError> {
+        let mut state = self.lock();
+        let mut due: Vec<(DateTime<Utc>, OrderId)> = state
+            .orders
+            .iter()
+            .filter(|o| o.order.status == OrderStatus::Held && o.capture_claimed_at.is_none())
+            .filter_map(|o| o.order.held_at.filter(|at| *at < held_before).map(|at| (at, o.order.id)))
+            .collect();
+        due.sort_unstable();
+        due.truncate(usize::try_from(limit).unwrap_or(0));
+        Ok(due.into_iter().filter(|(_, id)| matches!(state.close_pending(*id, OrderStatus::lapse), Some(Ok(_)))).count() as u64)
+    }
+
+    async fn remind_of_deadlines(
+        &self,
+        pending_placed_before: DateTime<Utc>,
+        held_before: DateTime<Utc>,
+        limit: i64,
+    ) -> Result<u64, StoreError> {
+        let mut state = self.lock();
+        let limit = usize::try_from(limit).unwrap_or(0);
+        let due = |o: &&StoredOrder, status: OrderStatus, since: Option<DateTime<Utc>>, before: DateTime<Utc>| {
+            o.order.status == status && since.is_some_and(|at| at < before)
+        };
+        let pending: Vec<OrderId> = state
+            .orders
+            .iter()
+            .filter(|o| due(o, OrderStatus::Pending, Some(o.order.created_at), pending_placed_before))
+            .filter(|o| !state.deadline_reminded.contains(&o.order.id))
+            .take(limit)
+            .map(|o| o.order.id)
+            .collect();
+        let held: Vec<OrderId> = state
+            .orders
+            .iter()
+            .filter(|o| due(o, OrderStatus::Held, o.order.held_at, held_before))
+            .filter(|o| !state.deadline_reminded.contains(&o.order.id))
+            .take(limit)
+            .map(|o| o.order.id)
+            .collect();
+        let reminded = pending.len() + held.len();
+        state.deadline_reminded.extend(pending.into_iter().chain(held));
+        Ok(count(reminded).unsigned_abs())
     }
 
     async fn expire_overdue(&self, placed_before: DateTime<Utc>, paying_placed_from: DateTime<Utc>, limit: i64) -> Result<u64, StoreError> {
@@ -257,12 +369,30 @@ impl OrderStore for InMemoryShop {
         Ok(())
     }
 
-    async fn settle_payment(&self, id: OrderId, transaction_id: &str) -> Result<Settlement, SettleError> {
+    async fn settle_payment(&self, id: OrderId, transaction_id: &str, secured: Secured) -> Result<Settlement, SettleError> {
         let mut state = self.lock();
         let order = state.orders.iter().find(|o| o.order.id == id).ok_or(SettleError::NotFound)?.order.clone();
+        let has_card_payment = order.status.is_secured_by_card() || (order.status == OrderStatus::Completed && order.held_at.is_some());
+        if has_card_payment {
+            return if order.transaction_id.as_deref() == Some(transaction_id) {
+                Ok(Settlement::AlreadyPaid(order))
+            } else {
+                Err(SettleError::PaidByAnother(Box::new(order)))
+            };
+        }
+        if secured == Secured::Held {
+            let Ok(held) = order.status.hold() else {
+                return Ok(Settlement::MustRefund(order));
+            };
+            let stored = state.order_mut(id).ok_or(SettleError::NotFound)?;
+            stored.order.status = held;
+            stored.order.held_at = Some(Utc::now());
+            stored.order.transaction_id = Some(transaction_id.to_owned());
+            stored.order.payment_method = PaymentMethod::Card;
+            return Ok(Settlement::Paid(stored.order.clone()));
+        }
         let paid = match order.status {
-            OrderStatus::Paid if order.transaction_id.as_deref() == Some(transaction_id) => return Ok(Settlement::AlreadyPaid(order)),
-            OrderStatus::Paid => return Err(SettleError::PaidByAnother(Box::new(order))),
+            OrderStatus::Paid | OrderStatus::Held => return Err(SettleError::PaidByAnother(Box::new(order))),
             OrderStatus::Pending => {
                 // A pending order holds its book, so the book is pending: sold.
                 let _sold = state.move_book(order.book_id, BookStatus::sell);
@@ -294,13 +424,14 @@ impl OrderStore for InMemoryShop {
         Ok(Settlement::Paid(paid))
     }
 
-    async fn owe_refund(&self, id: OrderId, payment_id: &str) -> Result<Option<OwedRefund>, StoreError> {
+    async fn owe_return(&self, id: OrderId, payment_id: &str, kind: ReturnKind) -> Result<Option<OwedRefund>, StoreError> {
         let mut state = self.lock();
         let refundable = state.orders.iter().any(|o| o.order.id == id && o.refund_id.is_none());
         if refundable && !state.owed_refunds.iter().any(|o| o.order == id) {
             state.owed_refunds.push(StoredOwedRefund {
                 order: id,
                 payment_id: payment_id.to_owned(),
+                kind,
                 failed_attempts: 0,
                 retry_at: Utc::now(),
             });
@@ -313,6 +444,15 @@ impl OrderStore for InMemoryShop {
         if let Some(stored) = state.order_mut(id).filter(|o| o.refund_id.is_none()) {
             stored.refund_id = Some(refund_id.to_owned());
             stored.order.refunded = true;
+        }
+        state.owed_refunds.retain(|o| o.order != id);
+        Ok(())
+    }
+
+    async fn record_release(&self, id: OrderId) -> Result<(), StoreError> {
+        let mut state = self.lock();
+        if let Some(stored) = state.order_mut(id) {
+            stored.order.hold_released = true;
         }
         state.owed_refunds.retain(|o| o.order != id);
         Ok(())
@@ -350,7 +490,7 @@ impl OrderStore for InMemoryShop {
 }
 
 fn owed(stored: &StoredOwedRefund) -> OwedRefund {
-    OwedRefund { order: stored.order, payment_id: stored.payment_id.clone(), failed_attempts: stored.failed_attempts }
+    OwedRefund { order: stored.order, payment_id: stored.payment_id.clone(), kind: stored.kind, failed_attempts: stored.failed_attempts }
 }
 
 #[async_trait]
@@ -453,6 +593,9 @@ pub async fn order_store_contract(accounts: &dyn AccountStore, catalogue: &dyn C
     an_owed_refund_is_kept_until_recorded_and_retried_when_due(accounts, catalogue, orders).await;
     card_attempts_are_limited_per_order_and_per_buyer(accounts, catalogue, orders).await;
     the_seller_completes_a_pending_order_with_the_right_code_once(accounts, catalogue, orders).await;
+    a_held_order_is_handed_over_once_and_its_money_taken_once(accounts, catalogue, orders).await;
+    a_held_order_closed_without_a_handover_owes_its_release(accounts, catalogue, orders).await;
+    the_buyer_alone_chooses_how_to_pay_while_pending(accounts, catalogue, orders).await;
     // Last: expiring "everything overdue" reaches the other cases' pending orders too.
     overdue_orders_expire_unless_a_payment_may_still_arrive(accounts, catalogue, orders).await;
 }
@@ -502,7 +645,7 @@ async fn a_held_sold_or_unknown_book_cannot_be_ordered(accounts: &dyn AccountSto
     let held = orders.place_order(&second, book, &contact(), 5).await;
     assert!(matches!(held, Err(PlaceOrderError::BookUnavailable)), "{held:?}");
     orders.attach_payment(order.id, "pi_taken").await.expect("attached");
-    orders.settle_payment(order.id, "pi_taken").await.expect("paid");
+    orders.settle_payment(order.id, "pi_taken", Secured::Taken).await.expect("paid");
     let sold = orders.place_order(&second, book, &contact(), 5).await;
     assert!(matches!(sold, Err(PlaceOrderError::BookUnavailable)), "{sold:?}");
     let unknown = orders.place_order(&second, BookId::new(), &contact(), 5).await;
@@ -553,10 +696,139 @@ async fn a_buyer_cancels_only_their_own_pending_orders(accounts: &dyn AccountSto
     assert!(matches!(twice, Err(OrderChangeError::Closed(OrderStatus::Cancelled))), "{twice:?}");
 
     let paid = placed_new(orders.place_order(&stranger, book, &contact(), 5).await);
-    orders.settle_payment(paid.id, "pi_cancel_paid").await.expect("paid");
+    orders.settle_payment(paid.id, "pi_cancel_paid", Secured::Taken).await.expect("paid");
     let after_paying = orders.cancel_order(stranger.id, paid.id).await;
     assert!(matches!(after_paying, Err(OrderChangeError::Closed(OrderStatus::Paid))), "{after_paying:?}");
     assert_eq!(book_status(catalogue, book).await, BookStatus::Sold);
+}
+
+/// Places an order for a new book of `seller` and has a card hold its price; answers the held order and its book.
+async fn held_order(
+    accounts: &dyn AccountStore,
+    catalogue: &dyn Catalogue,
+    orders: &dyn OrderStore,
+    seller: AccountId,
+    tag: &str,
+) -> (Order, BookId, Account) {
+    let category = add_category(catalogue, &format!("Category {tag}")).await;
+    let book = list(catalogue, new_book(seller, category.id, &format!("Book {tag}"), 380)).await;
+    let buyer = open_buyer(accounts, tag).await;
+    let order = placed_new(orders.place_order(&buyer, book, &contact(), 5).await);
+    let payment = format!("pi_{tag}");
+    let Settlement::Paid(held) = orders.settle_payment(order.id, &payment, Secured::Held).await.expect("settled") else {
+        panic!("expected the order held")
+    };
+    (held, book, buyer)
+}
+
+async fn a_held_order_is_handed_over_once_and_its_money_taken_once(
+    accounts: &dyn AccountStore,
+    catalogue: &dyn Catalogue,
+    orders: &dyn OrderStore,
+) {
+    let seller = open_seller(accounts, "held-handover").await;
+    let (held, book, buyer) = held_order(accounts, catalogue, orders, seller, "held-handover").await;
+    assert_eq!(
+        (held.status, held.payment_method, held.transaction_id.as_deref()),
+        (OrderStatus::Held, PaymentMethod::Card, Some("pi_held-handover"))
+    );
+    assert!(held.held_at.is_some() && held.paid_at.is_none(), "held, not paid: {held:?}");
+    assert_eq!(book_status(catalogue, book).await, BookStatus::Pending, "the book stays reserved for its buyer");
+    assert_eq!(
+        orders.settle_payment(held.id, "pi_held-handover", Secured::Held).await.expect("again"),
+        Settlement::AlreadyPaid(held.clone())
+    );
+    let another = orders.settle_payment(held.id, "pi_another", Secured::Held).await;
+    assert!(matches!(another, Err(SettleError::PaidByAnother(_))), "{another:?}");
+    let strangers = orders.cancel_order(AccountId::new(), held.id).await;
+    assert!(matches!(strangers, Err(OrderChangeError::NotFound)), "{strangers:?}");
+
+    let now = DateTime::from_timestamp(Utc::now().timestamp(), 0).expect("a time");
+    let wrong = orders.hand_over(seller, held.id, false, now).await.expect("answered");
+    assert_eq!(wrong, Handover::WrongCode(WrongCode::TryAgain { attempts_left: 4 }), "wrong codes count on held orders too");
+    let Handover::CaptureDue(claimed) = orders.hand_over(seller, held.id, true, now).await.expect("answered") else {
+        panic!("expected the held money due")
+    };
+    assert_eq!((claimed.id, claimed.status), (held.id, OrderStatus::Held), "held until the money is taken");
+    let twice = orders.hand_over(seller, held.id, true, now).await;
+    assert!(matches!(twice, Err(HandoverError::Closed(OrderStatus::Held))), "a second press takes nothing: {twice:?}");
+    assert_eq!(orders.lapse_overdue_holds(now + chrono::Duration::days(30), 100).await.expect("swept"), 0, "the claim keeps the sweep off");
+    let cancelled = orders.cancel_order(buyer.id, held.id).await;
+    assert!(matches!(cancelled, Err(OrderChangeError::Closed(OrderStatus::Held))), "its money is being taken: {cancelled:?}");
+
+    let done = orders.complete_held(held.id, now).await.expect("completed");
+    assert_eq!((done.status, done.completed_at, done.payment_method), (OrderStatus::Completed, Some(now), PaymentMethod::Card));
+    assert_eq!(book_status(catalogue, book).await, BookStatus::Sold);
+    assert_eq!(orders.complete_held(held.id, now).await.expect("again"), done, "recording it again changes nothing");
+    assert_eq!(
+        orders.settle_payment(held.id, "pi_held-handover", Secured::Taken).await.expect("the capture's news"),
+        Settlement::AlreadyPaid(done)
+    );
+}
+
+async fn a_held_order_closed_without_a_handover_owes_its_release(
+    accounts: &dyn AccountStore,
+    catalogue: &dyn Catalogue,
+    orders: &dyn OrderStore,
+) {
+    let seller = open_seller(accounts, "held-lapse").await;
+    let (lapsing, lapsing_book, _) = held_order(accounts, catalogue, orders, seller, "held-lapse").await;
+    let held_at = lapsing.held_at.expect("held");
+    assert_eq!(orders.lapse_overdue_holds(held_at, 100).await.expect("swept"), 0, "not past its deadline yet");
+    let swept = orders.lapse_overdue_holds(held_at + chrono::Duration::seconds(1), 100).await.expect("swept");
+    assert!(swept >= 1, "{swept}");
+    let lapsed = orders.order(lapsing.id).await.expect("read").expect("the order");
+    assert_eq!(lapsed.status, OrderStatus::Expired);
+    assert_eq!(book_status(catalogue, lapsing_book).await, BookStatus::Available, "back on sale");
+    let closed = orders.complete_held(lapsing.id, Utc::now()).await;
+    assert!(matches!(closed, Err(OrderChangeError::Closed(OrderStatus::Expired))), "{closed:?}");
+    let late = orders.settle_payment(lapsing.id, "pi_held-lapse", Secured::Held).await.expect("answered");
+    assert!(matches!(late, Settlement::AlreadyPaid(_) | Settlement::MustRefund(_)), "a lapsed hold never holds the order again: {late:?}");
+
+    let (cancelling, cancelling_book, buyer) = held_order(accounts, catalogue, orders, seller, "held-cancel").await;
+    let cancelled = orders.cancel_order(buyer.id, cancelling.id).await.expect("cancelled");
+    assert_eq!(cancelled.status, OrderStatus::Cancelled);
+    assert_eq!(book_status(catalogue, cancelling_book).await, BookStatus::Available);
+
+    let owed = orders.take_due_refunds(Utc::now() + chrono::Duration::seconds(1), 8, Duration::from_secs(600), 100).await.expect("taken");
+    for id in [lapsing.id, cancelling.id] {
+        let release = owed.iter().find(|o| o.order == id).unwrap_or_else(|| panic!("no release owed for {id}: {owed:?}"));
+        assert_eq!(release.kind, ReturnKind::Release);
+    }
+    orders.record_release(cancelling.id).await.expect("recorded");
+    assert!(orders.order(cancelling.id).await.expect("read").expect("the order").hold_released);
+    let again = orders.take_due_refunds(Utc::now() + chrono::Duration::hours(1), 8, Duration::from_secs(600), 100).await.expect("taken");
+    assert!(!again.iter().any(|o| o.order == cancelling.id), "released: owed no more");
+
+    // A hold that arrives for an order closed meanwhile is let go, never held.
+    let category = add_category(catalogue, "Category held late").await;
+    let book = list(catalogue, new_book(seller, category.id, "Book held late", 200)).await;
+    let buyer = open_buyer(accounts, "held-late").await;
+    let order = placed_new(orders.place_order(&buyer, book, &contact(), 5).await);
+    orders.cancel_order(buyer.id, order.id).await.expect("cancelled");
+    let late = orders.settle_payment(order.id, "pi_held_late", Secured::Held).await.expect("answered");
+    assert!(matches!(&late, Settlement::MustRefund(closed) if closed.status == OrderStatus::Cancelled), "{late:?}");
+}
+
+async fn the_buyer_alone_chooses_how_to_pay_while_pending(accounts: &dyn AccountStore, catalogue: &dyn Catalogue, orders: &dyn OrderStore) {
+    let seller = open_seller(accounts, "choose-method").await;
+    let category = add_category(catalogue, "Category choose method").await;
+    let book = list(catalogue, new_book(seller, category.id, "Book choose method", 260)).await;
+    let (buyer, stranger) = (open_buyer(accounts, "choose-method").await, open_buyer(accounts, "choose-method-stranger").await);
+    let order = placed_new(orders.place_order(&buyer, book, &contact(), 5).await);
+    assert_eq!(order.payment_method, PaymentMethod::Cash, "cash unless chosen otherwise");
+    let card = orders.choose_payment_method(buyer.id, order.id, PaymentMethod::Card).await.expect("chosen");
+    assert_eq!(card.payment_method, PaymentMethod::Card);
+    let theirs = orders.choose_payment_method(stranger.id, order.id, PaymentMethod::Cash).await;
+    assert!(matches!(theirs, Err(OrderChangeError::NotFound)), "{theirs:?}");
+    assert_eq!(order_of(orders, order.id).await.payment_method, PaymentMethod::Card, "someone else's choice changed nothing");
+    orders.settle_payment(order.id, "pi_choose_method", Secured::Held).await.expect("held");
+    let after_hold = orders.choose_payment_method(buyer.id, order.id, PaymentMethod::Cash).await;
+    assert!(matches!(after_hold, Err(OrderChangeError::Closed(OrderStatus::Held))), "{after_hold:?}");
+}
+
+async fn order_of(orders: &dyn OrderStore, id: OrderId) -> Order {
+    orders.order(id).await.expect("read").expect("the order")
 }
 
 async fn the_seller_completes_a_pending_order_with_the_right_code_once(
@@ -611,7 +883,9 @@ async fn the_seller_completes_a_pending_order_with_the_right_code_once(
     // A book paid for by card was sold already: there is nothing to hand over with a code.
     let paid_book = list(catalogue, new_book(seller, category.id, "Book handover paid", 320)).await;
     let paid = placed_new(orders.place_order(&buyer, paid_book, &contact(), 5).await);
-    let Settlement::Paid(paid) = orders.settle_payment(paid.id, "pi_handover").await.expect("settled") else { panic!("expected Paid") };
+    let Settlement::Paid(paid) = orders.settle_payment(paid.id, "pi_handover", Secured::Taken).await.expect("settled") else {
+        panic!("expected Paid")
+    };
     assert_eq!(paid.payment_method, PaymentMethod::Card);
     let after_card = orders.hand_over(seller, paid.id, true, now).await;
     assert!(matches!(after_card, Err(HandoverError::Closed(OrderStatus::Paid))), "{after_card:?}");
@@ -626,17 +900,19 @@ async fn a_payment_settles_its_order_once(accounts: &dyn AccountStore, catalogue
     let missing = orders.attach_payment(OrderId::new(), "pi_nowhere").await;
     assert!(matches!(missing, Err(OrderChangeError::NotFound)), "{missing:?}");
 
-    let Settlement::Paid(paid) = orders.settle_payment(order.id, "pi_settle").await.expect("settled") else { panic!("expected Paid") };
+    let Settlement::Paid(paid) = orders.settle_payment(order.id, "pi_settle", Secured::Taken).await.expect("settled") else {
+        panic!("expected Paid")
+    };
     assert_eq!(
         (paid.status, paid.transaction_id.as_deref(), paid.payment_id.as_deref()),
         (OrderStatus::Paid, Some("pi_settle"), Some("pi_settle"))
     );
     assert!(paid.paid_at.is_some());
     assert_eq!(book_status(catalogue, book).await, BookStatus::Sold);
-    assert_eq!(orders.settle_payment(order.id, "pi_settle").await.expect("again"), Settlement::AlreadyPaid(paid.clone()));
-    let another = orders.settle_payment(order.id, "pi_settle_second").await;
+    assert_eq!(orders.settle_payment(order.id, "pi_settle", Secured::Taken).await.expect("again"), Settlement::AlreadyPaid(paid.clone()));
+    let another = orders.settle_payment(order.id, "pi_settle_second", Secured::Taken).await;
     assert!(matches!(&another, Err(SettleError::PaidByAnother(o)) if **o == paid), "{another:?}");
-    let unknown = orders.settle_payment(OrderId::new(), "pi_settle").await;
+    let unknown = orders.settle_payment(OrderId::new(), "pi_settle", Secured::Taken).await;
     assert!(matches!(unknown, Err(SettleError::NotFound)), "{unknown:?}");
 }
 
@@ -651,7 +927,7 @@ async fn a_late_payment_is_kept_while_the_book_is_still_for_sale(
     orders.cancel_order(buyer.id, order.id).await.expect("cancelled in another tab");
     assert_eq!(book_status(catalogue, book).await, BookStatus::Available);
 
-    let Settlement::Paid(paid) = orders.settle_payment(order.id, "pi_late_kept").await.expect("settled") else {
+    let Settlement::Paid(paid) = orders.settle_payment(order.id, "pi_late_kept", Secured::Taken).await.expect("settled") else {
         panic!("a late payment is kept while the book is for sale")
     };
     assert_eq!((paid.status, paid.cancel_reason, paid.transaction_id.as_deref()), (OrderStatus::Paid, None, Some("pi_late_kept")));
@@ -669,7 +945,7 @@ async fn a_late_payment_is_owed_back_when_the_book_is_gone_or_the_buyer_closed(
     orders.cancel_order(late.id, order.id).await.expect("cancelled");
     let next_order = placed_new(orders.place_order(&next, book, &contact(), 5).await);
 
-    let settled = orders.settle_payment(order.id, "pi_late_gone").await.expect("answered");
+    let settled = orders.settle_payment(order.id, "pi_late_gone", Secured::Taken).await.expect("answered");
     let Settlement::MustRefund(closed) = settled else { panic!("expected MustRefund, got {settled:?}") };
     assert_eq!((closed.id, closed.status, closed.transaction_id), (order.id, OrderStatus::Cancelled, None));
     assert_eq!(book_status(catalogue, book).await, BookStatus::Pending, "still held for the next buyer");
@@ -682,7 +958,7 @@ async fn a_late_payment_is_owed_back_when_the_book_is_gone_or_the_buyer_closed(
     accounts.close_account(closing.id, puronoboi_domain::ClosedReason::DeletedByAdmin).await.expect("ok").expect("was open");
     orders.cancel_order(closing.id, closing_order.id).await.ok();
     assert_eq!(book_status(catalogue, other_book).await, BookStatus::Available);
-    let settled = orders.settle_payment(closing_order.id, "pi_late_closed").await.expect("answered");
+    let settled = orders.settle_payment(closing_order.id, "pi_late_closed", Secured::Taken).await.expect("answered");
     assert!(matches!(settled, Settlement::MustRefund(_)), "{settled:?}");
     assert_eq!(book_status(catalogue, other_book).await, BookStatus::Available);
 }
@@ -697,9 +973,9 @@ async fn an_owed_refund_is_kept_until_recorded_and_retried_when_due(
     let order = placed_new(orders.place_order(&buyer, book, &contact(), 5).await);
     orders.cancel_order(buyer.id, order.id).await.expect("cancelled");
 
-    let owed = orders.owe_refund(order.id, "pi_owed").await.expect("stored").expect("owed");
-    assert_eq!(owed, OwedRefund { order: order.id, payment_id: "pi_owed".to_owned(), failed_attempts: 0 });
-    let again = orders.owe_refund(order.id, "pi_owed_other").await.expect("stored");
+    let owed = orders.owe_return(order.id, "pi_owed", ReturnKind::Refund).await.expect("stored").expect("owed");
+    assert_eq!(owed, OwedRefund { order: order.id, payment_id: "pi_owed".to_owned(), kind: ReturnKind::Refund, failed_attempts: 0 });
+    let again = orders.owe_return(order.id, "pi_owed_other", ReturnKind::Refund).await.expect("stored");
     assert_eq!(again, Some(owed.clone()), "the refund owed first is kept");
 
     let now = Utc::now() + chrono::Duration::seconds(1);
@@ -716,7 +992,7 @@ async fn an_owed_refund_is_kept_until_recorded_and_retried_when_due(
 
     orders.record_refund(order.id, "re_owed").await.expect("recorded");
     assert_eq!(ours(orders.take_due_refunds(now + chrono::Duration::hours(1), 8, lease, 1000).await.expect("taken")), vec![]);
-    assert_eq!(orders.owe_refund(order.id, "pi_owed").await.expect("read"), None, "refunded already");
+    assert_eq!(orders.owe_return(order.id, "pi_owed", ReturnKind::Refund).await.expect("read"), None, "refunded already");
     assert!(orders.order(order.id).await.expect("read").expect("the order").refunded);
 }
 

@@ -22,7 +22,7 @@ pub const FAKE_SIGNATURE: &str = "fake-signature";
 /// Test cards, as a buyer would type them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TestCard {
-    /// Pays at once.
+    /// Authorised at once: the price is held on it.
     Pays,
     /// Declined when charged.
     Declined,
@@ -48,6 +48,8 @@ pub enum GatewayCall {
     Confirm { payment_id: String, card_token: String },
     Read { payment_id: String },
     Refund { payment_id: String, attempt: u32 },
+    Capture { payment_id: String, amount: Taka },
+    Release { payment_id: String },
 }
 
 /// How the fake answers refunds.
@@ -215,7 +217,7 @@ impl PaymentGateway for FakePaymentGateway {
         state.calls.push(GatewayCall::Confirm { payment_id: payment_id.to_owned(), card_token: card_token.to_owned() });
         Self::reachable(&state)?;
         let status = state.payment_mut(payment_id)?.status.clone();
-        if matches!(status, ProviderPaymentStatus::Succeeded | ProviderPaymentStatus::Cancelled) {
+        if matches!(status, ProviderPaymentStatus::Succeeded | ProviderPaymentStatus::Authorised | ProviderPaymentStatus::Cancelled) {
             return Err(GatewayError::Refused {
                 message: format!("This PaymentIntent's status is {status:?}, which does not allow confirming it."),
             });
@@ -232,7 +234,7 @@ impl PaymentGateway for FakePaymentGateway {
         let payment = state.payment_mut(payment_id)?;
         match card {
             TestCard::Pays => {
-                payment.status = ProviderPaymentStatus::Succeeded;
+                payment.status = ProviderPaymentStatus::Authorised;
                 payment.failure_message = None;
                 payment.failure_reason = None;
             }
@@ -253,6 +255,47 @@ impl PaymentGateway for FakePaymentGateway {
         state.calls.push(GatewayCall::Read { payment_id: payment_id.to_owned() });
         Self::reachable(&state)?;
         let payment = state.payment_mut(payment_id)?.clone();
+        Ok(state.reported(&payment))
+    }
+
+    async fn capture(&self, payment_id: &str, amount: Taka) -> Result<ProviderPayment, GatewayError> {
+        let mut state = self.lock();
+        state.calls.push(GatewayCall::Capture { payment_id: payment_id.to_owned(), amount });
+        Self::reachable(&state)?;
+        let payment = state.payment_mut(payment_id)?;
+        match payment.status {
+            ProviderPaymentStatus::Authorised if amount.paisa() <= payment.amount_minor => {
+                payment.status = ProviderPaymentStatus::Succeeded
+            }
+            ProviderPaymentStatus::Authorised => {
+                return Err(GatewayError::Refused { message: "The amount to capture is more than the amount capturable.".to_owned() });
+            }
+            // The idempotency key: asking again answers the capture made.
+            ProviderPaymentStatus::Succeeded => {}
+            ref other => {
+                return Err(GatewayError::Refused {
+                    message: format!("This PaymentIntent could not be captured because it has a status of {other:?}."),
+                });
+            }
+        }
+        let payment = payment.clone();
+        Ok(state.reported(&payment))
+    }
+
+    async fn release(&self, payment_id: &str) -> Result<ProviderPayment, GatewayError> {
+        let mut state = self.lock();
+        state.calls.push(GatewayCall::Release { payment_id: payment_id.to_owned() });
+        Self::reachable(&state)?;
+        let payment = state.payment_mut(payment_id)?;
+        match payment.status {
+            ProviderPaymentStatus::Succeeded => {
+                return Err(GatewayError::Refused {
+                    message: "You cannot cancel this PaymentIntent because it has a status of succeeded.".to_owned(),
+                });
+            }
+            _ => payment.status = ProviderPaymentStatus::Cancelled,
+        }
+        let payment = payment.clone();
         Ok(state.reported(&payment))
     }
 
@@ -309,7 +352,7 @@ impl CardHolder for FakePaymentGateway {
             && stored.status == ProviderPaymentStatus::AwaitingBuyer
         {
             if success {
-                stored.status = ProviderPaymentStatus::Succeeded;
+                stored.status = ProviderPaymentStatus::Authorised;
             } else {
                 stored.status = ProviderPaymentStatus::NeedsCard;
                 stored.failure_message = Some("The buyer could not be authenticated.".to_owned());
@@ -331,6 +374,8 @@ pub async fn payment_gateway_contract(gateway: &dyn PaymentGateway, cards: &dyn 
     a_card_that_needs_3d_secure_pays_once_the_buyer_authenticates(gateway, cards).await;
     a_failed_3d_secure_leaves_the_payment_open(gateway, cards).await;
     a_paid_payment_confirms_no_more_and_is_refunded(gateway, cards).await;
+    a_held_payment_is_taken_once_at_the_handover(gateway, cards).await;
+    a_released_hold_is_never_taken(gateway, cards).await;
     a_card_token_is_used_once_and_unknown_ones_are_refused(gateway, cards).await;
 }
 
@@ -349,9 +394,9 @@ async fn a_good_card_pays_and_the_payment_reads_back_paid(gateway: &dyn PaymentG
     let order = OrderId::new();
     let opened = gateway.open_payment(order, taka(350)).await.expect("opened");
     let paid = gateway.confirm_with_card(&opened.id, &cards.card_token(TestCard::Pays).await).await.expect("confirmed");
-    assert_eq!((paid.id.as_str(), &paid.status), (opened.id.as_str(), &ProviderPaymentStatus::Succeeded));
+    assert_eq!((paid.id.as_str(), &paid.status), (opened.id.as_str(), &ProviderPaymentStatus::Authorised), "held, not taken");
     let read = gateway.payment(&opened.id).await.expect("read back");
-    assert_eq!(read.status, ProviderPaymentStatus::Succeeded);
+    assert_eq!(read.status, ProviderPaymentStatus::Authorised);
     assert_eq!((read.amount_minor, read.currency.as_str(), read.order_id), (35000, "bdt", Some(order.to_string())));
     assert_eq!((read.failure_message, read.failure_reason), (None, None));
 }
@@ -367,7 +412,7 @@ async fn a_declined_card_leaves_the_payment_open_for_another_card(gateway: &dyn 
     assert_eq!((after.status, after.failure_message.as_deref()), (ProviderPaymentStatus::NeedsCard, Some(DECLINED_MESSAGE)));
     assert_eq!(after.failure_reason, Some(CardRefusal::Declined));
     let paid = gateway.confirm_with_card(&opened.id, &cards.card_token(TestCard::Pays).await).await.expect("another card pays");
-    assert_eq!((paid.id, paid.status), (opened.id, ProviderPaymentStatus::Succeeded));
+    assert_eq!((paid.id, paid.status), (opened.id, ProviderPaymentStatus::Authorised));
 }
 
 async fn a_card_that_needs_3d_secure_pays_once_the_buyer_authenticates(gateway: &dyn PaymentGateway, cards: &dyn CardHolder) {
@@ -378,7 +423,7 @@ async fn a_card_that_needs_3d_secure_pays_once_the_buyer_authenticates(gateway: 
     assert_eq!(waiting.client_secret, opened.client_secret, "the browser authenticates with the payment's secret");
     assert_eq!(gateway.payment(&opened.id).await.expect("read back").status, ProviderPaymentStatus::AwaitingBuyer);
     cards.authenticate(&waiting, true).await;
-    assert_eq!(gateway.payment(&opened.id).await.expect("read back").status, ProviderPaymentStatus::Succeeded);
+    assert_eq!(gateway.payment(&opened.id).await.expect("read back").status, ProviderPaymentStatus::Authorised);
 }
 
 async fn a_failed_3d_secure_leaves_the_payment_open(gateway: &dyn PaymentGateway, cards: &dyn CardHolder) {
@@ -390,17 +435,46 @@ async fn a_failed_3d_secure_leaves_the_payment_open(gateway: &dyn PaymentGateway
     assert!(failed.failure_message.is_some(), "{failed:?}");
     assert_eq!(failed.failure_reason, Some(CardRefusal::AuthenticationFailed));
     let paid = gateway.confirm_with_card(&opened.id, &cards.card_token(TestCard::Pays).await).await.expect("another card");
-    assert_eq!(paid.status, ProviderPaymentStatus::Succeeded);
+    assert_eq!(paid.status, ProviderPaymentStatus::Authorised);
 }
 
 async fn a_paid_payment_confirms_no_more_and_is_refunded(gateway: &dyn PaymentGateway, cards: &dyn CardHolder) {
     let opened = gateway.open_payment(OrderId::new(), taka(350)).await.expect("opened");
-    gateway.confirm_with_card(&opened.id, &cards.card_token(TestCard::Pays).await).await.expect("paid");
+    gateway.confirm_with_card(&opened.id, &cards.card_token(TestCard::Pays).await).await.expect("held");
+    let again = gateway.confirm_with_card(&opened.id, &cards.card_token(TestCard::Pays).await).await;
+    assert!(matches!(again, Err(GatewayError::Refused { .. })), "a held payment confirms no more: {again:?}");
+    gateway.capture(&opened.id, taka(350)).await.expect("taken");
     let again = gateway.confirm_with_card(&opened.id, &cards.card_token(TestCard::Pays).await).await;
     assert!(matches!(again, Err(GatewayError::Refused { .. })), "{again:?}");
     let refund = gateway.refund(&opened.id, 0).await.expect("refunded");
     assert!(refund.id.starts_with("re_"), "{refund:?}");
     assert_ne!(refund.status, RefundStatus::Failed, "{refund:?}");
+}
+
+async fn a_held_payment_is_taken_once_at_the_handover(gateway: &dyn PaymentGateway, cards: &dyn CardHolder) {
+    let opened = gateway.open_payment(OrderId::new(), taka(420)).await.expect("opened");
+    // Refused by Stripe; localstripe fails with a 500 instead. Either way nothing is taken.
+    let not_held = gateway.capture(&opened.id, taka(420)).await;
+    assert!(not_held.is_err(), "nothing held yet: {not_held:?}");
+    gateway.confirm_with_card(&opened.id, &cards.card_token(TestCard::Pays).await).await.expect("held");
+    let taken = gateway.capture(&opened.id, taka(420)).await.expect("taken");
+    assert_eq!((taken.id.as_str(), &taken.status, taken.amount_minor), (opened.id.as_str(), &ProviderPaymentStatus::Succeeded, 42_000));
+    let again = gateway.capture(&opened.id, taka(420)).await.expect("asking again answers the capture made");
+    assert_eq!(again.status, ProviderPaymentStatus::Succeeded);
+    assert_eq!(gateway.payment(&opened.id).await.expect("read back").status, ProviderPaymentStatus::Succeeded);
+    let release = gateway.release(&opened.id).await;
+    assert!(matches!(release, Err(GatewayError::Refused { .. })), "taken money is refunded, not released: {release:?}");
+}
+
+async fn a_released_hold_is_never_taken(gateway: &dyn PaymentGateway, cards: &dyn CardHolder) {
+    let opened = gateway.open_payment(OrderId::new(), taka(300)).await.expect("opened");
+    gateway.confirm_with_card(&opened.id, &cards.card_token(TestCard::Pays).await).await.expect("held");
+    let released = gateway.release(&opened.id).await.expect("released");
+    assert_eq!((released.id.as_str(), &released.status), (opened.id.as_str(), &ProviderPaymentStatus::Cancelled));
+    assert_eq!(gateway.release(&opened.id).await.expect("releasing again changes nothing").status, ProviderPaymentStatus::Cancelled);
+    let taken = gateway.capture(&opened.id, taka(300)).await;
+    assert!(matches!(taken, Err(GatewayError::Refused { .. })), "{taken:?}");
+    assert_eq!(gateway.payment(&opened.id).await.expect("read back").status, ProviderPaymentStatus::Cancelled);
 }
 
 async fn a_card_token_is_used_once_and_unknown_ones_are_refused(gateway: &dyn PaymentGateway, cards: &dyn CardHolder) {

@@ -34,6 +34,11 @@ impl InMemoryShop {
         &self.accounts
     }
 
+    /// The orders whose buyer and seller were reminded of the handover deadline.
+    pub fn deadline_reminded_orders(&self) -> std::collections::HashSet<OrderId> {
+        self.lock().deadline_reminded.clone()
+    }
+
     /// The payment records kept, one per order paid: (order, transaction id).
     pub fn payments_recorded(&self) -> Vec<(OrderId, String)> {
         self.lock().payments.clone()
@@ -89,6 +94,8 @@ pub(crate) struct ShopState {
     pub(crate) card_attempts: Vec<StoredCardAttempt>,
     /// One record per order paid: (order, transaction id).
     pub(crate) payments: Vec<(OrderId, String)>,
+    /// Orders whose buyer and seller were reminded of the handover deadline.
+    pub(crate) deadline_reminded: std::collections::HashSet<OrderId>,
     /// (buyer, book, added at), oldest first.
     pub(crate) wishes: Vec<(AccountId, BookId, DateTime<Utc>)>,
 }
@@ -113,11 +120,14 @@ pub(crate) struct StoredOrder {
     pub(crate) refund_id: Option<String>,
     /// The wrong handover codes entered for it, and their lock.
     pub(crate) handover: puronoboi_domain::HandoverAttempts,
+    /// When the right code was entered for it while held, and its money is being taken.
+    pub(crate) capture_claimed_at: Option<DateTime<Utc>>,
 }
 
 pub(crate) struct StoredOwedRefund {
     pub(crate) order: OrderId,
     pub(crate) payment_id: String,
+    pub(crate) kind: puronoboi_ports::ReturnKind,
     pub(crate) failed_attempts: u32,
     pub(crate) retry_at: DateTime<Utc>,
 }
@@ -150,8 +160,8 @@ impl ShopState {
         Some(step(book.book.status).inspect(|&next| book.book.status = next))
     }
 
-    /// Closes an order with one of the domain's state methods (`cancel`, `expire`) and puts its book back on sale.
-    /// `None` when there is no such order.
+    /// Closes an order with one of the domain's state methods (`cancel`, `expire`, `lapse`) and puts its book back on
+    /// sale; a card hold it had is owed back (released). `None` when there is no such order.
     pub(crate) fn close_pending(
         &mut self,
         id: OrderId,
@@ -167,6 +177,17 @@ impl ShopState {
         // A pending order held its book, so the book is pending: released. A book that moved otherwise meanwhile is
         // left as it is, as the database's conditional update (`WHERE status = 'pending'`) leaves it.
         let _still_held = self.move_book(order.book_id, BookStatus::release);
+        if let (Some(_), Some(payment)) = (order.held_at, &order.transaction_id)
+            && !self.owed_refunds.iter().any(|o| o.order == id)
+        {
+            self.owed_refunds.push(StoredOwedRefund {
+                order: id,
+                payment_id: payment.clone(),
+                kind: puronoboi_ports::ReturnKind::Release,
+                failed_attempts: 0,
+                retry_at: Utc::now(),
+            });
+        }
         Some(Ok(order))
     }
 }

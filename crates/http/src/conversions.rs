@@ -269,6 +269,16 @@ impl From<puronoboi_ports::OrderChangeError> for ApiError {
     }
 }
 
+impl From<puronoboi_app::orders::ChoosePaymentError> for ApiError {
+    fn from(e: puronoboi_app::orders::ChoosePaymentError) -> Self {
+        use puronoboi_app::orders::ChoosePaymentError;
+        match e {
+            ChoosePaymentError::CardUnavailable(why) => why.into(),
+            ChoosePaymentError::Store(e) => e.into(),
+        }
+    }
+}
+
 impl From<puronoboi_app::orders::HandOverError> for ApiError {
     fn from(e: puronoboi_app::orders::HandOverError) -> Self {
         use puronoboi_app::orders::HandOverError;
@@ -278,10 +288,15 @@ impl From<puronoboi_app::orders::HandOverError> for ApiError {
             HandOverError::NotFound | HandOverError::Store(HandoverError::NotFound) => {
                 Self::new(ErrorCode::OrderNotFound, "None of your books has an order with this id.")
             }
+            HandOverError::Store(HandoverError::Closed(puronoboi_domain::OrderStatus::Held)) => Self::new(
+                ErrorCode::OrderClosed,
+                "The buyer's code was just entered for this order and its payment is being taken; reload to see it completed.",
+            ),
             HandOverError::Store(HandoverError::Closed(status)) => Self::new(
                 ErrorCode::OrderClosed,
-                format!("This order is {status}; only a pending order is handed over with the buyer's code."),
+                format!("This order is {status}; only an order awaiting its handover is handed over with the buyer's code."),
             ),
+            HandOverError::Payment(e) => e.into(),
             HandOverError::Store(HandoverError::Locked(locked)) => Self::handover_locked(locked.retry_after(chrono::Utc::now())),
             HandOverError::Store(HandoverError::Unknown(cause)) => Self::internal(cause.as_ref()),
         }
@@ -330,6 +345,10 @@ impl From<puronoboi_app::payments::PayError> for ApiError {
             PayError::Unknown(cause) => Self::internal(cause.as_ref()),
             // Our own intent came back altered: an anomaly worth an alarm, never a recorded payment.
             mismatch @ PayError::Mismatch { .. } => Self::internal(&mismatch),
+            PayError::HoldEnded(_) => Self::new(
+                ErrorCode::CardHoldEnded,
+                "The buyer's card no longer holds the price, so nothing could be taken. Take the price in cash, or the buyer may cancel and order again.",
+            ),
         }
     }
 }

@@ -69,6 +69,9 @@ pub enum ErrorCode {
     WrongHandoverCode,
     /// 429: five wrong handover codes locked the order's code; `Retry-After` says in how many seconds it opens again.
     HandoverLocked,
+    /// 409: the right handover code, but the buyer's card no longer holds the price (the bank let the hold go), so
+    /// nothing could be taken; the order stays open: take cash, or the buyer cancels and orders again.
+    CardHoldEnded,
     /// 409: the wish list holds the most books allowed; remove one first.
     WishListFull,
     /// 409: another category already has this name, in some letter case.
@@ -112,6 +115,7 @@ impl ErrorCode {
             | Self::BookUnavailable
             | Self::TooManyPendingOrders
             | Self::OrderClosed
+            | Self::CardHoldEnded
             | Self::WishListFull
             | Self::CategoryNameTaken
             | Self::CategoryNotEmpty

@@ -110,6 +110,8 @@ pub struct Wiring {
     pub payment_gateway: Option<Arc<dyn PaymentGateway>>,
     /// The lowest price the card payment provider accepts.
     pub card_minimum: Taka,
+    /// How long orders wait for their handover (the hold period, the days a card hold lasts).
+    pub order_periods: puronoboi_app::orders::OrderPeriods,
     pub images: Arc<dyn ImageHost>,
     /// Counts each account's uploads where every server instance sees the count.
     pub upload_quota: Arc<dyn UploadQuota>,
@@ -153,13 +155,16 @@ pub fn build_state(wiring: Wiring) -> AppState {
     });
     let profiles = Profiles::new(Arc::clone(&wiring.accounts));
     let photos = Photos::new(wiring.images, wiring.accounts);
+    let payments = Payments::new(wiring.payment_gateway, Arc::clone(&wiring.orders), wiring.card_minimum);
     AppState(Arc::new(Services {
         storefront: Storefront::new(Arc::clone(&wiring.catalogue)),
         search: Search::new(wiring.search),
         listings: Listings::new(wiring.catalogue, wiring.catalogue_writer, wiring.seller_listings, photos.clone()),
         admin: Admin::new(wiring.admin).with_revoker(revoker),
-        orders: Orders::new(Arc::clone(&wiring.orders), wiring.wish_lists, handover_codes),
-        payments: Payments::new(wiring.payment_gateway, wiring.orders, wiring.card_minimum),
+        orders: Orders::new(Arc::clone(&wiring.orders), wiring.wish_lists, handover_codes)
+            .with_payments(payments.clone())
+            .with_periods(wiring.order_periods),
+        payments,
         sessions,
         photos,
         profiles,

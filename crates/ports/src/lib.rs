@@ -6,6 +6,7 @@ pub mod catalogue;
 pub mod identity;
 pub mod images;
 pub mod listings;
+pub mod mail;
 pub mod orders;
 pub mod payments;
 pub mod readiness;
@@ -21,9 +22,10 @@ pub use catalogue::{
 pub use identity::{DemoIdentities, DemoLogin, IdentityAdmin, IdentityVerifier, VerifiedIdentity, VerifyTokenError};
 pub use images::{ImageHost, ImageHostError};
 pub use listings::{ListingChangeError, OrderBuyer, SellerListing, SellerListings};
+pub use mail::{Addressee, Mail, MailError, MailOutbox, MailSender, NoticeOrder, OutboxId, QueuedNotice};
 pub use orders::{
     AddWishError, CardAttemptError, CardAttemptId, CardAttemptLimits, CardAttemptOutcome, Handover, HandoverError, OrderChangeError,
-    OrderStore, OwedRefund, PlaceOrderError, Placed, SettleError, Settlement, WishListItem, WishListStore,
+    OrderStore, OwedRefund, PlaceOrderError, Placed, ReturnKind, Secured, SettleError, Settlement, WishListItem, WishListStore,
 };
 pub use payments::{
     CardRefusal, GatewayError, PaymentEvent, PaymentGateway, ProviderPayment, ProviderPaymentStatus, Refund, RefundStatus, WebhookError,

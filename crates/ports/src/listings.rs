@@ -2,7 +2,10 @@
 //! another seller is, to these methods, a book that does not exist.
 
 use async_trait::async_trait;
-use puronoboi_domain::{AccountId, BookDetail, BookId, BookStatus, ListingEdit, Location, OrderId, OrderStatus, Page, PageRequest, Phone};
+use chrono::{DateTime, Utc};
+use puronoboi_domain::{
+    AccountId, BookDetail, BookId, BookStatus, ListingEdit, Location, OrderId, OrderStatus, Page, PageRequest, PaymentMethod, Phone,
+};
 
 use crate::StoreError;
 
@@ -27,6 +30,11 @@ pub struct OrderBuyer {
     pub phone: Phone,
     pub location: Location,
     pub status: OrderStatus,
+    /// How the buyer means to pay (or paid).
+    pub payment_method: PaymentMethod,
+    pub placed_at: DateTime<Utc>,
+    /// When a card began holding the price, if one does.
+    pub held_at: Option<DateTime<Utc>>,
 }
 
 /// A listing as its seller sees it, with its buyer once someone ordered it.

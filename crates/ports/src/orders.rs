@@ -5,7 +5,8 @@ use std::time::Duration;
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use puronoboi_domain::{
-    Account, AccountId, BookId, BookStatus, HandoverLocked, Order, OrderContact, OrderId, OrderStatus, Page, PageRequest, Taka, WrongCode,
+    Account, AccountId, BookId, BookStatus, HandoverLocked, Order, OrderContact, OrderId, OrderStatus, Page, PageRequest, PaymentMethod,
+    Taka, WrongCode,
 };
 
 use crate::StoreError;
@@ -54,6 +55,10 @@ pub enum OrderChangeError {
 pub enum Handover {
     /// The right code: the order is completed and its book sold.
     Completed(Box<Order>),
+    /// The right code for a held order: the order is claimed for taking its held money, which the caller now does at
+    /// the provider, then records with [`OrderStore::complete_held`] (or gives up with
+    /// [`OrderStore::drop_capture_claim`]). Until then nothing else may close the order.
+    CaptureDue(Box<Order>),
     /// A wrong code; what it earned (more tries, or the lock).
     WrongCode(WrongCode),
 }
@@ -73,12 +78,21 @@ pub enum HandoverError {
     Unknown(#[from] anyhow::Error),
 }
 
+/// What the provider secured for an order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Secured {
+    /// The price is held on the buyer's card until the handover.
+    Held,
+    /// The price was taken in full (a payment opened before holds existed).
+    Taken,
+}
+
 /// What recording a succeeded payment did. Exactly one call per order ever answers `Paid`.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Settlement {
-    /// This call marked the order paid and its book sold, and stored the payment record.
+    /// This call marked the order held (a hold) or paid and its book sold, storing the payment record (money taken).
     Paid(Order),
-    /// The order was already paid by this payment; nothing changed.
+    /// The order was already held or paid by this payment (or completed with it); nothing changed.
     AlreadyPaid(Order),
     /// The order had been cancelled or expired and its book is gone (or the buyer's account is closed): the
     /// payment must be returned. Nothing changed.
@@ -124,8 +138,42 @@ pub trait OrderStore: Send + Sync {
     /// `Closed` (no longer pending), `Locked`.
     async fn hand_over(&self, seller: AccountId, id: OrderId, code_is_right: bool, now: DateTime<Utc>) -> Result<Handover, HandoverError>;
 
-    /// The buyer cancels a pending order; its book is available again. Errors: `NotFound`, `Closed`.
+    /// Records that the held money of an order claimed by [`Handover::CaptureDue`] was taken (`transaction_id` is the
+    /// provider's payment): the order completed, its book sold, one payment record. Idempotent: an order completed
+    /// already answers as it is. Errors: `NotFound`, `Closed` (not held, nor completed).
+    async fn complete_held(&self, id: OrderId, now: DateTime<Utc>) -> Result<Order, OrderChangeError>;
+
+    /// Gives up a claim [`Handover::CaptureDue`] made (the provider could not take the money now), so that the seller
+    /// may enter the code again, and the deadline applies again.
+    async fn drop_capture_claim(&self, id: OrderId) -> Result<(), StoreError>;
+
+    /// Held orders claimed for taking their money before `claimed_before` and still held: a server stopped between
+    /// taking the money and recording it. At most `limit`.
+    async fn stale_capture_claims(&self, claimed_before: DateTime<Utc>, limit: i64) -> Result<Vec<Order>, StoreError>;
+
+    /// The buyer chooses how to pay a pending order. Errors: `NotFound`, `Closed` (no longer pending).
+    async fn choose_payment_method(&self, buyer: AccountId, id: OrderId, method: PaymentMethod) -> Result<Order, OrderChangeError>;
+
+    /// The buyer cancels an order awaiting its handover; its book is available again. A held order's hold is owed back
+    /// (released), in the same transaction: [`OrderStore::take_due_refunds`] hands it out. Errors: `NotFound`,
+    /// `Closed`.
     async fn cancel_order(&self, buyer: AccountId, id: OrderId) -> Result<Order, OrderChangeError>;
+
+    /// Closes held orders whose hold began before `held_before` (the handover deadline passed), unless the right code
+    /// was entered and their money is being taken, and puts their books back on sale; each one's hold is owed back
+    /// (released), in the same statement. Safe to run from several instances, and against a handover: an order ends
+    /// either completed or expired. Answers how many this call closed (at most `limit`).
+    async fn lapse_overdue_holds(&self, held_before: DateTime<Utc>, limit: i64) -> Result<u64, StoreError>;
+
+    /// Writes the "a day before the deadline" notice of pending orders placed before `pending_placed_before` and of
+    /// held orders held since before `held_before`, those not reminded yet (at most `limit` of each). Answers how many
+    /// orders it found to remind; any number of instances may run it at once, and an order is reminded once.
+    async fn remind_of_deadlines(
+        &self,
+        pending_placed_before: DateTime<Utc>,
+        held_before: DateTime<Utc>,
+        limit: i64,
+    ) -> Result<u64, StoreError>;
 
     /// Expires pending orders placed before `placed_before` and puts their books back on sale, except orders with a
     /// provider payment placed at or after `paying_placed_from`: whether those expire depends on how their payment
@@ -167,19 +215,23 @@ pub trait OrderStore: Send + Sync {
     /// Records how a started card attempt ended. An attempt never finished (the server stopped) counts as failed.
     async fn finish_card_attempt(&self, attempt: CardAttemptId, outcome: CardAttemptOutcome) -> Result<(), StoreError>;
 
-    /// Records a payment the provider confirmed (the caller has checked its amount, currency and order): the
-    /// order paid, its book sold, one payment record. Idempotent; see [`Settlement`]. A cancelled or expired
-    /// order is paid after all when its book is still available and its buyer's account is open.
-    /// Errors: `NotFound`, `PaidByAnother`.
-    async fn settle_payment(&self, id: OrderId, transaction_id: &str) -> Result<Settlement, SettleError>;
+    /// Records a payment the provider confirmed (the caller has checked its amount, currency and order). A hold: the
+    /// order held, its book still reserved for the buyer. Money taken in full: the order paid, its book sold, one
+    /// payment record; a cancelled or expired order is paid after all when its book is still available and its
+    /// buyer's account is open. A hold for a closed order answers `MustRefund` (the caller releases it).
+    /// Idempotent; see [`Settlement`]. Errors: `NotFound`, `PaidByAnother`.
+    async fn settle_payment(&self, id: OrderId, transaction_id: &str, secured: Secured) -> Result<Settlement, SettleError>;
 
-    /// Remembers that `payment_id` must go back to the buyer of this closed order, unless a refund is recorded or owed
-    /// already. Answers the refund still owed (this one, or the one remembered first), or `None` when the order's
-    /// payment was refunded already.
-    async fn owe_refund(&self, id: OrderId, payment_id: &str) -> Result<Option<OwedRefund>, StoreError>;
+    /// Remembers that `payment_id` (money taken, or a hold when `kind` is `Release`) must go back to the buyer of this
+    /// closed order, unless a refund is recorded or something is owed already. Answers what is still owed (this, or
+    /// the one remembered first), or `None` when the order's payment was refunded already.
+    async fn owe_return(&self, id: OrderId, payment_id: &str, kind: ReturnKind) -> Result<Option<OwedRefund>, StoreError>;
 
     /// Remembers that the owed payment of this order was refunded (the provider's refund id); nothing is owed then.
     async fn record_refund(&self, id: OrderId, refund_id: &str) -> Result<(), StoreError>;
+
+    /// Remembers that the owed hold of this order was released; nothing is owed then.
+    async fn record_release(&self, id: OrderId) -> Result<(), StoreError>;
 
     /// Remembers that an attempt to refund the owed payment failed: the payment is still owed and is tried again
     /// from `retry_at`.
@@ -196,12 +248,31 @@ pub trait OrderStore: Send + Sync {
     ) -> Result<Vec<OwedRefund>, StoreError>;
 }
 
+/// How money goes back to a buyer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReturnKind {
+    /// The money was taken: refunded.
+    Refund,
+    /// The money is only held on the card: the hold is released.
+    Release,
+}
+
+impl ReturnKind {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Refund => "refund",
+            Self::Release => "release",
+        }
+    }
+}
+
 /// A payment that must go back to the buyer of a closed order.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OwedRefund {
     pub order: OrderId,
-    /// The provider payment to refund.
+    /// The provider payment to refund or release.
     pub payment_id: String,
+    pub kind: ReturnKind,
     /// How many attempts to refund it failed so far.
     pub failed_attempts: u32,
 }

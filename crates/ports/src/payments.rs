@@ -2,7 +2,10 @@
 //!
 //! One provider payment (a Stripe PaymentIntent) per order, opened once; every attempt confirms that same payment
 //! with the card the browser just tokenised, so a declined card can be retried and an order is never charged twice.
-//! Nothing here decides that an order is paid: callers read the payment back and check it before recording it.
+//! A confirmed payment only holds the price on the card (an authorisation): the money is taken (captured) at the
+//! handover, or the hold released when the order closes without one, as money paid in advance must be held until
+//! delivery is confirmed. Nothing here decides that an order is held or paid: callers read the payment back and check
+//! it before recording it.
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
@@ -132,10 +135,21 @@ pub enum PaymentEvent {
 
 #[async_trait]
 pub trait PaymentGateway: Send + Sync {
-    /// Opens the provider payment charging `amount` (in taka) for `order`, with the order id in its metadata.
-    /// Idempotent per order: calling it again for the same order answers the same payment.
+    /// Opens the provider payment for `amount` (in taka) for `order`, with the order id in its metadata. A card that
+    /// confirms it only holds the amount ([`ProviderPaymentStatus::Authorised`]) until [`PaymentGateway::capture`] or
+    /// [`PaymentGateway::release`]. Idempotent per order: calling it again for the same order answers the same payment.
     /// Errors: `Refused`, `Unavailable`.
     async fn open_payment(&self, order: OrderId, amount: Taka) -> Result<ProviderPayment, GatewayError>;
+
+    /// Takes `amount` (the whole price; never more than is held) from an authorised payment. Idempotent per payment:
+    /// asking twice takes the money once. Answers the payment as it stands afterwards (succeeded).
+    /// Errors: `Refused` (not held: released, lapsed, or taken already; read it back to tell), `Unavailable`.
+    async fn capture(&self, payment_id: &str, amount: Taka) -> Result<ProviderPayment, GatewayError>;
+
+    /// Lets an authorised payment go without taking anything: the hold on the buyer's card ends. Idempotent per payment.
+    /// Answers the payment as it stands afterwards (cancelled).
+    /// Errors: `Refused` (not held any more: read it back to tell), `Unavailable`.
+    async fn release(&self, payment_id: &str) -> Result<ProviderPayment, GatewayError>;
 
     /// Confirms the payment with a card the browser tokenised (a single-use card token, `tok_...`). Answers the
     /// payment as it stands afterwards: succeeded, requires action (3-D Secure), or processing.

@@ -47,6 +47,7 @@ pub struct TestAppBuilder {
     card_payments: bool,
     stripe_api_base: Option<String>,
     card_minimum: Option<i64>,
+    order_periods: Option<puronoboi_app::orders::OrderPeriods>,
     catalogue_listener: Option<ListenerSettings>,
     rate_limits: Option<RateLimits>,
     trusted_proxies: Option<TrustedProxies>,
@@ -109,6 +110,12 @@ impl TestAppBuilder {
     }
 
     /// The lowest price offered for card payment (the server's default, 60 taka, when not set).
+    /// How long orders wait for their handover (the defaults otherwise).
+    pub fn order_periods(mut self, periods: puronoboi_app::orders::OrderPeriods) -> Self {
+        self.order_periods = Some(periods);
+        self
+    }
+
     pub fn card_minimum(mut self, taka: i64) -> Self {
         self.card_minimum = Some(taka);
         self
@@ -229,6 +236,7 @@ impl TestAppBuilder {
             wish_lists: shared.clone(),
             payment_gateway: payment_gateway.clone(),
             card_minimum,
+            order_periods: self.order_periods.unwrap_or_default(),
             images,
             upload_quota: shared.clone(),
             uploads_per_minute: self
@@ -313,7 +321,8 @@ impl TestApp {
         Self::builder().seeded().spawn().await
     }
 
-    /// The order expiry sweep as the server runs it, over this app's database and payment provider.
+    /// The order expiry sweep as the server runs it, over this app's database and payment provider (held orders
+    /// lapse after the default handover period).
     pub fn order_expiry(&self, hold: Duration) -> OrderExpiry {
         let payments = Payments::new(self.payment_gateway.clone(), Arc::new(self.store.clone()), self.card_minimum);
         OrderExpiry::new(Arc::new(self.store.clone()), payments, hold)

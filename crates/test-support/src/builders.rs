@@ -50,7 +50,11 @@ pub async fn hold(store: &PgStore, book: BookId) -> Order {
 /// Sells an available book to a new buyer through a real order and its settled payment (the book becomes sold).
 pub async fn sell(store: &PgStore, book: BookId) -> Order {
     let order = hold(store, book).await;
-    match store.settle_payment(order.id, &format!("pi_test_{}", uuid::Uuid::new_v4().simple())).await.expect("settled") {
+    match store
+        .settle_payment(order.id, &format!("pi_test_{}", uuid::Uuid::new_v4().simple()), puronoboi_ports::Secured::Taken)
+        .await
+        .expect("settled")
+    {
         Settlement::Paid(paid) => paid,
         other => panic!("expected the order paid, got {other:?}"),
     }
@@ -112,7 +116,7 @@ pub async fn list(store: &dyn CatalogueWriter, book: NewBook) -> BookId {
 }
 
 /// The tables a request could write to. [`table_digests`] covers each of them.
-pub const WRITABLE_TABLES: [&str; 13] = [
+pub const WRITABLE_TABLES: [&str; 14] = [
     "accounts",
     "categories",
     "books",
@@ -126,6 +130,7 @@ pub const WRITABLE_TABLES: [&str; 13] = [
     "upload_quotas",
     "card_attempts",
     "owed_refunds",
+    "mail_outbox",
 ];
 
 /// One digest per table in [`WRITABLE_TABLES`], over every row and column: two equal maps taken before and after a

@@ -8,6 +8,7 @@ mod change_feed;
 mod errors;
 mod listings;
 mod orders;
+mod outbox;
 mod queries;
 mod rows;
 #[rustfmt::skip]

@@ -99,13 +99,16 @@ impl SellerListings for PgStore {
             .into_iter()
             .map(|(book, category, verified, buyer)| {
                 let buyer = buyer
-                    .map(|(order_id, name, phone, location, status)| {
+                    .map(|(order_id, name, phone, location, status, method, placed_at, held_at)| {
                         anyhow::Ok(OrderBuyer {
                             order_id: OrderId::from_uuid(order_id),
                             name,
                             phone: Phone::parse(&phone).context("an order's stored phone")?,
                             location: Location::parse(&location).context("an order's stored location")?,
                             status: status.parse().context("an order's stored status")?,
+                            payment_method: method.parse().context("an order's stored payment method")?,
+                            placed_at,
+                            held_at,
                         })
                     })
                     .transpose()?;

@@ -14,18 +14,19 @@ use diesel::pg::data_types::PgInterval;
 use diesel::sql_types::{Array, BigInt, Integer, Interval, Text, Timestamptz};
 use diesel_async::{AsyncConnection as _, AsyncPgConnection, RunQueryDsl};
 use puronoboi_domain::{
-    Account, AccountId, BookId, BookMove, CancelReason, HandoverAttempts, IllegalOrderChange, Order, OrderContact, OrderId, OrderMove,
-    OrderStatus, Page, PageRequest, PaymentMethod,
+    Account, AccountId, BookId, BookMove, CancelReason, HandoverAttempts, IllegalOrderChange, NoticeKind, Order, OrderContact, OrderId,
+    OrderMove, OrderStatus, Page, PageRequest, PaymentMethod,
 };
 use puronoboi_ports::{
     CardAttemptError, CardAttemptId, CardAttemptLimits, CardAttemptOutcome, Handover, HandoverError, OrderChangeError, OrderStore,
-    OwedRefund, PlaceOrderError, Placed, SettleError, Settlement, StoreError,
+    OwedRefund, PlaceOrderError, Placed, ReturnKind, Secured, SettleError, Settlement, StoreError,
 };
 use uuid::Uuid;
 
 use crate::PgStore;
 use crate::card_attempts;
 use crate::errors::{place_order_refusal, violated_constraint};
+use crate::outbox::{enqueue_notices, notices_insert_sql};
 use crate::queries;
 use crate::rows::OrderRow;
 use crate::schema::{accounts, books, orders, owed_refunds, payments};
@@ -48,7 +49,17 @@ async fn order_row(conn: &mut AsyncPgConnection, id: Uuid) -> Result<Option<Orde
 /// statuses it reads and writes are parameters taken from the domain's tables, not words written in the function.
 /// Binds: book id, new order id, buyer id, phone, meeting place, pending limit; the statuses a book is reserved from,
 /// the status it reaches, a new order's status, a gone book's status.
-const PLACE_ORDER_SQL: &str = "SELECT * FROM place_order($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)";
+///
+/// The seller is told of a new order (the buyer's name, phone and meeting place) by a notice written in the same
+/// statement; asking again for a pending order tells nobody twice (its notice exists already).
+static PLACE_ORDER_SQL: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "WITH placed AS (SELECT * FROM place_order($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)),
+         notices AS ({notices})
+         SELECT * FROM placed",
+        notices = notices_insert_sql(NoticeKind::OrderPlaced, "placed", "placed.id"),
+    )
+});
 
 #[async_trait]
 impl OrderStore for PgStore {
@@ -62,7 +73,7 @@ impl OrderStore for PgStore {
         let mut conn = self.conn().await?;
         let new_order = OrderId::new();
         let statuses = place_order_statuses();
-        let answered: Result<Vec<OrderRow>, _> = statement(PLACE_ORDER_SQL)
+        let answered: Result<Vec<OrderRow>, _> = statement(PLACE_ORDER_SQL.as_str())
             .bind::<diesel::sql_types::Uuid, _>(book.as_uuid())
             .bind::<diesel::sql_types::Uuid, _>(new_order.as_uuid())
             .bind::<diesel::sql_types::Uuid, _>(buyer.id.as_uuid())
@@ -132,7 +143,9 @@ impl OrderStore for PgStore {
                     orders::table
                         .find(id.as_uuid())
                         .filter(orders::buyer_id.eq(buyer.as_uuid()))
-                        .filter(orders::status.eq_any(order_from(OrderMove::Cancel))),
+                        .filter(orders::status.eq_any(order_from(OrderMove::Cancel)))
+                        // The seller entered the right code and the held money is being taken: too late to cancel.
+                        .filter(orders::capture_claimed_at.is_null()),
                 )
                 .set((
                     orders::status.eq(OrderMove::Cancel.to().as_str()),
@@ -145,6 +158,10 @@ impl OrderStore for PgStore {
                 .optional()?;
                 if let Some(row) = &row {
                     release_book(conn, row.book_id).await?;
+                    if let (Some(_), Some(payment)) = (row.held_at, &row.transaction_id) {
+                        owe_release(conn, row.id, payment).await?;
+                    }
+                    tell(conn, row.id, OrderMove::Cancel).await?;
                 }
                 Ok::<_, diesel::result::Error>(row)
             })
@@ -207,6 +224,25 @@ impl OrderStore for PgStore {
                         .await?;
                     return Ok(Handover::WrongCode(earned));
                 }
+                if status == OrderStatus::Held {
+                    // The money held on the card is taken by the caller, outside this transaction; the claim keeps the
+                    // deadline sweep off the order meanwhile, and a second press (another tab, another instance)
+                    // from taking it again. A claim older than the capture's timeout was left by a stopped server.
+                    let claim_is_fresh = row.capture_claimed_at.is_some_and(|at| now - at < stale_claim());
+                    if claim_is_fresh {
+                        return Err(Step::Closed(status));
+                    }
+                    let claimed: OrderRow = diesel::update(orders::table.find(row.id))
+                        .set((
+                            orders::capture_claimed_at.eq(now),
+                            orders::handover_wrong_codes.eq(0),
+                            orders::handover_locked_until.eq(None::<DateTime<Utc>>),
+                        ))
+                        .returning(OrderRow::as_returning())
+                        .get_result(conn)
+                        .await?;
+                    return Ok(Handover::CaptureDue(Box::new(into_order(claimed)?)));
+                }
                 // Cash at the meeting: the held book is sold to its buyer, and the order completed.
                 diesel::update(books::table.find(row.book_id).filter(books::status.eq_any(book_from(BookMove::Sell))))
                     .set(books::status.eq(BookMove::Sell.to().as_str()))
@@ -225,6 +261,7 @@ impl OrderStore for PgStore {
                         .returning(OrderRow::as_returning())
                         .get_result(conn)
                         .await?;
+                tell(conn, completed.id, OrderMove::Complete).await?;
                 Ok(Handover::Completed(Box::new(into_order(completed)?)))
             })
             .await;
@@ -236,6 +273,152 @@ impl OrderStore for PgStore {
             Err(Step::Stored(e)) => Err(HandoverError::Unknown(e.context("a handover"))),
             Err(Step::Db(e)) => Err(HandoverError::Unknown(anyhow::Error::new(e).context("a handover"))),
         }
+    }
+
+    async fn complete_held(&self, id: OrderId, now: DateTime<Utc>) -> Result<Order, OrderChangeError> {
+        #[derive(Debug, thiserror::Error)]
+        enum Step {
+            #[error("no such order")]
+            NotFound,
+            #[error("the order is {0}")]
+            Closed(OrderStatus),
+            #[error(transparent)]
+            Stored(#[from] anyhow::Error),
+            #[error(transparent)]
+            Db(#[from] diesel::result::Error),
+        }
+        let mut conn = self.conn().await?;
+        let outcome = conn
+            .transaction(async |conn| {
+                let row: OrderRow = orders::table
+                    .find(id.as_uuid())
+                    .select(OrderRow::as_select())
+                    .for_update()
+                    .get_result(conn)
+                    .await
+                    .optional()?
+                    .ok_or(Step::NotFound)?;
+                let status: OrderStatus = row.status.parse().context("an order's stored status")?;
+                if status == OrderStatus::Completed {
+                    return Ok(row);
+                }
+                if status != OrderStatus::Held || status.complete().is_err() {
+                    return Err(Step::Closed(status));
+                }
+                // The held money was taken: the reserved book is sold to its buyer, the order completed, the payment
+                // recorded.
+                diesel::update(books::table.find(row.book_id).filter(books::status.eq_any(book_from(BookMove::Sell))))
+                    .set(books::status.eq(BookMove::Sell.to().as_str()))
+                    .execute(conn)
+                    .await?;
+                let completed: OrderRow =
+                    diesel::update(orders::table.find(row.id).filter(orders::status.eq_any(order_from(OrderMove::Complete))))
+                        .set((
+                            orders::status.eq(OrderMove::Complete.to().as_str()),
+                            orders::completed_at.eq(now),
+                            orders::closed_at.eq(now),
+                            orders::capture_claimed_at.eq(None::<DateTime<Utc>>),
+                        ))
+                        .returning(OrderRow::as_returning())
+                        .get_result(conn)
+                        .await?;
+                let transaction_id = completed.transaction_id.clone().context("a held order without its payment")?;
+                diesel::insert_into(payments::table)
+                    .values((
+                        payments::order_id.eq(completed.id),
+                        payments::transaction_id.eq(transaction_id),
+                        payments::amount.eq(completed.price),
+                        payments::buyer_id.eq(completed.buyer_id),
+                        payments::book_id.eq(completed.book_id),
+                    ))
+                    .execute(conn)
+                    .await?;
+                tell(conn, completed.id, OrderMove::Complete).await?;
+                Ok(completed)
+            })
+            .await;
+        match outcome {
+            Ok(row) => Ok(into_order(row)?),
+            Err(Step::NotFound) => Err(OrderChangeError::NotFound),
+            Err(Step::Closed(status)) => Err(OrderChangeError::Closed(status)),
+            Err(Step::Stored(e)) => Err(OrderChangeError::Unknown(e.context("completing a held order"))),
+            Err(Step::Db(e)) => Err(OrderChangeError::Unknown(anyhow::Error::new(e).context("completing a held order"))),
+        }
+    }
+
+    async fn drop_capture_claim(&self, id: OrderId) -> Result<(), StoreError> {
+        let mut conn = self.conn().await?;
+        diesel::update(orders::table.find(id.as_uuid()).filter(orders::status.eq(OrderStatus::Held.as_str())))
+            .set(orders::capture_claimed_at.eq(None::<DateTime<Utc>>))
+            .execute(&mut conn)
+            .await
+            .context("dropping a capture claim")?;
+        Ok(())
+    }
+
+    async fn stale_capture_claims(&self, claimed_before: DateTime<Utc>, limit: i64) -> Result<Vec<Order>, StoreError> {
+        let mut conn = self.conn().await?;
+        let rows: Vec<OrderRow> = orders::table
+            .filter(orders::status.eq(OrderStatus::Held.as_str()))
+            .filter(orders::capture_claimed_at.lt(claimed_before))
+            .order(orders::held_at)
+            .limit(limit)
+            .select(OrderRow::as_select())
+            .load(&mut conn)
+            .await
+            .context("listing stale capture claims")?;
+        Ok(rows.into_iter().map(into_order).collect::<anyhow::Result<_>>()?)
+    }
+
+    async fn choose_payment_method(&self, buyer: AccountId, id: OrderId, method: PaymentMethod) -> Result<Order, OrderChangeError> {
+        let mut conn = self.conn().await?;
+        let row: Option<OrderRow> = diesel::update(
+            orders::table
+                .find(id.as_uuid())
+                .filter(orders::buyer_id.eq(buyer.as_uuid()))
+                .filter(orders::status.eq(OrderStatus::Pending.as_str())),
+        )
+        .set(orders::payment_method.eq(method.as_str()))
+        .returning(OrderRow::as_returning())
+        .get_result(&mut conn)
+        .await
+        .optional()
+        .context("choosing how to pay")?;
+        match row {
+            Some(row) => Ok(into_order(row)?),
+            None => match self.buyer_order(buyer, id).await? {
+                None => Err(OrderChangeError::NotFound),
+                Some(order) => Err(OrderChangeError::Closed(order.status)),
+            },
+        }
+    }
+
+    async fn lapse_overdue_holds(&self, held_before: DateTime<Utc>, limit: i64) -> Result<u64, StoreError> {
+        let mut conn = self.conn().await?;
+        let lapsed: Expired = statement(LAPSE_OVERDUE_HOLDS_SQL.as_str())
+            .bind::<Timestamptz, _>(held_before)
+            .bind::<BigInt, _>(limit)
+            .get_result(&mut conn)
+            .await
+            .context("closing held orders past their handover deadline")?;
+        Ok(u64::try_from(lapsed.n).unwrap_or(0))
+    }
+
+    async fn remind_of_deadlines(
+        &self,
+        pending_placed_before: DateTime<Utc>,
+        held_before: DateTime<Utc>,
+        limit: i64,
+    ) -> Result<u64, StoreError> {
+        let mut conn = self.conn().await?;
+        let reminded: Expired = statement(REMIND_OF_DEADLINES_SQL.as_str())
+            .bind::<Timestamptz, _>(pending_placed_before)
+            .bind::<Timestamptz, _>(held_before)
+            .bind::<BigInt, _>(limit)
+            .get_result(&mut conn)
+            .await
+            .context("reminding of handover deadlines")?;
+        Ok(u64::try_from(reminded.n).unwrap_or(0))
     }
 
     async fn expire_overdue(&self, placed_before: DateTime<Utc>, paying_placed_from: DateTime<Utc>, limit: i64) -> Result<u64, StoreError> {
@@ -329,7 +512,7 @@ impl OrderStore for PgStore {
         Ok(())
     }
 
-    async fn settle_payment(&self, id: OrderId, transaction_id: &str) -> Result<Settlement, SettleError> {
+    async fn settle_payment(&self, id: OrderId, transaction_id: &str, secured: Secured) -> Result<Settlement, SettleError> {
         #[derive(Debug, thiserror::Error)]
         enum SettleStep {
             #[error("no such order")]
@@ -363,12 +546,35 @@ impl OrderStore for PgStore {
                     .optional()?
                     .ok_or(SettleStep::NotFound)?;
                 let current: OrderStatus = row.status.parse().context("an order's stored status")?;
-                if current == OrderStatus::Paid {
+                // Held, paid, or completed after its hold was taken: the news of a payment the order already has
+                // (the webhook that follows the capture among it).
+                let has_card_payment = current.is_secured_by_card() || (current == OrderStatus::Completed && row.held_at.is_some());
+                if has_card_payment {
                     return if row.transaction_id.as_deref() == Some(transaction_id) {
                         Ok((row, Done::AlreadyPaid))
                     } else {
                         Err(SettleStep::PaidByAnother(Box::new(row)))
                     };
+                }
+                if secured == Secured::Held {
+                    if current.hold().is_err() {
+                        // Closed (or completed with cash) before the hold arrived: the caller lets the hold go.
+                        return Ok((row, Done::MustRefund));
+                    }
+                    // The price is held on the card until the handover; the book stays reserved for the buyer.
+                    let held: OrderRow =
+                        diesel::update(orders::table.find(row.id).filter(orders::status.eq_any(order_from(OrderMove::Hold))))
+                            .set((
+                                orders::status.eq(OrderMove::Hold.to().as_str()),
+                                orders::held_at.eq(diesel::dsl::now),
+                                orders::transaction_id.eq(transaction_id),
+                                orders::payment_method.eq(PaymentMethod::Card.as_str()),
+                            ))
+                            .returning(OrderRow::as_returning())
+                            .get_result(conn)
+                            .await?;
+                    tell(conn, held.id, OrderMove::Hold).await?;
+                    return Ok((held, Done::Paid));
                 }
                 // The domain says which move pays this order: a pending order is paid; a closed one is settled
                 // late, if its book can still be had. Any other status is a move the domain refuses.
@@ -436,13 +642,14 @@ impl OrderStore for PgStore {
         }
     }
 
-    async fn owe_refund(&self, id: OrderId, payment_id: &str) -> Result<Option<OwedRefund>, StoreError> {
+    async fn owe_return(&self, id: OrderId, payment_id: &str, kind: ReturnKind) -> Result<Option<OwedRefund>, StoreError> {
         let mut conn = self.conn().await?;
         // Owed only while the order records no refund; a refund owed already (an earlier delivery of the same news)
         // keeps its payment and its count of failed attempts.
         let owed: Option<OwedRow> = statement(OWE_REFUND_SQL)
             .bind::<diesel::sql_types::Uuid, _>(id.as_uuid())
             .bind::<Text, _>(payment_id)
+            .bind::<Text, _>(kind.as_str())
             .get_result(&mut conn)
             .await
             .optional()
@@ -462,6 +669,21 @@ impl OrderStore for PgStore {
         })
         .await
         .context("recording a refund")?;
+        Ok(())
+    }
+
+    async fn record_release(&self, id: OrderId) -> Result<(), StoreError> {
+        let mut conn = self.conn().await?;
+        conn.transaction(async |conn| {
+            diesel::update(orders::table.find(id.as_uuid()).filter(orders::hold_released_at.is_null()))
+                .set(orders::hold_released_at.eq(diesel::dsl::now))
+                .execute(conn)
+                .await?;
+            diesel::delete(owed_refunds::table.find(id.as_uuid())).execute(conn).await?;
+            Ok::<_, diesel::result::Error>(())
+        })
+        .await
+        .context("recording a released hold")?;
         Ok(())
     }
 
@@ -511,8 +733,9 @@ static EXPIRE_TAIL: LazyLock<String> = LazyLock::new(|| {
 expired AS (
     UPDATE orders SET status = {expired}, closed_at = now()
     FROM due WHERE orders.id = due.id AND orders.status IN ({expirable})
-    RETURNING orders.book_id
+    RETURNING orders.id, orders.book_id
 ),
+notices AS ({notices}),
 released AS (
     UPDATE books SET status = {released}
     WHERE id IN (SELECT book_id FROM expired) AND status IN ({held})
@@ -521,6 +744,7 @@ released AS (
 SELECT count(*) AS n FROM expired",
         expired = order_to_sql(OrderMove::Expire),
         expirable = order_from_sql(OrderMove::Expire),
+        notices = notices_of(OrderMove::Expire, "expired"),
         released = book_to_sql(BookMove::Release),
         held = book_from_sql(BookMove::Release),
     )
@@ -562,19 +786,19 @@ WITH due AS (
     )
 });
 
-/// Owes order $1's buyer the payment $2 unless the order records a refund, then answers what is owed (nothing when
-/// refunded). The insert and the read are two statements of one: the read sees the row whether this insert or an
+/// Owes order $1's buyer the payment $2 (to refund, or a hold to release: $3) unless the order records a refund, then
+/// answers what is owed (nothing when refunded). The insert and the read are two statements of one: the read sees the row whether this insert or an
 /// earlier one made it.
 const OWE_REFUND_SQL: &str = "
 WITH owed AS (
-    INSERT INTO owed_refunds (order_id, payment_id)
-    SELECT id, $2 FROM orders WHERE id = $1 AND refund_id IS NULL
+    INSERT INTO owed_refunds (order_id, payment_id, kind)
+    SELECT id, $2, $3 FROM orders WHERE id = $1 AND refund_id IS NULL
     ON CONFLICT (order_id) DO NOTHING
-    RETURNING order_id, payment_id, failed_attempts
+    RETURNING order_id, payment_id, failed_attempts, kind
 )
-SELECT order_id, payment_id, failed_attempts FROM owed
+SELECT order_id, payment_id, failed_attempts, kind FROM owed
 UNION ALL
-SELECT order_id, payment_id, failed_attempts FROM owed_refunds WHERE order_id = $1 AND NOT EXISTS (SELECT 1 FROM owed)";
+SELECT order_id, payment_id, failed_attempts, kind FROM owed_refunds WHERE order_id = $1 AND NOT EXISTS (SELECT 1 FROM owed)";
 
 /// Takes up to $4 owed refunds due at $1 with fewer than $2 failed attempts and moves their next try $3 on, so that
 /// another instance sweeping at the same moment skips them (SKIP LOCKED while this runs, the new time after).
@@ -588,7 +812,7 @@ WITH due AS (
 )
 UPDATE owed_refunds SET retry_at = $1 + $3
 FROM due WHERE owed_refunds.order_id = due.order_id
-RETURNING owed_refunds.order_id, owed_refunds.payment_id, owed_refunds.failed_attempts";
+RETURNING owed_refunds.order_id, owed_refunds.payment_id, owed_refunds.failed_attempts, owed_refunds.kind";
 
 #[derive(QueryableByName)]
 #[diesel(table_name = owed_refunds)]
@@ -596,6 +820,7 @@ struct OwedRow {
     order_id: Uuid,
     payment_id: String,
     failed_attempts: i32,
+    kind: String,
 }
 
 impl OwedRow {
@@ -603,10 +828,116 @@ impl OwedRow {
         OwedRefund {
             order: OrderId::from_uuid(self.order_id),
             payment_id: self.payment_id,
+            kind: if self.kind == ReturnKind::Release.as_str() { ReturnKind::Release } else { ReturnKind::Refund },
             failed_attempts: u32::try_from(self.failed_attempts).unwrap_or(0),
         }
     }
 }
+
+fn stale_claim() -> chrono::Duration {
+    chrono::Duration::from_std(puronoboi_domain::CAPTURE_CLAIM_TIMEOUT).unwrap_or(chrono::Duration::MAX)
+}
+
+/// Writes the deadline reminders of pending orders placed before $1 and held orders held since before $2 that have
+/// none yet, at most $3 of each. Each half walks its own partial index (orders_pending_created_idx,
+/// orders_held_at_idx); the outbox's unique key makes two instances writing the same reminder harmless.
+static REMIND_OF_DEADLINES_SQL: LazyLock<String> = LazyLock::new(|| {
+    let not_reminded = format!(
+        "NOT EXISTS (SELECT 1 FROM mail_outbox m WHERE m.order_id = orders.id AND m.kind = '{}')",
+        NoticeKind::DeadlineSoon.as_str()
+    );
+    format!(
+        "
+WITH due AS (
+    (SELECT id FROM orders WHERE status = '{pending}' AND created_at < $1 AND {not_reminded} ORDER BY created_at LIMIT $3)
+    UNION ALL
+    (SELECT id FROM orders WHERE status = '{held}' AND held_at < $2 AND {not_reminded} ORDER BY held_at LIMIT $3)
+),
+notices AS ({notices})
+SELECT count(*) AS n FROM due",
+        pending = OrderStatus::Pending.as_str(),
+        held = OrderStatus::Held.as_str(),
+        notices = notices_insert_sql(NoticeKind::DeadlineSoon, "due", "due.id"),
+    )
+});
+
+/// Writes the notices `m` tells of for `order` ([`OrderMove::notice`]), in the caller's transaction.
+async fn tell(conn: &mut AsyncPgConnection, order: Uuid, m: OrderMove) -> Result<usize, diesel::result::Error> {
+    match m.notice() {
+        Some(kind) => enqueue_notices(conn, order, kind).await,
+        None => Ok(0),
+    }
+}
+
+/// The `WITH` step that writes the notices `m` tells of for every order in `closed` (a `WITH` query returning `id`).
+fn notices_of(m: OrderMove, closed: &str) -> String {
+    match m.notice() {
+        Some(kind) => notices_insert_sql(kind, closed, &format!("{closed}.id")),
+        None => "SELECT 1".to_owned(),
+    }
+}
+
+/// Owes the buyer of a closed order the release of its card hold, in the closing transaction.
+async fn owe_release(conn: &mut AsyncPgConnection, order: Uuid, payment_id: &str) -> Result<usize, diesel::result::Error> {
+    diesel::insert_into(owed_refunds::table)
+        .values((
+            owed_refunds::order_id.eq(order),
+            owed_refunds::payment_id.eq(payment_id),
+            owed_refunds::kind.eq(ReturnKind::Release.as_str()),
+        ))
+        .on_conflict_do_nothing()
+        .execute(conn)
+        .await
+}
+
+/// The step of a closing statement that owes the release of every card hold among the orders it closed (CTE
+/// `closed`, returning `id`, `held_at` and `transaction_id`).
+static OWE_RELEASES: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "owed AS (
+    INSERT INTO owed_refunds (order_id, payment_id, kind)
+    SELECT id, transaction_id, '{release}' FROM closed WHERE held_at IS NOT NULL AND transaction_id IS NOT NULL
+    ON CONFLICT (order_id) DO NOTHING
+)",
+        release = ReturnKind::Release.as_str(),
+    )
+});
+
+/// Closes held orders whose hold began before $1 and whose money nobody is taking (no capture claim), at most $2: each
+/// expires, its book goes back on sale, its hold is owed back (released). SKIP LOCKED lets several instances sweep
+/// at once and skips an order a handover is checking right now; the update re-checks both conditions.
+static LAPSE_OVERDUE_HOLDS_SQL: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "
+WITH due AS (
+    SELECT id FROM orders
+    WHERE status = '{held_status}' AND held_at < $1 AND capture_claimed_at IS NULL
+    ORDER BY held_at
+    LIMIT $2
+    FOR UPDATE SKIP LOCKED
+),
+closed AS (
+    UPDATE orders SET status = {lapsed}, closed_at = now()
+    FROM due WHERE orders.id = due.id AND orders.status IN ({lapsable}) AND orders.capture_claimed_at IS NULL
+    RETURNING orders.id, orders.book_id, orders.held_at, orders.transaction_id
+),
+released AS (
+    UPDATE books SET status = {released}
+    WHERE id IN (SELECT book_id FROM closed) AND status IN ({reserved})
+    RETURNING id
+),
+notices AS ({notices}),
+{owe}
+SELECT count(*) AS n FROM closed",
+        held_status = OrderStatus::Held.as_str(),
+        lapsed = order_to_sql(OrderMove::Lapse),
+        lapsable = order_from_sql(OrderMove::Lapse),
+        released = book_to_sql(BookMove::Release),
+        reserved = book_from_sql(BookMove::Release),
+        notices = notices_of(OrderMove::Lapse, "closed"),
+        owe = *OWE_RELEASES,
+    )
+});
 
 /// Puts a book an order held back on sale.
 async fn release_book(conn: &mut AsyncPgConnection, book: Uuid) -> Result<usize, diesel::result::Error> {
@@ -616,15 +947,20 @@ async fn release_book(conn: &mut AsyncPgConnection, book: Uuid) -> Result<usize,
         .await
 }
 
-/// Cancels the pending orders of buyer $1, whose account is closing, and puts the books they held back on sale.
+/// Cancels the open orders of buyer $1, whose account is closing, puts the books they held back on sale, and owes back
+/// their card holds.
 static CANCEL_BUYERS_ORDERS_SQL: LazyLock<String> = LazyLock::new(|| {
     format!(
-        "WITH cancelled AS (
+        "WITH closed AS (
              UPDATE orders SET status = {cancelled}, cancel_reason = '{reason}', closed_at = now()
-             WHERE buyer_id = $1 AND status IN ({cancellable})
-             RETURNING book_id
-         )
-         UPDATE books SET status = {released} WHERE id IN (SELECT book_id FROM cancelled) AND status IN ({held})",
+             WHERE buyer_id = $1 AND status IN ({cancellable}) AND capture_claimed_at IS NULL
+             RETURNING id, book_id, held_at, transaction_id
+         ),
+         notices AS ({notices}),
+         {owe}
+         UPDATE books SET status = {released} WHERE id IN (SELECT book_id FROM closed) AND status IN ({held})",
+        owe = *OWE_RELEASES,
+        notices = notices_of(OrderMove::Cancel, "closed"),
         cancelled = order_to_sql(OrderMove::Cancel),
         reason = CancelReason::BuyerAccountClosed.as_str(),
         cancellable = order_from_sql(OrderMove::Cancel),
@@ -633,18 +969,22 @@ static CANCEL_BUYERS_ORDERS_SQL: LazyLock<String> = LazyLock::new(|| {
     )
 });
 
-/// Cancels the pending orders on the held books of seller $1, whose account is closing; those books leave the shop
-/// with their seller.
+/// Cancels the open orders on the reserved books of seller $1, whose account is closing, and owes back their card
+/// holds; those books leave the shop with their seller.
 static CANCEL_SELLERS_ORDERS_SQL: LazyLock<String> = LazyLock::new(|| {
     format!(
-        "WITH cancelled AS (
+        "WITH closed AS (
              UPDATE orders SET status = {cancelled}, cancel_reason = '{reason}', closed_at = now()
-             WHERE status IN ({cancellable})
+             WHERE status IN ({cancellable}) AND capture_claimed_at IS NULL
                AND book_id IN (SELECT id FROM books WHERE seller_id = $1 AND status IN ({held}))
-             RETURNING book_id
-         )
+             RETURNING id, book_id, held_at, transaction_id
+         ),
+         notices AS ({notices}),
+         {owe}
          UPDATE books SET status = {withdrawn}, advertised = false
-         WHERE id IN (SELECT book_id FROM cancelled) AND status IN ({held})",
+         WHERE id IN (SELECT book_id FROM closed) AND status IN ({held})",
+        owe = *OWE_RELEASES,
+        notices = notices_of(OrderMove::Cancel, "closed"),
         cancelled = order_to_sql(OrderMove::Cancel),
         reason = CancelReason::SellerAccountClosed.as_str(),
         cancellable = order_from_sql(OrderMove::Cancel),
@@ -670,7 +1010,7 @@ mod tests {
     fn the_live_statuses_are_the_ones_the_unique_index_covers() {
         let live: Vec<&str> = OrderStatus::ALL.into_iter().filter(|s| s.is_live()).map(OrderStatus::as_str).collect();
         assert_eq!(crate::queries::LIVE_ORDER_STATUSES.to_vec(), live);
-        let index = include_str!("../../../../migrations/2026-11-28-000019_handover/up.sql");
+        let index = include_str!("../../../../migrations/2026-11-28-000020_held_card_payments/up.sql");
         let covered = format!("WHERE status IN ({})", live.iter().map(|s| format!("'{s}'")).collect::<Vec<_>>().join(", "));
         assert!(index.contains(&format!("CREATE UNIQUE INDEX orders_live_book_key ON orders (book_id) {covered};")), "{index}");
     }
@@ -678,6 +1018,14 @@ mod tests {
     #[test]
     fn overdue_paying_orders_are_the_ones_expiry_may_move() {
         assert_eq!(puronoboi_domain::OrderMove::Expire.from(), [OrderStatus::Pending]);
+    }
+
+    #[test]
+    fn the_deadline_sweep_reads_the_status_its_index_covers() {
+        assert_eq!(puronoboi_domain::OrderMove::Lapse.from(), [OrderStatus::Held]);
+        let index = include_str!("../../../../migrations/2026-11-28-000020_held_card_payments/up.sql");
+        assert!(index.contains("CREATE INDEX orders_held_at_idx ON orders (held_at) WHERE status = 'held';"));
+        assert!(super::LAPSE_OVERDUE_HOLDS_SQL.contains("WHERE status = 'held' AND held_at < $1"));
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The listing queries, each built in one place: the store's methods run them, and [`crate::PgStore::query_plans`]
 //! asks PostgreSQL how it would run the very same statements, so a test can prove an index is behind each one.
 
+use chrono::{DateTime, Utc};
 use diesel::pg::Pg;
 use diesel::prelude::*;
 use diesel::query_builder::{AstPass, Query, QueryFragment, QueryId};
@@ -207,9 +208,9 @@ pub(crate) fn advertised(limit: u32) -> impl Listing<(CardRow, bool)> {
         .select((CardRow::as_select(), accounts::verified))
 }
 
-/// The buyer of a book's live order, as the seller sees it: the order's id, name, phone, meeting place and the order's
-/// status.
-pub(crate) type OrderBuyerColumns = (Uuid, String, String, String, String);
+/// The buyer of a book's live order, as the seller sees it: the order's id, name, phone, meeting place, the order's
+/// status, how it is paid, when it was placed and when a card began holding its price.
+pub(crate) type OrderBuyerColumns = (Uuid, String, String, String, String, String, DateTime<Utc>, Option<DateTime<Utc>>);
 
 /// A seller's listings in every status but withdrawn, newest first, each with the buyer of its live order, of which
 /// there is at most one (`orders_live_book_key`).
@@ -226,13 +227,23 @@ pub(crate) fn seller_books(seller: Uuid, limit: i64, offset: i64) -> impl Listin
             BookRow::as_select(),
             CategoryRow::as_select(),
             accounts::verified,
-            (orders::id, orders::buyer_name, orders::phone, orders::location, orders::status).nullable(),
+            (
+                orders::id,
+                orders::buyer_name,
+                orders::phone,
+                orders::location,
+                orders::status,
+                orders::payment_method,
+                orders::created_at,
+                orders::held_at,
+            )
+                .nullable(),
         ))
 }
 
 /// The order statuses that hold a book for a buyer (or sold it to them): the domain's live statuses, which the unique
 /// index `orders_live_book_key` covers (a test holds all three the same).
-pub(crate) const LIVE_ORDER_STATUSES: [&str; 3] = ["pending", "paid", "completed"];
+pub(crate) const LIVE_ORDER_STATUSES: [&str; 4] = ["pending", "paid", "held", "completed"];
 
 pub(crate) fn seller_book_count(seller: Uuid) -> impl Listing<i64> {
     books::table.filter(books::seller_id.eq(seller).and(books::status.ne(WITHDRAWN))).count()

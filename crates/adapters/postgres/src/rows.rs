@@ -321,6 +321,9 @@ pub(crate) struct OrderRow {
     pub completed_at: Option<DateTime<Utc>>,
     pub handover_wrong_codes: i32,
     pub handover_locked_until: Option<DateTime<Utc>>,
+    pub held_at: Option<DateTime<Utc>>,
+    pub capture_claimed_at: Option<DateTime<Utc>>,
+    pub hold_released_at: Option<DateTime<Utc>>,
 }
 
 impl TryFrom<OrderRow> for Order {
@@ -350,6 +353,8 @@ impl TryFrom<OrderRow> for Order {
             refunded: row.refund_id.is_some(),
             payment_method: row.payment_method.parse().context("an order's stored payment method")?,
             completed_at: row.completed_at,
+            held_at: row.held_at,
+            hold_released: row.hold_released_at.is_some(),
         })
     }
 }

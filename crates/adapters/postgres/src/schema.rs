@@ -77,6 +77,21 @@ diesel::table! {
 }
 
 diesel::table! {
+    mail_outbox (id) {
+        id -> Int8,
+        order_id -> Uuid,
+        kind -> Text,
+        recipient -> Text,
+        created_at -> Timestamptz,
+        due_at -> Timestamptz,
+        attempts -> Int4,
+        last_error -> Nullable<Text>,
+        sent_at -> Nullable<Timestamptz>,
+        dropped_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
     orders (id) {
         id -> Uuid,
         book_id -> Uuid,
@@ -102,6 +117,9 @@ diesel::table! {
         completed_at -> Nullable<Timestamptz>,
         handover_wrong_codes -> Int4,
         handover_locked_until -> Nullable<Timestamptz>,
+        held_at -> Nullable<Timestamptz>,
+        capture_claimed_at -> Nullable<Timestamptz>,
+        hold_released_at -> Nullable<Timestamptz>,
     }
 }
 
@@ -112,6 +130,7 @@ diesel::table! {
         failed_attempts -> Int4,
         retry_at -> Timestamptz,
         owed_since -> Timestamptz,
+        kind -> Text,
     }
 }
 
@@ -147,6 +166,7 @@ diesel::joinable!(books -> accounts (seller_id));
 diesel::joinable!(books -> categories (category_id));
 diesel::joinable!(card_attempts -> accounts (account_id));
 diesel::joinable!(card_attempts -> orders (order_id));
+diesel::joinable!(mail_outbox -> orders (order_id));
 diesel::joinable!(orders -> accounts (buyer_id));
 diesel::joinable!(orders -> books (book_id));
 diesel::joinable!(owed_refunds -> orders (order_id));
@@ -163,6 +183,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     books,
     card_attempts,
     categories,
+    mail_outbox,
     orders,
     owed_refunds,
     payments,

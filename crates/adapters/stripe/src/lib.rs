@@ -25,7 +25,9 @@ use anyhow::anyhow;
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use puronoboi_domain::{OrderId, TAKA_CURRENCY, Taka};
-use puronoboi_ports::{GatewayError, PaymentEvent, PaymentGateway, ProviderPayment, Refund, RefundStatus, WebhookError};
+use puronoboi_ports::{
+    GatewayError, PaymentEvent, PaymentGateway, ProviderPayment, ProviderPaymentStatus, Refund, RefundStatus, WebhookError,
+};
 use reqwest::{Method, StatusCode};
 use serde::de::DeserializeOwned;
 
@@ -104,15 +106,20 @@ impl PaymentGateway for StripeGateway {
         //   needs no return_url (https://docs.stripe.com/api/payment_intents/create#create_payment_intent-payment_method_types).
         // - metadata[order_id]: ties the payment to the order; read back before anything is recorded
         //   (https://docs.stripe.com/api/metadata).
+        // - capture_method=manual: a confirmed card only holds the amount (status requires_capture) until the
+        //   handover captures it or the order's close cancels it; money paid in advance is held until delivery
+        //   (https://docs.stripe.com/payments/place-a-hold-on-a-payment-method).
         let amount = amount.paisa().to_string();
         let order_id = order.to_string();
         let form = [
             ("amount", amount.as_str()),
             ("currency", TAKA_CURRENCY),
             ("payment_method_types[0]", "card"),
+            ("capture_method", "manual"),
             ("metadata[order_id]", order_id.as_str()),
         ];
-        let key = format!("puronoboi-order-{order_id}-payment");
+        // Not the key payments taken up front were opened with: a key reused with other parameters is refused.
+        let key = format!("puronoboi-order-{order_id}-hold");
         let intent: wire::PaymentIntent = self.post("opening the payment", "/v1/payment_intents", &form, &key).await?;
         Ok(intent.into_provider_payment())
     }
@@ -148,6 +155,41 @@ impl PaymentGateway for StripeGateway {
         // https://docs.stripe.com/api/payment_intents/retrieve
         let intent: wire::PaymentIntent = self.get("reading the payment", &format!("/v1/payment_intents/{payment_id}")).await?;
         Ok(intent.into_provider_payment())
+    }
+
+    async fn capture(&self, payment_id: &str, amount: Taka) -> Result<ProviderPayment, GatewayError> {
+        // https://docs.stripe.com/api/payment_intents/capture: amount_to_capture, at most what is held (the whole
+        // price: a partial capture would release the rest). The key makes a second capture answer the first.
+        let payment_id = checked_id("the payment id", payment_id)?;
+        let amount = amount.paisa().to_string();
+        let form = [("amount_to_capture", amount.as_str())];
+        let key = format!("puronoboi-capture-{payment_id}");
+        let path = format!("/v1/payment_intents/{payment_id}/capture");
+        match self.post::<wire::PaymentIntent>("taking the held payment", &path, &form, &key).await {
+            Ok(intent) => expect_status(intent.into_provider_payment(), ProviderPaymentStatus::Succeeded, "captured"),
+            // Taken already (a capture whose answer was lost, or a stand-in that keeps no idempotency keys): the
+            // payment read back says so; anything else stays refused.
+            Err(RequestError { error: GatewayError::Refused { message }, .. }) => {
+                self.read_back_if(payment_id, ProviderPaymentStatus::Succeeded, message).await
+            }
+            Err(error) => Err(error.into()),
+        }
+    }
+
+    async fn release(&self, payment_id: &str) -> Result<ProviderPayment, GatewayError> {
+        // https://docs.stripe.com/api/payment_intents/cancel: cancelling a requires_capture PaymentIntent releases
+        // the hold on the card; nothing is charged, so nothing needs refunding. No parameters: a reason is optional
+        // and some Stripe stand-ins refuse it.
+        let payment_id = checked_id("the payment id", payment_id)?;
+        let key = format!("puronoboi-release-{payment_id}");
+        let path = format!("/v1/payment_intents/{payment_id}/cancel");
+        match self.post::<wire::PaymentIntent>("releasing the held payment", &path, &[], &key).await {
+            Ok(intent) => expect_status(intent.into_provider_payment(), ProviderPaymentStatus::Cancelled, "released"),
+            Err(RequestError { error: GatewayError::Refused { message }, .. }) => {
+                self.read_back_if(payment_id, ProviderPaymentStatus::Cancelled, message).await
+            }
+            Err(error) => Err(error.into()),
+        }
     }
 
     async fn refund(&self, payment_id: &str, attempt: u32) -> Result<Refund, GatewayError> {
@@ -209,6 +251,18 @@ impl From<RequestError> for GatewayError {
 }
 
 impl StripeGateway {
+    /// After a refused capture or release: the payment, when reading it back shows it already `status` (the call
+    /// was made before); otherwise the refusal.
+    async fn read_back_if(
+        &self,
+        payment_id: &str,
+        status: ProviderPaymentStatus,
+        refusal: String,
+    ) -> Result<ProviderPayment, GatewayError> {
+        let payment = self.payment(payment_id).await?;
+        if payment.status == status { Ok(payment) } else { Err(GatewayError::Refused { message: refusal }) }
+    }
+
     async fn post<T: DeserializeOwned>(&self, what: &'static str, path: &str, form: &[(&str, &str)], key: &str) -> Result<T, RequestError> {
         let request = self.request(Method::POST, path).form(form).header("Idempotency-Key", idempotency_key(key));
         self.send(what, request).await
@@ -315,6 +369,16 @@ impl StripeGateway {
 
 /// Stripe's ids are letters, digits and underscores (`pi_3MtwBw...`, `tok_1N3T00...`). An id goes into a URL path and
 /// an idempotency key, so anything else is refused before it could reach either.
+/// A capture or release Stripe answered with the payment in another status than the call makes (a stand-in that
+/// answers 200 to capturing a cancelled payment): refused, as Stripe itself refuses it.
+fn expect_status(payment: ProviderPayment, status: ProviderPaymentStatus, done: &str) -> Result<ProviderPayment, GatewayError> {
+    if payment.status == status {
+        Ok(payment)
+    } else {
+        Err(GatewayError::Refused { message: format!("the payment could not be {done}: it is {:?}", payment.status) })
+    }
+}
+
 fn checked_id<'a>(what: &str, id: &'a str) -> Result<&'a str, GatewayError> {
     if !id.is_empty() && id.len() <= 255 && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
         Ok(id)

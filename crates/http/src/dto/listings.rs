@@ -205,9 +205,10 @@ impl From<puronoboi_domain::BookDetail> for SellerBookDto {
     }
 }
 
-impl From<puronoboi_ports::SellerListing> for SellerBookDto {
-    fn from(l: puronoboi_ports::SellerListing) -> Self {
-        Self { buyer: l.buyer.map(Into::into), ..l.book.into() }
+impl SellerBookDto {
+    /// A seller's listing; `periods`: how long orders wait, for its order's handover deadline.
+    pub fn new(l: puronoboi_ports::SellerListing, periods: puronoboi_app::orders::OrderPeriods) -> Self {
+        Self { buyer: l.buyer.map(|buyer| BuyerContactDto::new(buyer, periods)), ..l.book.into() }
     }
 }
 

@@ -20,6 +20,19 @@ pub struct PlaceOrderDto {
     #[schema(pattern = r"^[\s+0-9০-৯-]+$")]
     pub phone: String,
     pub location: String,
+    /// How the buyer means to pay: `cash` at the meeting (the default), or `card`, held until the handover (only
+    /// where the order can be paid by card; otherwise the order is cash). Changeable while the order is pending.
+    #[serde(default)]
+    #[ts(optional)]
+    pub payment_method: Option<PaymentMethodDto>,
+}
+
+/// `PATCH /api/orders/{id}`: what the buyer may change on a pending order.
+#[derive(Debug, Clone, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[ts(export)]
+pub struct ChangeOrderDto {
+    pub payment_method: PaymentMethodDto,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS, ToSchema)]
@@ -28,12 +41,15 @@ pub struct PlaceOrderDto {
 pub enum OrderStatusDto {
     /// Holds the book for the buyer until the handover, a card payment, a cancellation or the end of the hold period.
     Pending,
-    /// Paid by card; the book is sold.
+    /// Paid by card up front (orders paid before card payments were held until the handover); the book is sold.
     Paid,
-    /// Handed over: the seller entered the buyer's handover code; the book is sold.
+    /// A card holds the price until the handover ("Paid, held until handover"); nothing is taken before it.
+    Held,
+    /// Handed over: the seller entered the buyer's handover code; the book is sold (and a held payment taken).
     Completed,
     Cancelled,
-    /// Neither paid nor handed over within the hold period; the book went back on sale.
+    /// Not handed over in time (the hold period, or a held order's handover deadline); the book went back on sale
+    /// and a card hold was released.
     Expired,
 }
 
@@ -85,8 +101,13 @@ pub struct OrderDto {
     /// RFC 3339, once the seller entered the buyer's handover code.
     pub completed_at: Option<String>,
     /// The 6 digits the buyer shows the seller at the meeting (the seller enters them to complete the sale): only in
-    /// the buyer's own `GET /api/orders/{id}` (never in a list), and only while the order is pending.
+    /// the buyer's own `GET /api/orders/{id}` (never in a list), and only while the order is pending or held.
     pub handover_code: Option<String>,
+    /// RFC 3339: when the handover must have happened, while it still may (pending: the end of the hold period;
+    /// held: the handover deadline, after which the hold is released).
+    pub handover_deadline: Option<String>,
+    /// A card hold was released when the order closed: nothing was taken.
+    pub hold_released: bool,
 }
 
 /// An order as the seller of its book sees it once handed over (`POST /api/orders/{id}/handover`): what was sold, for
@@ -121,13 +142,22 @@ impl From<puronoboi_domain::Order> for SoldOrderDto {
 }
 
 /// How an order is paid.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS, ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "lowercase")]
 #[ts(export)]
 pub enum PaymentMethodDto {
     /// Cash, handed over at the meeting.
     Cash,
     Card,
+}
+
+impl From<PaymentMethodDto> for puronoboi_domain::PaymentMethod {
+    fn from(method: PaymentMethodDto) -> Self {
+        match method {
+            PaymentMethodDto::Cash => Self::Cash,
+            PaymentMethodDto::Card => Self::Card,
+        }
+    }
 }
 
 impl From<puronoboi_domain::PaymentMethod> for PaymentMethodDto {
@@ -243,6 +273,8 @@ pub enum PaymentFailureDto {
     Refunded,
     /// The same, and the refund is on its way.
     RefundOwed,
+    /// The card hold arrived after the order closed: it was released and nothing was taken.
+    HoldReleased,
 }
 
 impl From<puronoboi_app::payments::PaymentFailure> for PaymentFailureDto {
@@ -262,6 +294,7 @@ impl From<puronoboi_app::payments::PaymentFailure> for PaymentFailureDto {
             PaymentFailure::Refused => Self::Refused,
             PaymentFailure::Refunded => Self::Refunded,
             PaymentFailure::RefundOwed => Self::RefundOwed,
+            PaymentFailure::HoldReleased => Self::HoldReleased,
         }
     }
 }
@@ -278,6 +311,9 @@ pub struct BuyerContactDto {
     pub phone: String,
     pub location: String,
     pub order_status: OrderStatusDto,
+    pub payment_method: PaymentMethodDto,
+    /// RFC 3339: when the handover must have happened (see the buyer's order); `None` once the order is closed.
+    pub handover_deadline: Option<String>,
 }
 
 impl From<puronoboi_domain::OrderStatus> for OrderStatusDto {
@@ -286,6 +322,7 @@ impl From<puronoboi_domain::OrderStatus> for OrderStatusDto {
         match s {
             OrderStatus::Pending => Self::Pending,
             OrderStatus::Paid => Self::Paid,
+            OrderStatus::Held => Self::Held,
             OrderStatus::Completed => Self::Completed,
             OrderStatus::Cancelled => Self::Cancelled,
             OrderStatus::Expired => Self::Expired,
@@ -306,8 +343,13 @@ impl From<puronoboi_domain::CancelReason> for CancelReasonDto {
 
 impl OrderDto {
     /// `payable_by_card`: whether this server takes cards for this order's price; `handover_code`: the order's code,
-    /// for its buyer's view only.
-    pub fn new(o: puronoboi_domain::Order, payable_by_card: bool, handover_code: Option<puronoboi_domain::HandoverCode>) -> Self {
+    /// for its buyer's view only; `handover_deadline`: see the field.
+    pub fn new(
+        o: puronoboi_domain::Order,
+        payable_by_card: bool,
+        handover_code: Option<puronoboi_domain::HandoverCode>,
+        handover_deadline: Option<chrono::DateTime<chrono::Utc>>,
+    ) -> Self {
         Self {
             id: o.id.as_uuid(),
             book_id: o.book_id.as_uuid(),
@@ -329,6 +371,8 @@ impl OrderDto {
             payment_method: o.payment_method.into(),
             completed_at: o.completed_at.map(|t| t.to_rfc3339()),
             handover_code: handover_code.map(|code| code.to_string()),
+            handover_deadline: handover_deadline.map(|t| t.to_rfc3339()),
+            hold_released: o.hold_released,
         }
     }
 }
@@ -367,14 +411,18 @@ impl From<puronoboi_app::payments::PaymentOutcome> for PaymentResultDto {
     }
 }
 
-impl From<puronoboi_ports::OrderBuyer> for BuyerContactDto {
-    fn from(b: puronoboi_ports::OrderBuyer) -> Self {
+impl BuyerContactDto {
+    /// The buyer of an order on a seller's book; `periods`: how long orders wait, for the handover deadline.
+    pub fn new(b: puronoboi_ports::OrderBuyer, periods: puronoboi_app::orders::OrderPeriods) -> Self {
+        let deadline = puronoboi_domain::handover_deadline(b.status, b.placed_at, b.held_at, periods.hold, periods.handover);
         Self {
             order_id: b.order_id.as_uuid(),
             name: b.name,
             phone: b.phone.display(),
             location: b.location.into_inner(),
             order_status: b.status.into(),
+            payment_method: b.payment_method.into(),
+            handover_deadline: deadline.map(|t| t.to_rfc3339()),
         }
     }
 }

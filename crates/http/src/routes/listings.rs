@@ -104,7 +104,9 @@ async fn mine(
 ) -> Result<Json<PageDto<SellerBookDto>>, ApiError> {
     let seller = caller.require(AccountRole::Seller, SELLERS_ONLY)?;
     let request = q.request(20)?;
-    Ok(Json(PageDto::from_page(state.listings.of_seller(seller.id, request).await?)))
+    let page = state.listings.of_seller(seller.id, request).await?;
+    let periods = state.orders.periods();
+    Ok(Json(PageDto::from_page(page.map(|listing| SellerBookDto::new(listing, periods)))))
 }
 
 fn book_id(raw: &str) -> Result<BookId, ApiError> {

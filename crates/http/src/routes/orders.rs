@@ -6,13 +6,16 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use puronoboi_domain::{AccountRole, BookId, Order, OrderContactForm, OrderId, WrongCode};
-use puronoboi_ports::{Handover, Placed};
+use puronoboi_app::orders::HandedOver;
+use puronoboi_domain::{AccountRole, BookId, Order, OrderContactForm, OrderId, PaymentMethod, WrongCode};
+use puronoboi_ports::Placed;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::AppState;
-use crate::dto::{AddToWishListDto, HandOverDto, OrderDto, PageDto, PlaceOrderDto, SoldOrderDto, WishListDto, WishListItemDto};
+use crate::dto::{
+    AddToWishListDto, ChangeOrderDto, HandOverDto, OrderDto, PageDto, PlaceOrderDto, SoldOrderDto, WishListDto, WishListItemDto,
+};
 use crate::error::{ApiError, ErrorBody, ErrorCode};
 use crate::extract::{ApiJson, ApiPath, ApiQuery, Caller, PageQuery, parse_id};
 use crate::limits::{Limited, Orders as OrderLimit, WishList};
@@ -22,7 +25,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(place))
         .routes(routes!(mine))
-        .routes(routes!(one))
+        .routes(routes!(one, change))
         .routes(routes!(cancel))
         .routes(routes!(hand_over))
         .routes(routes!(wish))
@@ -43,7 +46,8 @@ fn book_id(raw: &str) -> Result<BookId, ApiError> {
 /// An order as its buyer sees it in lists and answers: without its handover code.
 pub(super) fn order_dto(state: &AppState, order: Order) -> OrderDto {
     let payable = state.payments.payable_by_card(order.price);
-    OrderDto::new(order, payable, None)
+    let deadline = state.orders.handover_deadline(&order);
+    OrderDto::new(order, payable, None, deadline)
 }
 
 /// An order as its buyer sees it on its own page: with its handover code while it awaits the handover. The code is
@@ -51,7 +55,8 @@ pub(super) fn order_dto(state: &AppState, order: Order) -> OrderDto {
 fn order_page_dto(state: &AppState, order: Order) -> OrderDto {
     let payable = state.payments.payable_by_card(order.price);
     let code = state.orders.handover_code(&order);
-    OrderDto::new(order, payable, code)
+    let deadline = state.orders.handover_deadline(&order);
+    OrderDto::new(order, payable, code, deadline)
 }
 
 /// Orders a book: it is held for the buyer until paid, cancelled or expired. Ordering a book the buyer already holds
@@ -80,7 +85,8 @@ async fn place(
 ) -> Result<(StatusCode, Json<OrderDto>), ApiError> {
     let buyer = caller.require(AccountRole::Buyer, BUYERS_ONLY)?;
     let book = book_id(&dto.book_id)?;
-    let placed = state.orders.place(&buyer, book, OrderContactForm { phone: dto.phone, location: dto.location }).await?;
+    let method = dto.payment_method.map_or(PaymentMethod::Cash, Into::into);
+    let placed = state.orders.place(&buyer, book, OrderContactForm { phone: dto.phone, location: dto.location }, method).await?;
     Ok(match placed {
         Placed::New(order) => (StatusCode::CREATED, Json(order_dto(&state, order))),
         Placed::Existing(order) => (StatusCode::OK, Json(order_dto(&state, order))),
@@ -123,7 +129,37 @@ async fn one(State(state): State<AppState>, caller: Caller, ApiPath(id): ApiPath
     Ok(Json(order_page_dto(&state, order)))
 }
 
-/// Cancels a pending order; the book goes back on sale.
+/// Changes how the buyer means to pay a pending order: `cash` at the meeting, or `card` (held until the handover),
+/// where the order can be paid by card.
+#[utoipa::path(
+    patch,
+    path = "/orders/{id}",
+    tag = "orders",
+    security(("bearer" = [])),
+    params(("id" = Uuid, Path, description = "The order's id.")),
+    request_body = ChangeOrderDto,
+    responses(
+        (status = 200, body = OrderDto),
+        BadBody,
+        (status = 404, description = "`order_not_found`: the buyer has no order with this id.", body = ErrorBody),
+        (status = 409, description = "`order_closed`: the order is no longer pending; `below_card_minimum`: too cheap for a card.", body = ErrorBody),
+        (status = 503, description = "`unavailable`: card payments are not configured here.", body = ErrorBody),
+        SignedIn,
+    )
+)]
+async fn change(
+    State(state): State<AppState>,
+    caller: Caller,
+    ApiPath(id): ApiPath<String>,
+    ApiJson(dto): ApiJson<ChangeOrderDto>,
+) -> Result<Json<OrderDto>, ApiError> {
+    let buyer = caller.require(AccountRole::Buyer, BUYERS_ONLY)?;
+    let order = state.orders.choose_payment(buyer.id, order_id(&id)?, dto.payment_method.into()).await?;
+    Ok(Json(order_page_dto(&state, order)))
+}
+
+/// Cancels an order awaiting its handover (pending, or held by a card: the hold is released); the book goes back on
+/// sale.
 #[utoipa::path(
     post,
     path = "/orders/{id}/cancel",
@@ -166,9 +202,9 @@ async fn hand_over(
 ) -> Result<Json<SoldOrderDto>, ApiError> {
     let seller = caller.require(AccountRole::Seller, SELLERS_ONLY)?;
     match state.orders.hand_over(&seller, order_id(&id)?, &dto.code, chrono::Utc::now()).await? {
-        Handover::Completed(order) => Ok(Json(SoldOrderDto::from(*order))),
-        Handover::WrongCode(WrongCode::TryAgain { attempts_left }) => Err(ApiError::wrong_handover_code(attempts_left)),
-        Handover::WrongCode(WrongCode::Locked { until }) => {
+        HandedOver::Completed(order) => Ok(Json(SoldOrderDto::from(*order))),
+        HandedOver::WrongCode(WrongCode::TryAgain { attempts_left }) => Err(ApiError::wrong_handover_code(attempts_left)),
+        HandedOver::WrongCode(WrongCode::Locked { until }) => {
             Err(ApiError::handover_locked((until - chrono::Utc::now()).to_std().unwrap_or_default()))
         }
     }

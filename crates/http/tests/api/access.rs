@@ -86,6 +86,7 @@ const TABLE: &[(&str, &str, [u16; 8])] = &[
     ("POST",   "/api/orders",                             [401,  201,  201,  403,  403,  403,  403,  401]),
     ("GET",    "/api/me/orders",                          [401,  200,  200,  403,  403,  403,  403,  401]),
     ("GET",    "/api/orders/{id}",                        [401,  200,  404,  403,  403,  403,  403,  401]),
+    ("PATCH",  "/api/orders/{id}",                        [401,  200,  404,  403,  403,  403,  403,  401]),
     ("POST",   "/api/orders/{id}/cancel",                 [401,  200,  404,  403,  403,  403,  403,  401]),
     ("POST",   "/api/orders/{id}/payment",                [401,  200,  404,  403,  403,  403,  403,  401]),
     ("POST",   "/api/orders/{id}/payment/sync",           [401,  200,  404,  403,  403,  403,  403,  401]),
@@ -338,6 +339,7 @@ impl World {
                 Body::Multipart(form.part("image", reqwest::multipart::Part::bytes(png_of(&wide_rgb())).file_name("cover.png")))
             }
             ("PATCH", "/api/books/{id}") => Body::Json(json!({ "resalePrice": 199 })),
+            ("PATCH", "/api/orders/{id}") => Body::Json(json!({ "paymentMethod": "card" })),
             ("PATCH", "/api/admin/categories/{id}") => Body::Json(json!({ "name": format!("Renamed by {who:?}") })),
             ("POST", "/api/admin/categories/{id}/merge") => Body::Json(json!({ "into": self.empty_category })),
             ("POST", "/api/orders") => {
@@ -564,14 +566,21 @@ async fn check_effect(w: &World, who: Who, method: &str, template: &str, answer:
         ],
         ("POST", "/api/orders/{id}/payment") => vec![
             (
-                "the owner's order is paid",
-                format!("SELECT count(*) AS n FROM orders WHERE id = '{}' AND buyer_id = '{me}' AND status = 'paid'", w.order_a),
+                "the owner's order is held by the card, until the handover",
+                format!(
+                    "SELECT count(*) AS n FROM orders WHERE id = '{}' AND buyer_id = '{me}' AND status = 'held' AND payment_method = 'card'",
+                    w.order_a
+                ),
             ),
-            (
-                "one payment of the book's price",
-                format!("SELECT count(*) AS n FROM payments WHERE order_id = '{}' AND buyer_id = '{me}' AND amount = 250", w.order_a),
-            ),
+            ("nothing is taken before the handover", format!("SELECT 1 - count(*) AS n FROM payments WHERE order_id = '{}'", w.order_a)),
         ],
+        ("PATCH", "/api/orders/{id}") => vec![(
+            "the owner's order is to be paid by card",
+            format!(
+                "SELECT count(*) AS n FROM orders WHERE id = '{}' AND buyer_id = '{me}' AND status = 'pending' AND payment_method = 'card'",
+                w.order_a
+            ),
+        )],
         ("POST", "/api/orders/{id}/handover") => vec![
             (
                 "the order is completed, paid in cash",

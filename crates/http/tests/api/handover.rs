@@ -148,3 +148,165 @@ async fn twenty_confirmations_at_once_on_two_instances_complete_the_sale_once() 
         first.count(&format!("SELECT count(*) AS n FROM orders WHERE book_id = '{}' AND status = 'completed'", sale.book)).await;
     assert_eq!(completions, 1);
 }
+
+/// The card side of a sale: an app with card payments (localstripe), the buyer's order held by a card.
+async fn card_app(rate_limits: RateLimits) -> TestApp {
+    TestApp::builder().identity(Identity::Emulator).card_payments().rate_limits(rate_limits).spawn().await
+}
+
+/// Pays the sale's order by card: the card holds the price. Answers the PaymentIntent's id.
+async fn hold_by_card(app: &TestApp, sale: &Sale) -> String {
+    let token = builders::card_token(app, puronoboi_test_support::cards::VISA).await;
+    let path = format!("/api/orders/{}/payment", sale.order);
+    let paid = expect_json(app.call(Method::POST, &path, Some(&sale.buyer), Some(&json!({ "cardToken": token }))).await, 200, "pay").await;
+    assert_eq!(paid["status"], "succeeded", "{paid}");
+    paid["transactionId"].as_str().expect("a payment").to_owned()
+}
+
+/// A PaymentIntent as localstripe holds it.
+async fn intent(app: &TestApp, id: &str) -> Value {
+    let base = app.localstripe.as_deref().expect("card payments");
+    let response =
+        app.client.get(format!("{base}/v1/payment_intents/{id}")).bearer_auth(puronoboi_test_support::TEST_STRIPE_SECRET_KEY).send().await;
+    expect_json(response.expect("read"), 200, "the intent").await
+}
+
+#[tokio::test]
+async fn a_held_card_is_taken_once_when_twenty_confirmations_arrive_at_two_instances() {
+    let first = card_app(RateLimits::OFF).await;
+    let second = TestApp::builder()
+        .identity(Identity::Emulator)
+        .card_payments()
+        .rate_limits(RateLimits::OFF)
+        .sharing_database_with(&first)
+        .spawn()
+        .await;
+    let sale = sale(&first).await;
+    let payment = hold_by_card(&first, &sale).await;
+    let page = order_page(&second, &sale).await;
+    assert_eq!((page["status"].as_str(), page["paymentMethod"].as_str()), (Some("held"), Some("card")));
+    assert_eq!(intent(&first, &payment).await["status"], "requires_capture", "held, nothing taken yet");
+    let code = page["handoverCode"].as_str().expect("the code, while held").to_owned();
+
+    // A wrong code first: nothing taken.
+    expect_json(hand_over(&first, &sale, &other_than(&code)).await, 422, "a wrong code").await;
+    assert_eq!(intent(&first, &payment).await["status"], "requires_capture");
+
+    let instances = [&first, &second];
+    let answers = join_all((0..20).map(|n| hand_over(instances[n % 2], &sale, &code))).await;
+    let statuses: Vec<u16> = answers.iter().map(|a| a.status().as_u16()).collect();
+    assert_eq!(statuses.iter().filter(|s| **s == 200).count(), 1, "{statuses:?}");
+    assert_eq!(statuses.iter().filter(|s| **s == 409).count(), 19, "{statuses:?}");
+    let taken = intent(&first, &payment).await;
+    assert_eq!(taken["status"], "succeeded", "taken at the handover: {taken}");
+    let charges = taken["charges"]["data"].as_array().map(Vec::len).unwrap_or(0);
+    assert!(charges <= 1, "one charge at most: {taken}");
+    assert_eq!(state(&first, &sale).await, ("completed".to_owned(), "sold".to_owned(), 0));
+    assert_eq!(
+        first.count(&format!("SELECT count(*) AS n FROM payments WHERE order_id = '{}'", sale.order)).await,
+        1,
+        "one payment record"
+    );
+    let done = order_page(&first, &sale).await;
+    assert_eq!(
+        (done["status"].as_str(), done["paymentMethod"].as_str(), &done["handoverCode"]),
+        (Some("completed"), Some("card"), &Value::Null)
+    );
+}
+
+#[tokio::test]
+async fn the_deadline_sweep_racing_handovers_ends_each_order_completed_or_expired_never_both() {
+    let app = card_app(RateLimits::OFF).await;
+    let mut sales = Vec::new();
+    for _ in 0..6 {
+        let sale = sale(&app).await;
+        let payment = hold_by_card(&app, &sale).await;
+        let code = order_page(&app, &sale).await["handoverCode"].as_str().expect("a code").to_owned();
+        sales.push((sale, payment, code));
+    }
+    // Every hold is past its deadline: the sweep and the seller's code race for each order.
+    app.execute("UPDATE orders SET held_at = now() - interval '6 days' WHERE status = 'held'").await;
+    let sweeper = app.order_expiry(std::time::Duration::from_secs(48 * 3600));
+    let handovers = join_all(sales.iter().map(|(sale, _, code)| hand_over(&app, sale, code)));
+    let (answers, swept) = tokio::join!(handovers, sweeper.sweep(chrono::Utc::now()));
+    swept.expect("the sweep ran");
+    // A second sweep releases whatever the first left owed.
+    sweeper.sweep(chrono::Utc::now()).await.expect("the sweep ran again");
+
+    for ((sale, payment, _), answer) in sales.iter().zip(answers) {
+        let answered = answer.status().as_u16();
+        let status = app.count(&format!("SELECT count(*) AS n FROM orders WHERE id = '{}' AND status = 'completed'", sale.order)).await;
+        let expired = app.count(&format!("SELECT count(*) AS n FROM orders WHERE id = '{}' AND status = 'expired'", sale.order)).await;
+        assert_eq!(status + expired, 1, "exactly one of completed or expired: {}", sale.order);
+        let at_provider = intent(&app, payment).await["status"].as_str().expect("a status").to_owned();
+        if status == 1 {
+            assert_eq!((answered, at_provider.as_str()), (200, "succeeded"), "completed: the money taken");
+        } else {
+            assert_eq!((answered, at_provider.as_str()), (409, "canceled"), "expired: the hold released, never taken");
+            let released =
+                app.count(&format!("SELECT count(*) AS n FROM orders WHERE id = '{}' AND hold_released_at IS NOT NULL", sale.order)).await;
+            assert_eq!(released, 1);
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_buyer_who_cancels_a_held_order_has_the_hold_released_and_the_seller_cannot_take_it() {
+    let app = card_app(RateLimits::default()).await;
+    let sale = sale(&app).await;
+    let payment = hold_by_card(&app, &sale).await;
+    let code = order_page(&app, &sale).await["handoverCode"].as_str().expect("a code").to_owned();
+    let path = format!("/api/orders/{}/cancel", sale.order);
+    let cancelled = expect_json(app.call(Method::POST, &path, Some(&sale.buyer), None).await, 200, "cancel").await;
+    assert_eq!((cancelled["status"].as_str(), cancelled["holdReleased"].as_bool()), (Some("cancelled"), Some(true)));
+    assert_eq!(intent(&app, &payment).await["status"], "canceled", "released at the provider");
+    let late = expect_json(hand_over(&app, &sale, &code).await, 409, "too late").await;
+    assert_eq!(late["error"]["code"], "order_closed");
+    assert_eq!(intent(&app, &payment).await["status"], "canceled", "never taken");
+    assert_eq!(app.get_json(&format!("/api/books/{}", sale.book), 200).await["status"], "available");
+}
+
+#[tokio::test]
+async fn the_buyer_alone_chooses_cash_or_card_while_the_order_is_pending() {
+    let app = TestApp::builder().identity(Identity::Emulator).card_payments().card_minimum(60).spawn().await;
+    let sale = sale(&app).await;
+    let path = format!("/api/orders/{}", sale.order);
+    assert_eq!(order_page(&app, &sale).await["paymentMethod"], "cash", "cash unless chosen");
+    let card =
+        expect_json(app.call(Method::PATCH, &path, Some(&sale.buyer), Some(&json!({ "paymentMethod": "card" }))).await, 200, "card").await;
+    assert_eq!(card["paymentMethod"], "card");
+    assert!(card["handoverCode"].as_str().is_some(), "the buyer's own page: {card}");
+
+    // Nobody else changes it: another buyer, the seller, no token, a bad value.
+    let stranger = app.signed_in(&unique("stranger"), "buyer").await;
+    let theirs = app.call(Method::PATCH, &path, Some(&stranger), Some(&json!({ "paymentMethod": "cash" }))).await;
+    assert_eq!(expect_json(theirs, 404, "someone else's").await["error"]["code"], "order_not_found");
+    assert_eq!(app.call(Method::PATCH, &path, Some(&sale.seller), Some(&json!({ "paymentMethod": "cash" }))).await.status(), 403);
+    assert_eq!(app.call(Method::PATCH, &path, None, Some(&json!({ "paymentMethod": "cash" }))).await.status(), 401);
+    assert_eq!(app.call(Method::PATCH, &path, Some(&sale.buyer), Some(&json!({ "paymentMethod": "bkash" }))).await.status(), 400);
+    assert_eq!(app.count(&format!("SELECT count(*) AS n FROM orders WHERE id = '{}' AND payment_method = 'card'", sale.order)).await, 1);
+
+    // A card only where the order can be paid by card.
+    let seller_id: AccountId = app.account_id(&sale.seller).await.parse().expect("an id");
+    let category = builders::category(&app.store, &format!("Cheap {}", uuid::Uuid::new_v4().simple())).await;
+    let mut form = builders::form("Cheap copy");
+    form.resale_price = Some(40);
+    let cheap = builders::list(&app.store, builders::book_from(seller_id, &category, form)).await;
+    let body = json!({ "bookId": cheap.to_string(), "phone": "01712-345678", "location": "Nilkhet", "paymentMethod": "card" });
+    let placed = expect_json(app.call(Method::POST, "/api/orders", Some(&sale.buyer), Some(&body)).await, 201, "cheap").await;
+    assert_eq!(placed["paymentMethod"], "cash", "below the card minimum: cash");
+    let refused = app
+        .call(
+            Method::PATCH,
+            &format!("/api/orders/{}", placed["id"].as_str().expect("id")),
+            Some(&sale.buyer),
+            Some(&json!({ "paymentMethod": "card" })),
+        )
+        .await;
+    assert_eq!(expect_json(refused, 422, "too cheap").await["error"]["code"], "below_card_minimum");
+
+    // Once a card holds the price, the choice is made.
+    hold_by_card(&app, &sale).await;
+    let closed = app.call(Method::PATCH, &path, Some(&sale.buyer), Some(&json!({ "paymentMethod": "cash" }))).await;
+    assert_eq!(expect_json(closed, 409, "held").await["error"]["code"], "order_closed");
+}

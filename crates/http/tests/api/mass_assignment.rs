@@ -261,9 +261,21 @@ async fn ordering_and_paying_take_no_price_status_or_buyer_from_the_body() {
     let paid = expect_json(call(&app, Method::POST, &format!("/api/orders/{order}/payment"), &buyer, Some(&valid)).await, 200, "pay").await;
     assert_eq!(paid["status"], "succeeded", "{paid}");
     assert_eq!(
-        value(&app, &format!("SELECT concat_ws('|', o.status, p.amount, p.buyer_id) AS v FROM orders o JOIN payments p ON p.order_id = o.id WHERE o.id = '{order}'")).await,
-        format!("paid|250|{me}")
+        value(&app, &format!("SELECT concat_ws('|', status, payment_method, price, buyer_id) AS v FROM orders WHERE id = '{order}'")).await,
+        format!("held|card|250|{me}"),
+        "the card holds the order's own price for the caller's order"
     );
+
+    // Changing how to pay: the method and nothing else.
+    let (_, another) = book(&app).await;
+    let placed = expect_json(call(&app, Method::POST, "/api/orders", &buyer, Some(&order_body(another))).await, 201, "order").await;
+    let path = format!("/api/orders/{}", placed["id"].as_str().expect("id"));
+    let before = builders::table_digests(&app).await;
+    for (field, extra) in [("status", json!("completed")), ("price", json!(1)), ("buyerId", json!(uuid::Uuid::new_v4().to_string()))] {
+        let answer = call(&app, Method::PATCH, &path, &buyer, Some(&with(&json!({ "paymentMethod": "card" }), field, &extra))).await;
+        refused(answer, &format!("a change with {field}")).await;
+    }
+    assert!(builders::changed_tables(&before, &builders::table_digests(&app).await).is_empty(), "nothing changed");
 }
 
 #[tokio::test]

@@ -455,8 +455,12 @@ async fn the_seller_sees_who_holds_their_book_and_nobody_else_does() {
     assert_eq!(listing["status"], "pending");
     assert_eq!(
         listing["buyer"],
-        json!({"orderId": placed["id"], "name": "Test Person", "phone": "01712-345678", "location": "TSC, Dhaka University", "orderStatus": "pending"})
+        json!({
+            "orderId": placed["id"], "name": "Test Person", "phone": "01712-345678", "location": "TSC, Dhaka University",
+            "orderStatus": "pending", "paymentMethod": "cash", "handoverDeadline": placed["handoverDeadline"]
+        })
     );
+    assert!(placed["handoverDeadline"].is_string(), "a pending order's deadline is the end of its hold: {placed}");
     // The public page shows no buyer.
     let public = app.get_json(&format!("/api/books/{book}"), 200).await;
     assert!(!public.to_string().contains("TSC, Dhaka University"), "{public}");
@@ -487,7 +491,7 @@ async fn closing_accounts_settles_their_pending_orders_and_keeps_paid_history() 
     let paid_order = order(&app, &buyer, paid).await;
     use puronoboi_ports::OrderStore as _;
     let paid_id: puronoboi_domain::OrderId = paid_order["id"].as_str().expect("id").parse().expect("an order id");
-    app.store.settle_payment(paid_id, "pi_test_paid").await.expect("settled");
+    app.store.settle_payment(paid_id, "pi_test_paid", puronoboi_ports::Secured::Taken).await.expect("settled");
     let deleted = call(&app, Method::DELETE, &format!("/api/admin/accounts/{seller_id}"), Some(&admin), None).await;
     assert!(deleted.status().is_success(), "{}", deleted.status());
     let mine = expect_json(call(&app, Method::GET, "/api/me/orders", Some(&buyer), None).await, 200, "orders").await;

@@ -1,6 +1,8 @@
-//! Card payments through the real router against localstripe (a stateful Stripe stand-in): an order is charged its
-//! stored price in taka, is paid only once however the confirmations arrive (the browser's, the webhook's, in any
-//! order and any number of times), and a webhook without a valid, fresh signature changes nothing.
+//! Card payments through the real router against localstripe (a stateful Stripe stand-in): a card holds an order's
+//! stored price in taka until the handover (nothing is taken before it), an order is held or paid only once however
+//! the confirmations arrive (the browser's, the webhook's, in any order and any number of times), and a webhook
+//! without a valid, fresh signature changes nothing. Payments taken in full up front (as before holds existed)
+//! still settle their orders, through the webhook.
 
 use futures_util::future::join_all;
 use puronoboi_domain::BookId;
@@ -76,7 +78,7 @@ async fn intent(app: &TestApp, id: &str) -> Value {
 /// The order's status and how many payment records it has.
 async fn order_status(app: &TestApp, order: &str) -> (String, i64) {
     let n = app.count(&format!("SELECT count(*) AS n FROM payments WHERE order_id = '{order}'")).await;
-    for candidate in ["pending", "paid", "cancelled", "expired"] {
+    for candidate in ["pending", "held", "paid", "completed", "cancelled", "expired"] {
         if app.count(&format!("SELECT count(*) AS n FROM orders WHERE id = '{order}' AND status = '{candidate}'")).await == 1 {
             return (candidate.to_owned(), n);
         }
@@ -89,7 +91,7 @@ async fn book_status(app: &TestApp, book: BookId) -> String {
 }
 
 #[tokio::test]
-async fn a_card_pays_the_stored_price_in_taka_and_sells_the_book() {
+async fn a_card_holds_the_stored_price_in_taka_until_the_handover_and_takes_nothing() {
     let app = app().await;
     let (buyer, order, book) = ordered(&app, 350).await;
     let paid = pay(&app, &buyer, &order, VISA).await;
@@ -97,26 +99,25 @@ async fn a_card_pays_the_stored_price_in_taka_and_sells_the_book() {
     let transaction = paid["transactionId"].as_str().expect("a transaction id");
     assert!(transaction.starts_with("pi_"), "{transaction}");
 
-    let charged = intent(&app, transaction).await;
-    assert_eq!((charged["amount"].as_i64(), charged["currency"].as_str()), (Some(35_000), Some("bdt")), "350 taka in paisa");
-    assert_eq!(charged["metadata"]["order_id"], order.as_str());
-    assert_eq!(charged["status"], "succeeded");
+    let held = intent(&app, transaction).await;
+    assert_eq!((held["amount"].as_i64(), held["currency"].as_str()), (Some(35_000), Some("bdt")), "350 taka in paisa");
+    assert_eq!(held["metadata"]["order_id"], order.as_str());
+    assert_eq!((held["status"].as_str(), held["capture_method"].as_str()), (Some("requires_capture"), Some("manual")), "{held}");
 
-    assert_eq!(order_status(&app, &order).await, ("paid".to_owned(), 1));
-    assert_eq!(book_status(&app, book).await, "sold");
+    assert_eq!(order_status(&app, &order).await, ("held".to_owned(), 0), "no payment record before the handover");
+    assert_eq!(book_status(&app, book).await, "pending", "sold only at the handover");
     let shown = expect_json(call(&app, Method::GET, &format!("/api/orders/{order}"), Some(&buyer), None).await, 200, "order").await;
-    assert_eq!((shown["status"].as_str(), shown["transactionId"].as_str()), (Some("paid"), Some(transaction)));
-    assert!(shown["paidAt"].as_str().is_some());
-    assert_eq!(
-        app.count(&format!("SELECT amount::bigint AS n FROM payments WHERE transaction_id = '{transaction}'")).await,
-        350,
-        "the payment record keeps the price in taka"
-    );
+    assert_eq!((shown["status"].as_str(), shown["transactionId"].as_str()), (Some("held"), Some(transaction)));
+    assert_eq!((shown["paymentMethod"].as_str(), shown["paidAt"].as_str()), (Some("card"), None));
+    assert!(shown["handoverCode"].as_str().is_some_and(|code| code.len() == 6), "the code stays shown while held: {shown}");
+    let deadline = chrono::DateTime::parse_from_rfc3339(shown["handoverDeadline"].as_str().expect("a deadline")).expect("RFC 3339");
+    let days = (deadline.with_timezone(&chrono::Utc) - chrono::Utc::now()).num_hours();
+    assert!((119..=120).contains(&days), "five days from the hold: {days} hours");
 
-    // Paying again answers the same payment and charges nothing more.
+    // Paying again answers the same payment and holds nothing more.
     let again = pay(&app, &buyer, &order, VISA).await;
     assert_eq!((again["status"].as_str(), again["transactionId"].as_str()), (Some("succeeded"), Some(transaction)));
-    assert_eq!(order_status(&app, &order).await, ("paid".to_owned(), 1));
+    assert_eq!(order_status(&app, &order).await, ("held".to_owned(), 0));
 }
 
 #[tokio::test]
@@ -140,7 +141,7 @@ async fn a_declined_card_leaves_the_order_pending_and_another_card_pays_the_same
         1,
         "the retry confirmed the same PaymentIntent"
     );
-    assert_eq!(order_status(&app, &order).await, ("paid".to_owned(), 1));
+    assert_eq!(order_status(&app, &order).await, ("held".to_owned(), 0));
 }
 
 #[tokio::test]
@@ -166,8 +167,8 @@ async fn three_d_secure_completes_in_the_browser_and_sync_records_it() {
     let synced =
         expect_json(call(&app, Method::POST, &format!("/api/orders/{order}/payment/sync"), Some(&buyer), None).await, 200, "sync").await;
     assert_eq!((synced["status"].as_str(), synced["transactionId"].as_str()), (Some("succeeded"), Some(payment)));
-    assert_eq!(order_status(&app, &order).await, ("paid".to_owned(), 1));
-    assert_eq!(book_status(&app, book).await, "sold");
+    assert_eq!(order_status(&app, &order).await, ("held".to_owned(), 0));
+    assert_eq!(book_status(&app, book).await, "pending");
 }
 
 #[tokio::test]
@@ -298,7 +299,7 @@ async fn the_browser_and_the_webhook_in_either_order_make_one_payment() {
     let payment = paid["transactionId"].as_str().expect("id").to_owned();
     let event = succeeded_event(&payment);
     assert_eq!(deliver(&app, &event, Some(sign_payload(TEST_WEBHOOK_SECRET, now(), &event))).await.status().as_u16(), 200);
-    assert_eq!(order_status(&app, &order).await, ("paid".to_owned(), 1));
+    assert_eq!(order_status(&app, &order).await, ("held".to_owned(), 0));
 
     // The webhook first, then the browser's sync.
     let (buyer, order, _) = ordered(&app, 300).await;
@@ -313,12 +314,12 @@ async fn the_browser_and_the_webhook_in_either_order_make_one_payment() {
         .expect("authenticated");
     let event = succeeded_event(&payment);
     assert_eq!(deliver(&app, &event, Some(sign_payload(TEST_WEBHOOK_SECRET, now(), &event))).await.status().as_u16(), 200);
-    assert_eq!(order_status(&app, &order).await, ("paid".to_owned(), 1));
+    assert_eq!(order_status(&app, &order).await, ("held".to_owned(), 0));
     let synced =
         expect_json(call(&app, Method::POST, &format!("/api/orders/{order}/payment/sync"), Some(&buyer), None).await, 200, "sync").await;
     assert_eq!((synced["status"].as_str(), synced["transactionId"].as_str()), (Some("succeeded"), Some(payment.as_str())));
-    assert_eq!(order_status(&app, &order).await, ("paid".to_owned(), 1));
-    assert_eq!(app.count("SELECT count(*) AS n FROM payments").await, 2);
+    assert_eq!(order_status(&app, &order).await, ("held".to_owned(), 0));
+    assert_eq!(app.count("SELECT count(*) AS n FROM payments").await, 0, "nothing taken before a handover");
 }
 
 #[tokio::test]
@@ -414,7 +415,7 @@ async fn a_provider_that_is_down_gets_a_clear_answer_and_paying_later_works() {
     let up = TestApp::builder().identity(Identity::Emulator).card_payments().sharing_database_with(&down).spawn().await;
     let paid = pay(&up, &buyer, &order, VISA).await;
     assert_eq!(paid["status"], "succeeded", "{paid}");
-    assert_eq!(order_status(&up, &order).await, ("paid".to_owned(), 1));
+    assert_eq!(order_status(&up, &order).await, ("held".to_owned(), 0));
 }
 
 /// Moves an order's placement `minutes` into the past (its card attempts stay when they were).

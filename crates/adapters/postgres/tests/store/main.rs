@@ -4,6 +4,7 @@
 mod catalogue;
 mod change_feed;
 mod contracts;
+mod mail_outbox;
 mod refusals;
 mod search;
 mod transitions;

@@ -9,7 +9,7 @@ use std::collections::HashSet;
 
 use chrono::{Duration, Utc};
 use puronoboi_domain::{BookMove, BookStatus, ClosedReason, OrderMove, OrderStatus};
-use puronoboi_ports::{AccountStore as _, Handover, OrderStore as _, SellerListings as _, Settlement};
+use puronoboi_ports::{AccountStore as _, Handover, OrderStore as _, Secured, SellerListings as _, Settlement};
 use puronoboi_postgres::{PgStore, STATUS_WRITES, StatusWrite};
 use puronoboi_test_support::TestDb;
 use puronoboi_test_support::builders::{self, book, category, list, seller};
@@ -167,7 +167,7 @@ async fn every_status_the_adapter_writes_is_a_declared_domain_move_and_every_sta
     let paid = list(&store, book(seller_id, &poetry, "Paid")).await;
     let order = builders::hold(&store, paid).await;
     recorder.skip().await;
-    assert!(matches!(store.settle_payment(order.id, "pi_paid").await, Ok(Settlement::Paid(_))));
+    assert!(matches!(store.settle_payment(order.id, "pi_paid", Secured::Taken).await, Ok(Settlement::Paid(_))));
     recorder
         .check("a pending order paid", &["orders.rs: settle_payment, the held book sold", "orders.rs: settle_payment, the order paid"])
         .await;
@@ -182,11 +182,34 @@ async fn every_status_the_adapter_writes_is_a_declared_domain_move_and_every_sta
         .check("an order handed over", &["orders.rs: hand_over, the held book sold", "orders.rs: hand_over, the order completed"])
         .await;
 
+    let held = list(&store, book(seller_id, &poetry, "Held, then handed over")).await;
+    let order = builders::hold(&store, held).await;
+    recorder.skip().await;
+    assert!(matches!(store.settle_payment(order.id, "pi_held", Secured::Held).await, Ok(Settlement::Paid(_))));
+    let changes = recorder.check("a card holds the price", &["orders.rs: settle_payment, the order held"]).await;
+    assert_eq!(changes, [Change::Order(OrderMove::Hold)], "the book stays reserved");
+    assert!(matches!(store.hand_over(seller_id, order.id, true, Utc::now()).await, Ok(Handover::CaptureDue(_))));
+    assert_eq!(recorder.check("the right code for a held order", &[]).await, [], "claimed, not completed yet");
+    store.complete_held(order.id, Utc::now()).await.expect("completed");
+    recorder
+        .check(
+            "a held order handed over",
+            &["orders.rs: complete_held, the held book sold", "orders.rs: complete_held, the order completed"],
+        )
+        .await;
+
+    let lapsing = list(&store, book(seller_id, &poetry, "Held past its deadline")).await;
+    let order = builders::hold(&store, lapsing).await;
+    store.settle_payment(order.id, "pi_lapsing", Secured::Held).await.expect("held");
+    recorder.skip().await;
+    assert_eq!(store.lapse_overdue_holds(later, 100).await.expect("swept"), 1);
+    recorder.check("a hold past its deadline", &["orders.rs: LAPSE_OVERDUE_HOLDS_SQL"]).await;
+
     let late = list(&store, book(seller_id, &poetry, "Paid late")).await;
     let order = builders::hold(&store, late).await;
     store.cancel_order(order.buyer_id, order.id).await.expect("cancelled");
     recorder.skip().await;
-    assert!(matches!(store.settle_payment(order.id, "pi_late").await, Ok(Settlement::Paid(_))));
+    assert!(matches!(store.settle_payment(order.id, "pi_late", Secured::Taken).await, Ok(Settlement::Paid(_))));
     let late_sale = ["orders.rs: settle_payment, the book sold to a late payment", "orders.rs: settle_payment, the order paid"];
     recorder.check("a cancelled order paid late, its book still for sale", &late_sale).await;
 
@@ -194,7 +217,7 @@ async fn every_status_the_adapter_writes_is_a_declared_domain_move_and_every_sta
     let order = builders::hold(&store, late_expired).await;
     store.expire_orders(&[order.id], later, later).await.expect("expired");
     recorder.skip().await;
-    assert!(matches!(store.settle_payment(order.id, "pi_after_expiry").await, Ok(Settlement::Paid(_))));
+    assert!(matches!(store.settle_payment(order.id, "pi_after_expiry", Secured::Taken).await, Ok(Settlement::Paid(_))));
     recorder.check("an expired order paid late, its book still for sale", &late_sale).await;
 
     let refunded = list(&store, book(seller_id, &poetry, "Refunded")).await;
@@ -202,7 +225,7 @@ async fn every_status_the_adapter_writes_is_a_declared_domain_move_and_every_sta
     store.cancel_order(order.buyer_id, order.id).await.expect("cancelled");
     builders::hold(&store, refunded).await;
     recorder.skip().await;
-    assert!(matches!(store.settle_payment(order.id, "pi_refunded").await, Ok(Settlement::MustRefund(_))));
+    assert!(matches!(store.settle_payment(order.id, "pi_refunded", Secured::Taken).await, Ok(Settlement::MustRefund(_))));
     assert_eq!(recorder.check("a late payment for a book someone else holds", &[]).await, [], "a refunded payment moves nothing");
 
     let buyers_book = list(&store, book(seller_id, &poetry, "The closing buyer's")).await;

@@ -223,8 +223,14 @@ async fn opening_a_payment_creates_a_payment_intent_for_the_order_in_paisa() {
     assert_authenticated_post(
         &sent[0],
         "/v1/payment_intents",
-        &format!("puronoboi-order-{order}-payment"),
-        &[("amount", "35000"), ("currency", "bdt"), ("payment_method_types[0]", "card"), ("metadata[order_id]", &order)],
+        &format!("puronoboi-order-{order}-hold"),
+        &[
+            ("amount", "35000"),
+            ("currency", "bdt"),
+            ("payment_method_types[0]", "card"),
+            ("capture_method", "manual"),
+            ("metadata[order_id]", &order),
+        ],
     );
     assert_eq!(
         payment,
@@ -749,4 +755,99 @@ async fn a_trailing_slash_on_the_api_base_is_ignored() {
     };
 
     StripeGateway::new(config, reqwest::Client::new()).payment(PI).await.expect("read");
+}
+
+#[tokio::test]
+async fn taking_a_held_payment_captures_the_whole_price_once() {
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path(format!("/v1/payment_intents/{PI}/capture")))
+        .respond_with(ResponseTemplate::new(200).set_body_json(intent("succeeded")))
+        .expect(1)
+        .mount(&server)
+        .await;
+
+    let taken = gateway(&server).capture(PI, taka(350)).await.expect("taken");
+
+    assert_eq!((taken.id.as_str(), taken.status, taken.amount_minor), (PI, ProviderPaymentStatus::Succeeded, 35000));
+    let sent = sent(&server).await;
+    assert_authenticated_post(
+        &sent[0],
+        &format!("/v1/payment_intents/{PI}/capture"),
+        &format!("puronoboi-capture-{PI}"),
+        &[("amount_to_capture", "35000")],
+    );
+}
+
+#[tokio::test]
+async fn a_payment_that_is_not_held_cannot_be_taken() {
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path(format!("/v1/payment_intents/{PI}/capture")))
+        .respond_with(stripe_error(
+            400,
+            json!({
+                "code": "payment_intent_unexpected_state",
+                "message": "This PaymentIntent could not be captured because it has a status of canceled. Only a PaymentIntent with one of the following statuses may be captured: requires_capture.",
+                "type": "invalid_request_error"
+            }),
+        ))
+        .mount(&server)
+        .await;
+
+    Mock::given(method("GET"))
+        .and(path(format!("/v1/payment_intents/{PI}")))
+        .respond_with(ResponseTemplate::new(200).set_body_json(intent("canceled")))
+        .expect(1)
+        .mount(&server)
+        .await;
+
+    let refused = gateway(&server).capture(PI, taka(350)).await;
+
+    assert!(matches!(&refused, Err(GatewayError::Refused { message }) if message.contains("status of canceled")), "{refused:?}");
+}
+
+#[tokio::test]
+async fn a_payment_taken_before_answers_as_taken_when_stripe_refuses_to_take_it_again() {
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path(format!("/v1/payment_intents/{PI}/capture")))
+        .respond_with(stripe_error(
+            400,
+            json!({
+                "code": "payment_intent_unexpected_state",
+                "message": "This PaymentIntent could not be captured because it has a status of succeeded.",
+                "type": "invalid_request_error"
+            }),
+        ))
+        .mount(&server)
+        .await;
+    Mock::given(method("GET"))
+        .and(path(format!("/v1/payment_intents/{PI}")))
+        .respond_with(ResponseTemplate::new(200).set_body_json(intent("succeeded")))
+        .mount(&server)
+        .await;
+
+    let taken = gateway(&server).capture(PI, taka(350)).await.expect("taken before");
+
+    assert_eq!(taken.status, ProviderPaymentStatus::Succeeded);
+    assert_eq!(sent(&server).await.iter().filter(|s| s.method == "POST").count(), 1, "asked once, then read back");
+}
+
+#[tokio::test]
+async fn releasing_a_hold_cancels_the_payment_intent_and_takes_nothing() {
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path(format!("/v1/payment_intents/{PI}/cancel")))
+        .respond_with(ResponseTemplate::new(200).set_body_json(intent("canceled")))
+        .expect(1)
+        .mount(&server)
+        .await;
+
+    let released = gateway(&server).release(PI).await.expect("released");
+
+    assert_eq!((released.id.as_str(), released.status), (PI, ProviderPaymentStatus::Cancelled));
+    let sent = sent(&server).await;
+    assert_authenticated_post(&sent[0], &format!("/v1/payment_intents/{PI}/cancel"), &format!("puronoboi-release-{PI}"), &[]);
+    assert!(!sent.iter().any(|s| s.path.ends_with("/capture") || s.path == "/v1/refunds"), "nothing taken, nothing refunded");
 }

@@ -65,10 +65,10 @@ async fn a_good_card_pays_the_order() {
 
     let confirmed = gateway.confirm_with_card(&opened.id, &card_token(&base, VISA).await).await.expect("confirmed");
     assert_eq!(confirmed.id, opened.id);
-    assert_eq!(confirmed.status, ProviderPaymentStatus::Succeeded);
+    assert_eq!(confirmed.status, ProviderPaymentStatus::Authorised, "held on the card, not taken");
 
     let read = gateway.payment(&opened.id).await.expect("read back");
-    assert_eq!(read.status, ProviderPaymentStatus::Succeeded);
+    assert_eq!(read.status, ProviderPaymentStatus::Authorised);
     assert_eq!((read.amount_minor, read.currency.as_str(), read.order_id), (35000, "bdt", Some(order.to_string())));
     assert_eq!((read.failure_message, read.failure_reason), (None, None));
 }
@@ -90,8 +90,8 @@ async fn a_declined_card_leaves_the_same_payment_open_for_another_card() {
 
     let paid = gateway.confirm_with_card(&opened.id, &card_token(&base, VISA).await).await.expect("the second card pays");
     assert_eq!(paid.id, opened.id);
-    assert_eq!(paid.status, ProviderPaymentStatus::Succeeded);
-    assert_eq!(gateway.payment(&opened.id).await.expect("read back").status, ProviderPaymentStatus::Succeeded);
+    assert_eq!(paid.status, ProviderPaymentStatus::Authorised);
+    assert_eq!(gateway.payment(&opened.id).await.expect("read back").status, ProviderPaymentStatus::Authorised);
 }
 
 #[tokio::test]
@@ -104,7 +104,7 @@ async fn a_card_that_needs_3d_secure_is_paid_once_the_buyer_authenticates() {
     assert_eq!(pending.client_secret, opened.client_secret);
 
     authenticate(&base, &pending, true).await;
-    assert_eq!(gateway.payment(&opened.id).await.expect("read back").status, ProviderPaymentStatus::Succeeded);
+    assert_eq!(gateway.payment(&opened.id).await.expect("read back").status, ProviderPaymentStatus::Authorised);
 }
 
 #[tokio::test]
@@ -120,7 +120,7 @@ async fn a_failed_3d_secure_leaves_the_payment_open_for_another_card() {
     assert_eq!(failed.failure_reason, Some(CardRefusal::AuthenticationFailed));
 
     let paid = gateway.confirm_with_card(&opened.id, &card_token(&base, VISA).await).await.expect("another card");
-    assert_eq!(paid.status, ProviderPaymentStatus::Succeeded);
+    assert_eq!(paid.status, ProviderPaymentStatus::Authorised);
 }
 
 #[tokio::test]
@@ -132,14 +132,15 @@ async fn abandoning_3d_secure_for_another_card_pays_with_that_card() {
     assert_eq!(pending.status, ProviderPaymentStatus::AwaitingBuyer);
 
     let paid = gateway.confirm_with_card(&opened.id, &card_token(&base, VISA).await).await.expect("another card");
-    assert_eq!(paid.status, ProviderPaymentStatus::Succeeded);
+    assert_eq!(paid.status, ProviderPaymentStatus::Authorised);
 }
 
 #[tokio::test]
 async fn a_paid_payment_is_refunded() {
     let (gateway, base) = gateway().await;
     let opened = gateway.open_payment(OrderId::new(), taka(350)).await.expect("opened");
-    gateway.confirm_with_card(&opened.id, &card_token(&base, VISA).await).await.expect("paid");
+    gateway.confirm_with_card(&opened.id, &card_token(&base, VISA).await).await.expect("held");
+    gateway.capture(&opened.id, taka(350)).await.expect("taken");
 
     let refund = gateway.refund(&opened.id, 0).await.expect("refunded");
 
@@ -193,7 +194,9 @@ async fn a_payment_is_announced_by_a_signed_webhook() {
     localstripe::register_webhook(&base, &webhook_id, &format!("{}/api/payments/stripe/webhook", receiver.uri()), WEBHOOK_SECRET).await;
 
     let opened = gateway.open_payment(OrderId::new(), taka(350)).await.expect("opened");
-    gateway.confirm_with_card(&opened.id, &card_token(&base, VISA).await).await.expect("paid");
+    gateway.confirm_with_card(&opened.id, &card_token(&base, VISA).await).await.expect("held");
+    // A hold sends no event; taking the money does.
+    gateway.capture(&opened.id, taka(350)).await.expect("taken");
 
     // localstripe sends it about a second later.
     let deadline = Instant::now() + Duration::from_secs(15);
