@@ -2,6 +2,7 @@
 //! and metrics listener (`observability`) and its memory under a burst of uploads (`upload_memory`).
 #![expect(clippy::expect_used, reason = "test helpers outside #[test] fns stop the test loudly")]
 
+mod mail;
 mod observability;
 mod running;
 mod startup;
