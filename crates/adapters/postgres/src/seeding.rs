@@ -28,6 +28,18 @@ pub enum SeedAccountError {
 }
 
 impl PgStore {
+    /// Drops the e-mail notices of every order there is, unsent: the demo seed places and hands over orders to show a
+    /// lived-in shop, and that history is nobody's news. Only for filling an empty database.
+    pub async fn drop_seeded_notices(&self) -> Result<u64, anyhow::Error> {
+        let mut conn = self.conn().await?;
+        let dropped = diesel::sql_query(
+            "UPDATE mail_outbox SET dropped_at = now(), last_error = 'the demo seed''s history' WHERE sent_at IS NULL AND dropped_at IS NULL",
+        )
+        .execute(&mut conn)
+        .await?;
+        Ok(u64::try_from(dropped).unwrap_or(0))
+    }
+
     /// Opens an account without an identity. Errors: `EmailTaken` when a live account already uses the e-mail (any
     /// letter case).
     pub async fn open_seeded_account(&self, account: SeededAccount) -> Result<AccountId, SeedAccountError> {

@@ -63,6 +63,16 @@ async fn config_tells_the_browser_what_is_configured() {
 }
 
 #[tokio::test]
+async fn the_demo_seeds_real_orders_but_e_mails_nobody_about_them() {
+    let app = TestApp::spawn_seeded().await;
+    let orders = app.count("SELECT count(*) AS n FROM orders").await;
+    assert!(orders > 0, "held and sold demo books have real orders");
+    assert!(app.count("SELECT count(*) AS n FROM mail_outbox").await > 0, "their statements wrote notices, as every order change does");
+    let due = app.count("SELECT count(*) AS n FROM mail_outbox WHERE sent_at IS NULL AND dropped_at IS NULL").await;
+    assert_eq!(due, 0, "a seeded past is nobody's news");
+}
+
+#[tokio::test]
 async fn categories_count_only_books_still_for_sale() {
     let app = TestApp::spawn_seeded().await;
     let categories = app.get_json("/api/categories", 200).await;
