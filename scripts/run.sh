@@ -129,6 +129,11 @@ fi
 
 export WEB_DIST_DIR=${WEB_DIST_DIR:-$root/apps/web/dist}
 export IMAGES_DIR=${IMAGES_DIR:-$root/var/images}
+# Order e-mail is written as .eml files here unless MAIL_TRANSPORT says otherwise: nothing leaves this machine.
+export MAIL_DIR=${MAIL_DIR:-$root/var/mail}
+if [ "${MAIL_TRANSPORT:-file}" = file ]; then
+  say "order e-mail goes to var/mail/ as .eml files (open them with any mail program)"
+fi
 
 say "Puronoboi is starting at http://localhost:$PORT (Ctrl-C stops it)"
 "$target_dir/release/puronoboi-server" &
