@@ -96,13 +96,28 @@ fn describe() {
         puronoboi_app::payments::REFUNDS_ABANDONED,
         "Owed payments given up on after the last failed refund: a person must return them."
     );
+    metrics::describe_counter!(puronoboi_app::orders::ORDERS_HANDED_OVER, "Orders handed over: the seller entered the buyer's code.");
+    metrics::describe_counter!(puronoboi_app::payments::HOLDS_CAPTURED, "Card holds captured at the handover (each order once).");
+    metrics::describe_counter!(
+        puronoboi_app::payments::HOLDS_RELEASED,
+        "Card holds released because their order closed without a handover."
+    );
+    metrics::describe_counter!(puronoboi_app::mail::MAIL_SENT, "Order e-mails handed to the mail transport.");
+    metrics::describe_counter!(puronoboi_app::mail::MAIL_RETRIED, "Order e-mails that failed for now and will be tried again.");
+    metrics::describe_counter!(puronoboi_app::mail::MAIL_FAILED, "Order e-mails given up on (refused for good, or out of attempts).");
     // Shown at 0 from the start, so that a rate or an alert over them has a series before the first event.
     for business in [
         puronoboi_app::orders::ORDERS_PLACED,
+        puronoboi_app::orders::ORDERS_HANDED_OVER,
         puronoboi_app::payments::PAYMENTS_RECORDED,
+        puronoboi_app::payments::HOLDS_CAPTURED,
+        puronoboi_app::payments::HOLDS_RELEASED,
         puronoboi_app::payments::REFUNDS,
         puronoboi_app::payments::REFUNDS_FAILED,
         puronoboi_app::payments::REFUNDS_ABANDONED,
+        puronoboi_app::mail::MAIL_SENT,
+        puronoboi_app::mail::MAIL_RETRIED,
+        puronoboi_app::mail::MAIL_FAILED,
     ] {
         metrics::counter!(business).increment(0);
     }
