@@ -364,8 +364,8 @@ def drill_kill(server, tokens, books):
     print(f'  restarted and ready {took:.1f} s after starting ({time.monotonic() - killed_at:.1f} s after the kill)', flush=True)
     check_consistency('after the kill')
 
-    # A payment the provider took just before the kill, whose confirmation never reached the database: paying again
-    # reads it back and settles the order (no second charge: the order has one PaymentIntent).
+    # A card hold the provider made just before the kill, whose confirmation never reached the database: paying again
+    # reads it back and holds the order (no second hold: the order has one PaymentIntent).
     attempted = psql("SELECT string_agg(o.id::text || ' ' || o.buyer_id::text, ',') FROM orders o "
                      "WHERE o.status = 'pending' AND o.payment_id IS NOT NULL")
     by_account = {seeded_id(f'faults-buyer-{number}'): token for number, token in tokens}
@@ -380,7 +380,7 @@ def drill_kill(server, tokens, books):
             print(f'    paying {order} again: {answer.status} {answer.body[:160]!r}')
     report(left == 0, f'{repaid} orders with a payment started before the kill: paying again settled every one')
     unpaid = charged_but_unpaid()
-    report(not unpaid, f'orders the provider charged but the database does not show paid: {len(unpaid)}')
+    report(not unpaid, f'orders the provider holds or charged but the database does not show held or paid: {len(unpaid)}')
     check_consistency('after paying again')
 
 
@@ -390,7 +390,9 @@ def charged_but_unpaid():
     for row in filter(None, rows.split(',')):
         order, intent, status = row.split(' ')
         answer = call('GET', f'/v1/payment_intents/{intent}', port=STRIPE_PORT, auth=f'Bearer {ENV["STRIPE_SECRET_KEY"]}')
-        if answer.status == 200 and answer.json().get('status') == 'succeeded' and status != 'paid':
+        at_provider = answer.json().get('status') if answer.status == 200 else None
+        # A hold (requires_capture) must show as held; money taken (succeeded) as paid or completed.
+        if (at_provider == 'requires_capture' and status != 'held') or (at_provider == 'succeeded' and status not in ('paid', 'completed')):
             unpaid.append(order)
     return unpaid
 
@@ -426,7 +428,7 @@ def drill_provider(server, tokens, book):
     start_localstripe()
     paid = call('POST', f'/api/orders/{order}/payment', token=token, body={'cardToken': card_token()})
     status = call('GET', f'/api/orders/{order}', token=token).json().get('status')
-    report(paid.status == 200 and (paid.json() or {}).get('status') == 'succeeded' and status == 'paid',
+    report(paid.status == 200 and (paid.json() or {}).get('status') == 'succeeded' and status == 'held',
            f'with localstripe back, paying again answered {paid.status} {(paid.json() or {}).get("status")}; the order is {status}')
     check_consistency('after the provider drill')
 
