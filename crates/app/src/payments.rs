@@ -583,8 +583,7 @@ impl Payments {
 /// The card payment an order already has (held until the handover, taken up front, or taken at the handover), by its
 /// transaction id.
 fn paid_by_card(order: &Order) -> Option<String> {
-    let has_one = order.status.is_secured_by_card() || (order.status == OrderStatus::Completed && order.held_at.is_some());
-    order.transaction_id.clone().filter(|_| has_one)
+    order.transaction_id.clone().filter(|_| order.status.has_card_payment(order.held_at.is_some()))
 }
 
 /// Whether the provider secured the money: holds it on the card, or took it.

@@ -196,6 +196,12 @@ impl OrderStatus {
     pub const fn is_secured_by_card(self) -> bool {
         matches!(self, Self::Paid | Self::Held)
     }
+
+    /// Whether an order in this status, which a card held (`was_held`) or not, has its card payment: held, taken up
+    /// front, or taken at the handover. News of that payment (the browser's, the webhook's) changes nothing more.
+    pub const fn has_card_payment(self, was_held: bool) -> bool {
+        self.is_secured_by_card() || (matches!(self, Self::Completed) && was_held)
+    }
 }
 
 impl fmt::Display for OrderStatus {

@@ -372,8 +372,7 @@ impl OrderStore for InMemoryShop {
     async fn settle_payment(&self, id: OrderId, transaction_id: &str, secured: Secured) -> Result<Settlement, SettleError> {
         let mut state = self.lock();
         let order = state.orders.iter().find(|o| o.order.id == id).ok_or(SettleError::NotFound)?.order.clone();
-        let has_card_payment = order.status.is_secured_by_card() || (order.status == OrderStatus::Completed && order.held_at.is_some());
-        if has_card_payment {
+        if order.status.has_card_payment(order.held_at.is_some()) {
             return if order.transaction_id.as_deref() == Some(transaction_id) {
                 Ok(Settlement::AlreadyPaid(order))
             } else {

@@ -290,14 +290,7 @@ impl OrderStore for PgStore {
         let mut conn = self.conn().await?;
         let outcome = conn
             .transaction(async |conn| {
-                let row: OrderRow = orders::table
-                    .find(id.as_uuid())
-                    .select(OrderRow::as_select())
-                    .for_update()
-                    .get_result(conn)
-                    .await
-                    .optional()?
-                    .ok_or(Step::NotFound)?;
+                let row: OrderRow = lock_order(conn, id).await?.ok_or(Step::NotFound)?;
                 let status: OrderStatus = row.status.parse().context("an order's stored status")?;
                 if status == OrderStatus::Completed {
                     return Ok(row);
@@ -537,19 +530,11 @@ impl OrderStore for PgStore {
             .transaction(async |conn| {
                 // The row lock puts every settlement of this order (the browser's, the webhook's, retries) and
                 // the expiry sweep in a line: exactly one of them moves it.
-                let row: OrderRow = orders::table
-                    .find(id.as_uuid())
-                    .select(OrderRow::as_select())
-                    .for_update()
-                    .get_result(conn)
-                    .await
-                    .optional()?
-                    .ok_or(SettleStep::NotFound)?;
+                let row: OrderRow = lock_order(conn, id).await?.ok_or(SettleStep::NotFound)?;
                 let current: OrderStatus = row.status.parse().context("an order's stored status")?;
                 // Held, paid, or completed after its hold was taken: the news of a payment the order already has
                 // (the webhook that follows the capture among it).
-                let has_card_payment = current.is_secured_by_card() || (current == OrderStatus::Completed && row.held_at.is_some());
-                if has_card_payment {
+                if current.has_card_payment(row.held_at.is_some()) {
                     return if row.transaction_id.as_deref() == Some(transaction_id) {
                         Ok((row, Done::AlreadyPaid))
                     } else {
@@ -938,6 +923,12 @@ SELECT count(*) AS n FROM closed",
         owe = *OWE_RELEASES,
     )
 });
+
+/// The order's row, locked until the transaction ends: every change of one order (two tabs, the webhook, the sweep,
+/// two instances) waits for the one before it.
+async fn lock_order(conn: &mut AsyncPgConnection, id: OrderId) -> Result<Option<OrderRow>, diesel::result::Error> {
+    orders::table.find(id.as_uuid()).select(OrderRow::as_select()).for_update().get_result(conn).await.optional()
+}
 
 /// Puts a book an order held back on sale.
 async fn release_book(conn: &mut AsyncPgConnection, book: Uuid) -> Result<usize, diesel::result::Error> {
