@@ -45,5 +45,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // Times are shown in the reader's time zone: the tests read them as a reader in Bangladesh does, on any machine.
+    env: { TZ: 'Asia/Dhaka' },
   },
 });

@@ -5,7 +5,7 @@
 // run's own (added through the database) for an order and a wish-list entry; those parts are skipped without them.
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { OrderDto } from '../../../bindings/OrderDto';
-import { DEMO, logIn, signUp, uniqueEmail } from './accounts';
+import { DEMO, expectPathSoon, logIn, signUp, uniqueEmail } from './accounts';
 import { audit, Audit, AUDIT_TIMEOUT_MS, auditRoute } from './axe';
 import { DESKTOP, MOBILE, useBrowser, withPage } from './browser';
 import { api, fixtures, url } from './env';
@@ -100,6 +100,10 @@ describe('accessibility (axe-core: no critical or serious violation)', () => {
       const placed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/orders' && r.request().method() === 'POST');
       await dialog.getByRole('button', { name: /^Place order/ }).click();
       const order = (await (await placed).json()) as OrderDto;
+      // The order's page follows the buy form, with the handover code and the way to pay by card instead.
+      await expectPathSoon(page, `/dashboard/payment/${order.id}`);
+      await visible(page.getByRole('region', { name: 'Your handover code' }), 'the handover code');
+      await audit(page, results, '/dashboard/payment/:id (just placed, cash)');
       await page.goto('/dashboard/myOrders', { waitUntil: 'networkidle' });
       await h1(page, 'My Orders');
       await audit(page, results, '/dashboard/myOrders (an order)');
@@ -119,7 +123,8 @@ describe('accessibility (axe-core: no critical or serious violation)', () => {
       // The phone and location come from the order just placed.
       expect(await contact.getByLabel('Phone', { exact: true }).inputValue()).toBe('01712-345678');
       await audit(page, results, '/dashboard/payment2/:id (contact form)');
-      // Reserve the book, so no copy of this run stays listed.
+      // Reserve the book, so no copy of this run stays listed: by card, for the card form's audit.
+      await contact.getByRole('radio', { name: 'Card, held until you have the book', exact: true }).check();
       await contact.getByRole('button', { name: 'Continue to payment', exact: true }).click();
       await visible(page.getByRole('form', { name: 'Pay by card' }), 'the card form');
       await audit(page, results, '/dashboard/payment2/:id (card form)');

@@ -228,12 +228,15 @@ describe('Puronoboi in Bangla', () => {
       await visible(dialog, 'the Bangla buy form');
       await dialog.getByLabel(common.contactFields.phone, { exact: true }).fill('০১৭১২-৩৪৫৬৭৮');
       await dialog.getByLabel(common.contactFields.location, { exact: true }).fill('নীলক্ষেত, ঢাকা');
+      await dialog.getByRole('group', { name: common.paymentChoice.legend }).getByRole('radio', { name: common.paymentChoice.card, exact: true }).check();
+      // The book's page behind the form shows its description and seller as they were typed.
+      await expectBangla(page, 'the buy form with the choice of payment', [...typed, ...(await typedOnBookPage(bookId))]);
       const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/orders' && r.request().method() === 'POST');
       await dialog.getByRole('button', { name: fill(shop.buy.placeOrder, { price: formatTaka(240, 'bn') }) }).click();
       const answer = await answered;
       expect(answer.status(), `POST /api/orders answered ${answer.status()}: ${await answer.text()}`).toBe(201);
       const order = (await answer.json()) as OrderDto;
-      expect(order, 'the phone typed in Bengali digits is kept as the same number').toMatchObject({ phone: '01712-345678' });
+      expect(order, 'the phone typed in Bengali digits is kept as the same number').toMatchObject({ phone: '01712-345678', paymentMethod: 'card' });
       await visible(toast(page, shop.buy.confirmed), `the Bangla "${shop.buy.confirmed}" toast`);
 
       await visit(`/dashboard/payment/${order.id}`);
@@ -250,11 +253,12 @@ describe('Puronoboi in Bangla', () => {
       await typeCard(form, '4242424242424242');
       await payButton.click();
       await visible(toast(page, buying.card.success), `the Bangla "${buying.card.success}" toast`, 20_000);
+      await visible(main(page).getByRole('region', { name: buying.orderState.heldTitle }), `the Bangla "${buying.orderState.heldTitle}"`);
       await screenshot(page, 'bangla-paid-1280', { fullPage: false });
 
       await visit('/dashboard/myOrders');
       await h1(page, buying.orders.title);
-      await visible(main(page).getByText(buying.orderStatus.paid, { exact: true }).first(), 'the Bangla "paid" status');
+      await visible(main(page).getByText(buying.orderStatus.held, { exact: true }).first(), 'the Bangla "held" status');
       await expectBangla(page, 'My Orders', typed);
       await page.setViewportSize(PHONE);
       await settle(page);

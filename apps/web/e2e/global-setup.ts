@@ -335,6 +335,8 @@ export default async function setup(project: TestProject): Promise<(() => Promis
         PORT: String(port),
         WEB_DIST_DIR: webDist,
         IMAGES_DIR: imagesDir,
+        // Order e-mail as .eml files in this run's scratch folder, not under the working directory.
+        MAIL_DIR: join(root, 'mail'),
         SEED_DEMO: 'true',
         FIREBASE_PROJECT_ID,
         FIREBASE_AUTH_EMULATOR_HOST: authEmulator,

@@ -94,7 +94,7 @@ async function accessToken(page: Page): Promise<string> {
 // ---------------------------------------------------------------------------------------------------------------
 
 describe('a buyer orders a book', () => {
-  test('from its page (signing in on the way): "Order Confirmed", View Orders, My Orders with Pay; then cancels it and the book is on sale again', async (ctx) => {
+  test('from its page (signing in on the way), in cash: "Order Confirmed", the order page with its code, My Orders with Pay; then cancels it and the book is on sale again', async (ctx) => {
     skipUnlessDatabase(ctx);
     const title = `E2E Chokher Bali ${stamp()}`;
     const bookId = addBookFor(DEMO.rahim, title);
@@ -143,23 +143,44 @@ describe('a buyer orders a book', () => {
       await screenshot(page, 'buy-modal-errors', { fullPage: false });
 
       await fillBuyForm(dialog, '01712-345678', 'Dhanmondi 27, Dhaka');
+      // Cash at the meet-up, chosen explicitly (it is also what the form starts with).
+      await dialog.getByRole('radio', { name: 'Cash at the meet-up', exact: true }).check();
       await screenshot(page, 'buy-modal', { fullPage: false });
       const answered = nextOrderAnswer(page);
       await placeOrderButton(dialog).click();
       const answer = await answered;
       expect(answer.status(), `POST /api/orders answered ${answer.status()}: ${await answer.text()}`).toBe(201);
       const placed = (await answer.json()) as OrderDto;
-      expect(placed).toMatchObject({ bookId, title, status: 'pending', phone: '01712-345678', location: 'Dhanmondi 27, Dhaka', email: DEMO.farhana });
-      expect(answer.request().postDataJSON()).toEqual({ bookId, phone: '01712-345678', location: 'Dhanmondi 27, Dhaka' });
+      expect(placed).toMatchObject({
+        bookId,
+        title,
+        status: 'pending',
+        paymentMethod: 'cash',
+        phone: '01712-345678',
+        location: 'Dhanmondi 27, Dhaka',
+        email: DEMO.farhana,
+      });
+      expect(answer.request().postDataJSON()).toEqual({ bookId, phone: '01712-345678', location: 'Dhanmondi 27, Dhaka', paymentMethod: 'cash' });
 
+      // The order's page: the handover code, until when the book is reserved, and the focus on where the order stands.
       await visible(toast(page, ORDER_CONFIRMED), `the "${ORDER_CONFIRMED}" toast`);
-      await dialog.waitFor({ state: 'hidden' });
+      await expectPathSoon(page, `/dashboard/payment/${placed.id}`);
+      await h1(page, 'Payment');
+      const state = main(page).getByRole('heading', { name: 'Reserved for you', exact: true });
+      await visible(state, 'where the order stands');
+      await expect.poll(() => state.evaluate((el) => el === document.activeElement), { message: 'the focus moves to the order' }).toBe(true);
+      await visible(page.getByRole('region', { name: 'Your handover code' }), 'the handover code');
+      expect((await api.book(bookId)).status).toBe('pending');
+      await picturesLoaded(page);
+      await screenshot(page, 'order-placed');
+
+      // The book's page says it is this buyer's, with View Orders.
+      await page.goto(`/books/${bookId}`, { waitUntil: 'networkidle' });
+      await h1(page, title);
       const viewOrders = main(page).getByRole('link', { name: 'View Orders', exact: true });
       await visible(viewOrders, 'the View Orders link');
       expect(await buyNow(page).count(), 'no Buy Now once ordered').toBe(0);
       await visible(main(page).getByText(/You have ordered this book/), 'the note that the book is yours');
-      expect(await viewOrders.evaluate((el) => el === document.activeElement), 'focus moves to View Orders').toBe(true);
-      expect((await api.book(bookId)).status).toBe('pending');
       await screenshot(page, 'book-ordered', { fullPage: false });
 
       // My Orders: pending, with Pay to the payment page and Cancel.
@@ -257,7 +278,7 @@ describe('a buyer orders a book', () => {
           winnerToken = await accessToken(winnerPage);
 
           await visible(toast(winnerPage, ORDER_CONFIRMED), 'the winner\'s "Order Confirmed"');
-          await visible(main(winnerPage).getByRole('link', { name: 'View Orders', exact: true }), "the winner's View Orders link");
+          await visible(main(winnerPage).getByRole('region', { name: 'Your handover code' }), "the winner's order page with the code");
 
           await visible(loserDialog.getByRole('alert').filter({ hasText: BOOK_TAKEN }), `"${BOOK_TAKEN}" in the loser's form`);
           expect(await toast(loserPage, ORDER_CONFIRMED).count(), 'no "Order Confirmed" for the loser').toBe(0);
@@ -282,6 +303,8 @@ describe('a buyer orders a book', () => {
             await visible(phone, "the buyer's phone");
             expect(await phone.getAttribute('href')).toBe(`tel:${winnerBuyer.phone.replace(/\D/g, '')}`);
             await visible(row.getByText(winnerBuyer.location, { exact: true }), 'the meeting place');
+            await visible(row.getByTestId('buyer-payment').getByText('Cash at the meet-up', { exact: true }), 'how the buyer pays');
+            await visible(row.getByTestId('buyer-deadline').getByText(/^Reserved until /), 'until when the book is reserved');
             await picturesLoaded(page);
             await screenshot(page, 'my-products-ordered');
           });

@@ -1,7 +1,8 @@
 // Card payment journeys against localstripe (the local Stripe the global setup starts, with its Stripe.js stand-in):
-// paying an order from My Orders with 4242 4242 4242 4242, a declined card and then a good one, 3-D Secure completed
-// and failed in the stand-in's own box, paying for a wish-list book (reserving it on the way), and a book under the
-// card minimum. Every journey signs up a buyer of its own (so no one's pending-order limit is reached) and pays for
+// ordering with a card chosen in the buy form and paying with 4242 4242 4242 4242, a declined card and then a good
+// one, 3-D Secure completed and failed in the stand-in's own box, paying for a wish-list book (reserving it on the
+// way), and a book under the card minimum (paid in cash). A card that goes through only holds the price: the order is
+// `held` and its book stays reserved until the handover (handover.e2e.ts takes the money). Every journey signs up a buyer of its own (so no one's pending-order limit is reached) and pays for
 // this run's own copies of demo books, added through the database: the journeys are skipped without
 // E2E_DATABASE_URL, and without card payments on the server under test.
 import type { Locator, Page } from 'playwright-core';
@@ -21,6 +22,8 @@ import { typeCard } from './cards';
 const browser = useBrowser();
 
 const SUCCESS_TOAST = 'Congratulations !! payment successful';
+/** What a card that went through does now: it holds the price until the handover. */
+const HELD = 'Paid, held until handover';
 const ORDER_CONFIRMED = 'Order Confirmed';
 /** localstripe's words for the card 4000 0000 0000 0341. */
 const DECLINED = 'Your card was declined.';
@@ -78,13 +81,17 @@ async function paymentResult(answer: Awaited<ReturnType<typeof nextPaymentAnswer
   return (await answer.json()) as PaymentResultDto;
 }
 
-/** After a success: the toast, Paid, the button disabled and the transaction id; answers the id shown. */
+/**
+ * After a success: the toast, Paid, the button disabled, the price held until the handover, and the transaction id;
+ * answers the id shown.
+ */
 async function expectPaid(page: Page): Promise<string> {
   await visible(toast(page, SUCCESS_TOAST), `the "${SUCCESS_TOAST}" toast`, 20_000);
   const paid = payForm(page).getByRole('button', { name: 'Paid', exact: true });
   await visible(paid, 'the Paid button');
   expect(await paid.isDisabled(), 'the button is disabled once paid').toBe(true);
   await visible(payForm(page).getByText('Paid', { exact: true }).first(), 'the Paid label');
+  await visible(main(page).getByRole('region', { name: HELD }), `"${HELD}"`);
   const id = (await page.getByTestId('transaction-id').innerText()).trim();
   expect(id, 'a transaction id is shown').toMatch(/^\S{6,}$/);
   return id;
@@ -119,7 +126,7 @@ async function listingRow(page: Page, title: string): Promise<Locator> {
 // ---------------------------------------------------------------------------------------------------------------
 
 describe('paying an order by card', () => {
-  test('4242 4242 4242 4242: the toast, Paid, the transaction id; My Orders says Paid, the book is sold, the seller sees Sold', async (ctx) => {
+  test('a card chosen in the buy form, then 4242 4242 4242 4242: the toast, Paid, held until handover; My Orders, the book and the seller agree', async (ctx) => {
     skipUnlessReady(ctx);
     const title = `E2E Padma Nadir Majhi ${stamp()}`;
     const bookId = addBookFor(DEMO.rahim, title, { newest: true });
@@ -128,7 +135,7 @@ describe('paying an order by card', () => {
 
     await withPage(browser(), { viewport: DESKTOP }, async ({ page, visit }) => {
       await newBuyer(page, 'Paying Buyer');
-      // Ordered from the book's page, then paid from My Orders, as a buyer would.
+      // Ordered from the book's page choosing a card: the order's page follows, with the card form.
       await visit(`/books/${bookId}`);
       await h1(page, title);
       const buyNow = main(page).getByRole('button', { name: 'Buy Now', exact: true });
@@ -138,15 +145,13 @@ describe('paying an order by card', () => {
       await visible(dialog, 'the buy form');
       await dialog.getByLabel('Phone', { exact: true }).fill('01712-345678');
       await dialog.getByLabel('Location', { exact: true }).fill('Dhanmondi 27, Dhaka');
+      await dialog.getByRole('radio', { name: 'Card, held until you have the book', exact: true }).check();
       const ordered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/orders' && r.request().method() === 'POST');
       await dialog.getByRole('button', { name: /^Place order/ }).click();
       const order = (await (await ordered).json()) as OrderDto;
       orderId = order.id;
+      expect(order.paymentMethod).toBe('card');
       await visible(toast(page, ORDER_CONFIRMED), `the "${ORDER_CONFIRMED}" toast`);
-
-      await page.goto('/dashboard/myOrders', { waitUntil: 'networkidle' });
-      await h1(page, 'My Orders');
-      await orderRow(page, orderId).getByRole('link', { name: `Pay for ${title}`, exact: true }).click();
       await expectPathSoon(page, `/dashboard/payment/${orderId}`);
       await h1(page, 'Payment');
 
@@ -172,36 +177,38 @@ describe('paying an order by card', () => {
       const shown = await expectPaid(page);
       expect(shown).toBe(result.transactionId);
       await screenshot(page, 'payment-paid');
-      expect(await orderStatus(orderId)).toBe('paid');
+      expect(await orderStatus(orderId)).toBe('held');
 
-      // My Orders: Paid, with the transaction id, and no Pay link any more.
+      // My Orders: held until the handover, with the transaction id, the way to the code, and no Pay link any more.
       await payForm(page).getByRole('link', { name: 'View My Orders', exact: true }).click();
       await expectPathSoon(page, '/dashboard/myOrders');
       const row = orderRow(page, orderId);
-      await visible(row.getByText('Paid', { exact: true }), 'Paid in My Orders');
+      await visible(row.getByText(HELD, { exact: true }), `"${HELD}" in My Orders`);
       await visible(row.getByText(shown), 'the transaction id in My Orders');
       expect(await row.getByRole('link', { name: `Pay for ${title}` }).count()).toBe(0);
+      await visible(row.getByRole('link', { name: `Handover code for ${title}`, exact: true }), 'the way to the handover code');
 
-      // The payment page of a paid order: Paid and the transaction id, no form.
+      // The order's page later: held, the transaction id, the code, no form.
       await page.goto(`/dashboard/payment/${orderId}`, { waitUntil: 'networkidle' });
-      await visible(main(page).getByRole('heading', { name: 'This order is paid' }), 'the paid notice');
+      await visible(main(page).getByRole('region', { name: HELD }), 'the held state');
       await visible(page.getByTestId('transaction-id').getByText(shown), 'the transaction id');
-      expect(await payForm(page).count(), 'no card form for a paid order').toBe(0);
+      await visible(page.getByRole('region', { name: 'Your handover code' }), 'the handover code');
+      expect(await payForm(page).count(), 'no card form for a held order').toBe(0);
     });
 
-    // The book is sold, for everyone.
-    expect((await api.book(bookId)).status).toBe('sold');
+    // The book stays reserved for this buyer until the handover, for everyone.
+    expect((await api.book(bookId)).status).toBe('pending');
     await withPage(browser(), { viewport: DESKTOP }, async ({ page, visit }) => {
       await visit(`/books/${bookId}`);
-      await visible(main(page).locator('[data-book-status="sold"]'), 'the sold notice on the book page');
+      await visible(main(page).locator('[data-book-status="pending"]'), 'the reserved notice on the book page');
     });
 
-    // The seller's My Products says Sold.
+    // The seller's My Products: paid, awaiting the handover.
     await withPage(browser(), { viewport: DESKTOP }, async ({ page }) => {
       await logIn(page, DEMO.rahim);
       await page.goto('/dashboard/myProducts', { waitUntil: 'networkidle' });
       await h1(page, 'My Products');
-      await visible((await listingRow(page, title)).getByText('Sold', { exact: true }), 'Sold in My Products');
+      await visible((await listingRow(page, title)).getByText('Paid, awaiting handover', { exact: true }), 'held in My Products');
     });
   });
 
@@ -213,7 +220,7 @@ describe('paying an order by card', () => {
 
     await withPage(browser(), { viewport: MOBILE }, async ({ page }) => {
       await newBuyer(page, 'Declined Buyer');
-      const order = await placeOrder(page, bookId);
+      const order = await placeOrder(page, bookId, { paymentMethod: 'card' });
       await openPayment(page, order.id);
 
       // A phone: one column, nothing to scroll sideways, the card field and the button in reach.
@@ -244,11 +251,11 @@ describe('paying an order by card', () => {
       expect((await paymentResult(await charged)).status).toBe('succeeded');
       await expectPaid(page);
       expect(await payForm(page).getByText(DECLINED).count(), 'the old refusal is gone').toBe(0);
-      expect(await orderStatus(order.id)).toBe('paid');
+      expect(await orderStatus(order.id)).toBe('held');
     });
   });
 
-  test('3-D Secure: the bank\'s box, "Complete authentication", and the order is paid', async (ctx) => {
+  test('3-D Secure: the bank\'s box, "Complete authentication", and the price is held', async (ctx) => {
     skipUnlessReady(ctx);
     const title = `E2E Kabuliwala ${stamp()}`;
     const bookId = addBookFor(DEMO.rahim, title);
@@ -256,7 +263,7 @@ describe('paying an order by card', () => {
 
     await withPage(browser(), { viewport: DESKTOP }, async ({ page }) => {
       await newBuyer(page, 'Secure Buyer');
-      const order = await placeOrder(page, bookId);
+      const order = await placeOrder(page, bookId, { paymentMethod: 'card' });
       await openPayment(page, order.id);
       await typeCard(payForm(page), CARDS.threeDSecure);
       const charged = nextPaymentAnswer(page, order.id, 'payment');
@@ -277,8 +284,8 @@ describe('paying an order by card', () => {
       await complete.click();
       expect((await paymentResult(await synced)).status).toBe('succeeded');
       await expectPaid(page);
-      expect(await orderStatus(order.id)).toBe('paid');
-      expect((await api.book(bookId)).status).toBe('sold');
+      expect(await orderStatus(order.id)).toBe('held');
+      expect((await api.book(bookId)).status, 'reserved until the handover').toBe('pending');
     });
   });
 
@@ -290,7 +297,7 @@ describe('paying an order by card', () => {
 
     await withPage(browser(), { viewport: DESKTOP }, async ({ page }) => {
       await newBuyer(page, 'Unlucky Buyer');
-      const order = await placeOrder(page, bookId);
+      const order = await placeOrder(page, bookId, { paymentMethod: 'card' });
       await openPayment(page, order.id);
       await typeCard(payForm(page), CARDS.threeDSecure);
       await payButton(page, book.resalePrice).click();
@@ -335,6 +342,8 @@ describe('paying for a wish-list book', () => {
       const contact = page.getByRole('form', { name: 'Your contact details' });
       await visible(contact, 'the contact form');
       await visible(main(page).getByRole('region', { name: 'Your order' }).getByText(taka(book.resalePrice), { exact: true }), 'the price');
+      // Paying by card: the button goes on to the card form.
+      await contact.getByRole('radio', { name: 'Card, held until you have the book', exact: true }).check();
       await contact.getByRole('button', { name: 'Continue to payment', exact: true }).click();
       await visible(contact.getByText('Phone no is required', { exact: true }), '"Phone no is required"');
       await visible(contact.getByText('Location is required', { exact: true }), '"Location is required"');
@@ -348,7 +357,7 @@ describe('paying for a wish-list book', () => {
       const answer = await reserved;
       expect(answer.status(), `POST /api/orders answered ${answer.status()}: ${await answer.text()}`).toBe(201);
       const order = (await answer.json()) as OrderDto;
-      expect(answer.request().postDataJSON()).toEqual({ bookId, phone: '01812-345678', location: 'Nilkhet, Dhaka' });
+      expect(answer.request().postDataJSON()).toEqual({ bookId, phone: '01812-345678', location: 'Nilkhet, Dhaka', paymentMethod: 'card' });
       expect((await api.book(bookId)).status).toBe('pending');
 
       await visible(payForm(page).getByPlaceholder('number', { exact: true }), 'the card field for the new order');
@@ -357,35 +366,39 @@ describe('paying for a wish-list book', () => {
       await payButton(page, book.resalePrice).click();
       expect((await paymentResult(await charged)).status).toBe('succeeded');
       await expectPaid(page);
-      expect(await orderStatus(order.id)).toBe('paid');
+      expect(await orderStatus(order.id)).toBe('held');
 
-      // Coming back continues with that order: it is paid, no form.
+      // Coming back continues with that order: held until the handover, no form.
       await page.goto(`/dashboard/payment2/${bookId}`, { waitUntil: 'networkidle' });
-      await visible(main(page).getByRole('heading', { name: 'This order is paid' }), 'the paid notice');
+      await visible(main(page).getByRole('region', { name: HELD }), 'the held state');
+      expect(await payForm(page).count(), 'no card form for a held order').toBe(0);
     });
   });
 });
 
 describe('a book below the card minimum', () => {
-  test('says it cannot be paid by card, on both payment pages, with no card form', async (ctx) => {
+  test('is paid in cash: both payment pages say why no card, with no card form', async (ctx) => {
     skipUnlessReady(ctx);
     const minimum = config?.payments.cardMinimumTaka ?? 60;
     const price = Math.max(1, minimum - 10);
     const title = `E2E Thakurmar Jhuli ${stamp()}`;
     const bookId = addBookFor(DEMO.rahim, title, { price });
-    const message = `This book’s price (${taka(price)}) is below the card minimum of ${taka(minimum)}, so it cannot be paid by card.`;
+    const message = `Cards are taken from ${taka(minimum)}, so this book is paid in cash.`;
 
     await withPage(browser(), { viewport: DESKTOP }, async ({ page }) => {
       await newBuyer(page, 'Thrifty Buyer');
-      // From the wish list: nothing is reserved for a book that cannot be paid here.
+      // From the wish list: the book can be reserved, to be paid in cash; no card is offered.
       await page.goto(`/dashboard/payment2/${bookId}`, { waitUntil: 'networkidle' });
       await h1(page, 'Payment');
-      await visible(main(page).getByText(message, { exact: true }), 'the below-minimum message');
-      expect(await page.getByRole('form', { name: 'Your contact details' }).count()).toBe(0);
+      const contact = page.getByRole('form', { name: 'Your contact details' });
+      await visible(contact.getByText(message, { exact: true }), 'the below-minimum message');
+      await visible(contact.getByRole('radio', { name: 'Cash at the meet-up', exact: true }), 'cash');
+      expect(await contact.getByRole('radio').count(), 'cash only').toBe(1);
       expect((await api.book(bookId)).status).toBe('available');
 
       // An order for it (placed from the book's page, say): the same message, no card form, and Stripe.js never loads.
-      const order = await placeOrder(page, bookId);
+      const order = await placeOrder(page, bookId, { paymentMethod: 'card' });
+      expect(order.paymentMethod, 'a card asked for where none can be used becomes cash').toBe('cash');
       expect(order.payableByCard).toBe(false);
       await page.goto(`/dashboard/payment/${order.id}`, { waitUntil: 'networkidle' });
       await visible(main(page).getByText(message, { exact: true }), 'the below-minimum message');

@@ -68,7 +68,7 @@ describe('ERROR_HANDLING', () => {
   });
 
   it('shows the message for refusals of orders, the wish list and card payments, never retrying them', () => {
-    for (const code of ['book_unavailable', 'too_many_pending_orders', 'order_closed', 'wish_list_full', 'below_card_minimum'] as const) {
+    for (const code of ['book_unavailable', 'too_many_pending_orders', 'order_closed', 'wish_list_full', 'below_card_minimum', 'card_hold_ended'] as const) {
       expect(ERROR_HANDLING[code], code).toEqual({ action: 'showMessage', retryable: false });
     }
     expect(ERROR_HANDLING.order_not_found.action).toBe('notFound');
@@ -110,6 +110,15 @@ describe('userMessage', () => {
       'অনেক বেশিবার চেষ্টা করা হয়েছে। এক মিনিট অপেক্ষা করে আবার চেষ্টা করুন।',
     );
     expect(userMessage(new TypeError('x is undefined'))).toBe('আমাদের দিকে একটি সমস্যা হয়েছে। আবার চেষ্টা করুন।');
+  });
+
+  it("tells a seller whose buyer's card no longer holds the price to take cash, in either language", async () => {
+    const ended = new ApiError(409, 'card_hold_ended', "The buyer's card no longer holds the price, so nothing could be taken.");
+    expect(userMessage(ended)).toBe("The buyer's card no longer holds the price, so nothing could be taken.");
+    await switchLanguage('bn');
+    expect(userMessage(ended)).toBe(
+      'ক্রেতার কার্ডে দামটি আর আটকে নেই, তাই কোনো টাকা নেওয়া যায়নি। দাম নগদে নিন, অথবা ক্রেতা অর্ডারটি বাতিল করে আবার অর্ডার করতে পারেন।',
+    );
   });
 
   it('says a call that reached no server is a connection problem, in either language', async () => {

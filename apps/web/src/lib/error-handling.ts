@@ -65,12 +65,16 @@ export const ERROR_HANDLING: Readonly<Record<ErrorCode, ErrorHandling>> = {
   book_unavailable: handle('showMessage'),
   // A buyer may hold only a few unpaid orders: the message says to pay or cancel one first.
   too_many_pending_orders: handle('showMessage'),
-  // The order was paid, cancelled or expired meanwhile: the message says so and My Orders refreshes.
+  // The order was paid, handed over, cancelled or expired meanwhile (or, at a handover, its held payment is being
+  // taken right now): the message says so and the page showing it refreshes.
   order_closed: handle('showMessage'),
   // The seller typed a code that is not the buyer's: the message says how many tries are left before the lock.
   wrong_handover_code: handle('showMessage'),
   // Five wrong codes locked the order's code for 15 minutes: the message says to wait and check the buyer's code.
   handover_locked: handle('showMessage'),
+  // The right handover code, but the buyer's card no longer holds the price: the seller is told to take cash (or the
+  // buyer cancels and orders again). Entering the code again would only be refused again.
+  card_hold_ended: handle('showMessage'),
   wish_list_full: handle('showMessage'),
   // The admin's rename names another category's name: the rename form says so beside the name.
   category_name_taken: handle('showMessage'),

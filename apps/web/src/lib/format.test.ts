@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bengaliDigits, formatDate, formatNumber, formatRating, formatReviews, formatTaka, latinDigits } from './format';
+import { bengaliDigits, formatDate, formatDateTime, formatNumber, formatRating, formatReviews, formatTaka, latinDigits } from './format';
 
 describe('formatTaka', () => {
   it('puts the amount before the taka sign', () => {
@@ -66,5 +66,27 @@ describe('digits typed either way', () => {
   it('round-trips through Bengali digits', () => {
     expect(bengaliDigits('2026')).toBe('২০২৬');
     expect(latinDigits(bengaliDigits('0123456789'))).toBe('0123456789');
+  });
+});
+
+describe('formatDateTime', () => {
+  // The tests run in Bangladesh's time zone (vite.config.ts): 10:05 UTC is 4:05 in the afternoon in Dhaka.
+  const AFTERNOON = '2026-11-24T10:05:00+00:00';
+
+  it('says the weekday, the date and the time of day, in the reader\'s time zone', () => {
+    expect(formatDateTime(AFTERNOON)).toBe('Tuesday 24 November, 4:05 pm');
+  });
+
+  it('names the part of the day before the time in Bangla, all in Bengali script and digits', () => {
+    const bangla = formatDateTime(AFTERNOON, 'bn');
+    expect(bangla).toBe('২৪ নভেম্বর, মঙ্গলবার, বিকাল ৪:০৫');
+    expect(bangla).not.toMatch(/[A-Za-z0-9]/);
+    // Early morning is dawn, not "AM".
+    expect(formatDateTime('2026-11-24T23:30:00+00:00', 'bn')).toBe('২৫ নভেম্বর, বুধবার, ভোর ৫:৩০');
+  });
+
+  it('is empty for a moment that does not parse', () => {
+    expect(formatDateTime('not a date')).toBe('');
+    expect(formatDateTime('', 'bn')).toBe('');
   });
 });

@@ -60,3 +60,26 @@ export function bengaliDigits(text: string): string {
 export function latinDigits(text: string): string {
   return text.replace(/[\u09E6-\u09EF]/g, (digit) => String(digit.charCodeAt(0) - BENGALI_ZERO));
 }
+
+const dateTimeFormats: Record<Language, Intl.DateTimeFormat> = {
+  // `dayPeriod` gives Bangla its flexible periods (ভোর, সকাল, দুপুর, বিকাল, সন্ধ্যা, রাত্রি); English keeps am and pm.
+  bn: new Intl.DateTimeFormat(LOCALE.bn, { weekday: 'long', day: 'numeric', month: 'long', hour: 'numeric', minute: '2-digit', dayPeriod: 'short' }),
+  en: new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', hour: 'numeric', minute: '2-digit', hour12: true }),
+};
+
+/**
+ * A moment as "Tuesday 24 November, 4:05 pm"; in Bangla "২৪ নভেম্বর, মঙ্গলবার, বিকাল ৪:০৫", the time of day named
+ * before the time as Bangla says it (ICU's own Bangla pattern would end in a Latin "PM"). In the reader's time zone; no
+ * year, for the deadlines of the next few days it is used for. Empty for a moment that does not parse.
+ */
+export function formatDateTime(iso: string, language: Language = 'en'): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const part = (parts: Intl.DateTimeFormatPart[], type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  const parts = dateTimeFormats[language].formatToParts(date);
+  const [weekday, day, month, hour, minute, period] = (['weekday', 'day', 'month', 'hour', 'minute', 'dayPeriod'] as const).map((type) =>
+    part(parts, type),
+  );
+  if (language === 'bn') return `${day} ${month}, ${weekday}, ${period} ${hour}:${minute}`;
+  return `${weekday} ${day} ${month}, ${hour}:${minute} ${period}`;
+}

@@ -2,6 +2,7 @@ import type { AdminBuyerDto } from '@bindings/AdminBuyerDto';
 import type { AdminSellerDto } from '@bindings/AdminSellerDto';
 import type { BookCardDto } from '@bindings/BookCardDto';
 import type { BookDetailDto } from '@bindings/BookDetailDto';
+import type { BuyerContactDto } from '@bindings/BuyerContactDto';
 import type { CategoryGroupDto } from '@bindings/CategoryGroupDto';
 import type { CategoryPageDto } from '@bindings/CategoryPageDto';
 import type { CategorySummaryDto } from '@bindings/CategorySummaryDto';
@@ -144,6 +145,20 @@ export function sellerBook(overrides: Partial<SellerBookDto> = {}): SellerBookDt
   };
 }
 
+/** The buyer of a seller's ordered book, as My Products shows them: a pending order, paid in cash at the meeting. */
+export function buyerContact(overrides: Partial<BuyerContactDto> = {}): BuyerContactDto {
+  return {
+    orderId: 'c0000000-0000-4000-8000-000000000001',
+    name: 'Farhana Akter',
+    phone: '01712-345678',
+    location: 'Dhanmondi 27, Dhaka',
+    orderStatus: 'pending',
+    paymentMethod: 'cash',
+    handoverDeadline: '2026-11-24T10:15:00+00:00',
+    ...overrides,
+  };
+}
+
 /** One page of a paged list; `total` defaults to the items given. */
 export function pageOf<T>(items: T[], overrides: Partial<PageDto<T>> = {}): PageDto<T> {
   return { items, page: 1, perPage: 20, total: items.length, ...overrides };
@@ -208,6 +223,9 @@ export function order(overrides: Partial<OrderDto> = {}): OrderDto {
     paymentMethod: 'cash',
     completedAt: null,
     handoverCode: null,
+    // A pending order's hold period: 48 hours after it was placed.
+    handoverDeadline: '2026-11-24T10:15:00+00:00',
+    holdReleased: false,
     ...overrides,
   };
 }

@@ -142,7 +142,8 @@ async fn one(State(state): State<AppState>, caller: Caller, ApiPath(id): ApiPath
         (status = 200, body = OrderDto),
         BadBody,
         (status = 404, description = "`order_not_found`: the buyer has no order with this id.", body = ErrorBody),
-        (status = 409, description = "`order_closed`: the order is no longer pending; `below_card_minimum`: too cheap for a card.", body = ErrorBody),
+        (status = 409, description = "`order_closed`: the order is no longer pending.", body = ErrorBody),
+        (status = 422, description = "`below_card_minimum`: the order is too cheap to be paid by card.", body = ErrorBody),
         (status = 503, description = "`unavailable`: card payments are not configured here.", body = ErrorBody),
         SignedIn,
     )

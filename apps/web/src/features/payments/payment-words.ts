@@ -70,6 +70,7 @@ const FAILURE_TEXTS: Readonly<Record<PaymentFailureDto, FailureKey>> = {
   refused: 'paymentFailures.refused',
   refunded: 'paymentFailures.refunded',
   refund_owed: 'paymentFailures.refund_owed',
+  hold_released: 'paymentFailures.hold_released',
 };
 
 /**

@@ -2,23 +2,12 @@ import type { Stripe } from '@stripe/stripe-js';
 // The "pure" entry point loads nothing on import: Stripe.js is fetched only when a payment page asks for it, so no
 // other page talks to the payment provider.
 import { loadStripe } from '@stripe/stripe-js/pure';
-import type { PaymentsConfigDto } from '@bindings/PaymentsConfigDto';
+import type { CardSetup } from './card-setup';
 import { shimStandInElements } from './stand-in-shim';
 
-/** Where Stripe.js comes from when the server names no other place. */
-export const STRIPE_JS_URL = 'https://js.stripe.com/v3/';
-
-/** What the browser needs to take a card: the publishable key and where Stripe.js is served from. */
-export interface CardSetup {
-  publishableKey: string;
-  stripeJsUrl: string;
-}
-
-/** This server's card setup, or null when it takes no card payments (no provider, or no publishable key). */
-export function cardSetupOf(payments: PaymentsConfigDto | undefined): CardSetup | null {
-  if (!payments || payments.provider !== 'stripe' || !payments.publishableKey) return null;
-  return { publishableKey: payments.publishableKey, stripeJsUrl: payments.stripeJsUrl ?? STRIPE_JS_URL };
-}
+// What the server's configuration says of cards lives in ./card-setup, which pages that only need to know whether a
+// card can be offered (the buy form) import without this loader.
+export { cardSetupOf, STRIPE_JS_URL, type CardSetup } from './card-setup';
 
 /** Real Stripe.js is served from js.stripe.com; anything else is a stand-in (localstripe's, in development and tests). */
 export function isRealStripeJs(url: string): boolean {

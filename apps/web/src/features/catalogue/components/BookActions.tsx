@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
@@ -21,17 +21,23 @@ import { BookStatusNotice } from './BookStatusNotice';
 const loadBuyModal = () => import('./BuyModal');
 const BuyModal = lazy(async () => ({ default: (await loadBuyModal()).BuyModal }));
 
+/** The statuses of an order that holds its book for its buyer (awaiting the handover) or sold it to them. */
+const YOURS: readonly OrderDto['status'][] = ['pending', 'held', 'paid', 'completed'];
+
 /**
  * The signed-in buyer's own order for this book, if it holds the book or sold it to them: the book is then theirs, not "reserved for
  * a buyer". Only asked about for a book that is no longer available; orders come newest first, so page one holds
- * every order that can still be pending.
+ * every order that can still await its handover.
  */
 function useYourOrder(book: BookDetailDto, isBuyer: boolean): OrderDto | undefined {
   const orders = useQuery({ ...myOrdersQueryOptions(1), enabled: isBuyer && book.status !== 'available' });
-  return orders.data?.items.find((order) => order.bookId === book.id && ['pending', 'paid', 'completed'].includes(order.status));
+  return orders.data?.items.find((order) => order.bookId === book.id && YOURS.includes(order.status));
 }
 
 const SIGN_IN_TOAST_ID = 'sign-in-first';
+
+/** The buyer's page of one order: its handover code, how it is paid, the card form. */
+const orderPageHref = (orderId: string) => `/dashboard/payment/${encodeURIComponent(orderId)}`;
 
 /**
  * Sends a visitor to /login, which brings them back to this book afterwards. The toast says why they are there; it
@@ -73,15 +79,10 @@ function WishListHeart({ onList, busy, onClick }: { onList: boolean; busy: boole
   );
 }
 
-function ViewOrdersLink({ focusOnMount }: { focusOnMount: boolean }) {
+function ViewOrdersLink() {
   const { t } = useTranslation('shop');
-  const ref = useRef<HTMLAnchorElement>(null);
-  useEffect(() => {
-    // The Buy Now button that opened the buy form is gone: focus lands here instead of on the page's top.
-    if (focusOnMount) ref.current?.focus();
-  }, [focusOnMount]);
   return (
-    <Link ref={ref} to="/dashboard/myOrders" className="btn btn-primary btn-lg min-w-44 flex-1 sm:flex-none">
+    <Link to="/dashboard/myOrders" className="btn btn-primary btn-lg min-w-44 flex-1 sm:flex-none">
       <LuPackage className="size-5" aria-hidden="true" />
       {t('actions.viewOrders')}
     </Link>
@@ -91,7 +92,8 @@ function ViewOrdersLink({ focusOnMount }: { focusOnMount: boolean }) {
 /**
  * What can be done with the book from its page, by who is looking: Buy Now (the buy form for a buyer, sign-in for a
  * visitor, a question for a seller, a note for an admin) and the wish-list heart. A book that cannot be bought says
- * why instead; a book the buyer ordered says so and links to My Orders.
+ * why instead; a book the buyer ordered says so and links to My Orders. A placed order opens its own page, where the
+ * buyer finds their handover code (and, paying by card, the card form).
  */
 export function BookActions({ book }: { book: BookDetailDto }) {
   const { t } = useTranslation('shop');
@@ -107,11 +109,10 @@ export function BookActions({ book }: { book: BookDetailDto }) {
   const onList = isBuyer && (wishList.data?.items.some((item) => item.bookId === book.id) ?? false);
 
   const [buying, setBuying] = useState(false);
-  const [placed, setPlaced] = useState<OrderDto | null>(null);
   const [askingSeller, setAskingSeller] = useState(false);
 
   const yourOrder = useYourOrder(book, isBuyer);
-  const ordered = (placed !== null && placed.bookId === book.id) || yourOrder !== undefined;
+  const ordered = yourOrder !== undefined;
   const settling = authStatus === 'loading';
 
   // Explanations go in a toast (a polite live region), one at a time, in the language of the moment they are given.
@@ -146,7 +147,7 @@ export function BookActions({ book }: { book: BookDetailDto }) {
 
   let actions: ReactNode = null;
   if (ordered) {
-    actions = <ViewOrdersLink focusOnMount={placed !== null} />;
+    actions = <ViewOrdersLink />;
   } else if (book.status === 'available') {
     actions = (
       <>
@@ -171,7 +172,7 @@ export function BookActions({ book }: { book: BookDetailDto }) {
 
   return (
     <>
-      <BookStatusNotice status={book.status} yours={ordered} />
+      <BookStatusNotice status={book.status} yours={ordered} held={yourOrder?.status === 'held'} />
       {actions && <div className="flex flex-wrap items-center gap-3">{actions}</div>}
       {buying && user && (
         <Suspense fallback={null}>
@@ -180,8 +181,9 @@ export function BookActions({ book }: { book: BookDetailDto }) {
             buyer={user}
             onClose={() => setBuying(false)}
             onPlaced={(order) => {
-              setPlaced(order);
               setBuying(false);
+              // `placed`: the order page takes the focus, Buy Now having gone with this page.
+              navigate(orderPageHref(order.id), { state: { placed: true } });
             }}
           />
         </Suspense>

@@ -9,7 +9,7 @@ const STATUS_MESSAGES = {
   withdrawn: 'status.withdrawn',
 } as const satisfies Record<Exclude<BookStatusDto, 'available'>, string>;
 
-/** What the buyer who holds the book reads instead: it is theirs, not someone else's. */
+/** What the buyer who holds the book reads instead: it is theirs, not someone else's (paid by card, if `held`). */
 const YOUR_ORDER_MESSAGES = {
   pending: 'status.yoursPending',
   sold: 'status.yoursSold',
@@ -19,17 +19,19 @@ interface BookStatusNoticeProps {
   status: BookStatusDto;
   /** The signed-in buyer is the one holding (pending) or who bought (sold) the book. */
   yours?: boolean;
+  /** Their order is paid by card, the price held until the handover. */
+  held?: boolean;
 }
 
 /** Tells the buyer up front when a book can no longer be bought, or that it is theirs. Nothing for available books. */
-export function BookStatusNotice({ status, yours = false }: BookStatusNoticeProps) {
+export function BookStatusNotice({ status, yours = false, held = false }: BookStatusNoticeProps) {
   const { t } = useTranslation('shop');
   if (status === 'available') return null;
   if (yours && (status === 'pending' || status === 'sold')) {
     return (
       <div role="status" data-book-status={status} className="alert alert-success alert-soft">
         <LuCircleCheck className="size-5 shrink-0" aria-hidden="true" />
-        <span>{t(YOUR_ORDER_MESSAGES[status])}</span>
+        <span>{held && status === 'pending' ? t('status.yoursHeld') : t(YOUR_ORDER_MESSAGES[status])}</span>
       </div>
     );
   }

@@ -4,9 +4,10 @@ import userEvent from '@testing-library/user-event';
 import type { BookDetailDto } from '@bindings/BookDetailDto';
 import type { MeDto } from '@bindings/MeDto';
 import type { OrderDto } from '@bindings/OrderDto';
+import type { PublicConfigDto } from '@bindings/PublicConfigDto';
 import { signedInAs } from '@/test/auth';
 import { callsTo, requestsTo, stubFetch, type Reply } from '@/test/fetch-stub';
-import { ADMIN, BUYER, SELLER, bookDetail, errorReply, order, pageOf, wishListItem } from '@/test/fixtures';
+import { ADMIN, BUYER, EMULATOR_CONFIG, SELLER, bookDetail, errorReply, order, pageOf, wishListItem } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 import { problemText } from '@/lib/i18n/problem';
 import { switchLanguage } from '@/lib/i18n/translations';
@@ -81,7 +82,7 @@ describe('the buy form', () => {
   });
 
   it('words every missing field as the spec does', () => {
-    const result = buySchema.safeParse({ name: ' ', email: '', title: '', price: '', phone: '', location: '  ' });
+    const result = buySchema.safeParse({ name: ' ', email: '', title: '', price: '', phone: '', location: '  ', paymentMethod: 'cash' });
     expect(result.success).toBe(false);
     const messages = Object.fromEntries((result.error?.issues ?? []).map((issue) => [String(issue.path[0]), problemText(issue.message)]));
     expect(messages).toEqual({
@@ -105,39 +106,38 @@ describe('the buy form', () => {
     expect(callsTo(fetchMock, '/api/orders')).toBe(0);
   });
 
-  it('places the order: "Order Confirmed", the form closes and Buy Now becomes View Orders', async () => {
-    const placed = order({ status: 'pending' });
+  it('places the order in cash: "Order Confirmed", then the order\'s page with the handover code takes the focus', async () => {
+    const placed = order({ status: 'pending', handoverCode: '042117' });
     let ordered = false;
-    const { fetchMock } = openBookAs(
+    const { fetchMock, router } = openBookAs(
       BUYER,
       {
         '/api/orders': () => {
           ordered = true;
           return { status: 201, body: placed };
         },
+        [`/api/orders/${placed.id}`]: { body: placed },
         '/api/me/orders': () => ({ body: pageOf(ordered ? [placed] : []) }),
       },
       () => bookDetail({ status: ordered ? 'pending' : 'available' }),
     );
     const { user, dialog } = await openBuyForm();
+    // Cash unless the buyer chooses otherwise; without card payments on this server it is the only choice.
+    expect(within(dialog).getByRole('radio', { name: 'Cash at the meet-up' })).toBeChecked();
     await fillAndSend(user, dialog);
 
     expect(await screen.findByText(ORDER_CONFIRMED_TOAST)).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Buy this book' })).not.toBeInTheDocument();
-    const viewOrders = screen.getByRole('link', { name: 'View Orders' });
-    expect(viewOrders).toHaveAttribute('href', '/dashboard/myOrders');
-    expect(viewOrders).toHaveFocus();
-    expect(screen.queryByRole('button', { name: 'Buy Now' })).not.toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/dashboard/payment/${placed.id}`));
+    expect(within(await screen.findByRole('region', { name: 'Your handover code' })).getByTestId('handover-code')).toHaveTextContent('042 117');
+    expect(screen.getByRole('heading', { name: 'Reserved for you' })).toHaveFocus();
     expect(requestsTo(fetchMock, '/api/orders')).toMatchObject([
       {
         method: 'POST',
         authorization: `Bearer access-${BUYER.id}`,
-        json: { bookId: ID, phone: '01712-345678', location: 'Dhanmondi 27, Dhaka' },
+        json: { bookId: ID, phone: '01712-345678', location: 'Dhanmondi 27, Dhaka', paymentMethod: 'cash' },
       },
     ]);
-    // The book is asked for again: now pending, and it is this buyer's.
-    expect(await screen.findByText(/You have ordered this book/)).toBeInTheDocument();
-    expect(screen.queryByText('This book is reserved for a buyer (payment pending)')).not.toBeInTheDocument();
   });
 
   it('says a phone that is not a Bangladesh mobile is wrong before anything is sent', async () => {
@@ -215,6 +215,81 @@ describe('the buy form', () => {
   });
 });
 
+describe('how the buyer pays', () => {
+  /** A server that takes cards (through Stripe), from 60 ৳. */
+  const CARD_CONFIG: PublicConfigDto = {
+    ...EMULATOR_CONFIG,
+    payments: { provider: 'stripe', publishableKey: 'pk_test_puronoboi_local', stripeJsUrl: null, cardMinimumTaka: 60 },
+  };
+
+  function choice(dialog: HTMLElement) {
+    return within(dialog).getByRole('group', { name: 'How will you pay?' });
+  }
+
+  it('offers cash at the meet-up or a card held until the handover, and sends the card chosen; the order page follows', async () => {
+    const placed = order({ status: 'pending', paymentMethod: 'card', handoverCode: '042117' });
+    const { fetchMock, router } = openBookAs(BUYER, {
+      '/api/config': { body: CARD_CONFIG },
+      '/api/orders': { status: 201, body: placed },
+      [`/api/orders/${placed.id}`]: { body: placed },
+    });
+    const { user, dialog } = await openBuyForm();
+    const group = choice(dialog);
+    const cash = within(group).getByRole('radio', { name: 'Cash at the meet-up' });
+    const card = within(group).getByRole('radio', { name: 'Card, held until you have the book' });
+    expect(cash).toBeChecked();
+    expect(card).toHaveAccessibleDescription(/Nothing is taken until you have the book/);
+    expect(within(group).queryByText(/paid in cash/)).not.toBeInTheDocument();
+    await user.click(card);
+    expect(card).toBeChecked();
+    await fillAndSend(user, dialog);
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/dashboard/payment/${placed.id}`));
+    expect(requestsTo(fetchMock, '/api/orders').map((request) => request.json)).toEqual([
+      { bookId: ID, phone: '01712-345678', location: 'Dhanmondi 27, Dhaka', paymentMethod: 'card' },
+    ]);
+    expect(within(await screen.findByRole('region', { name: 'How you pay' })).getByTestId('payment-method')).toHaveTextContent(
+      'Card, held until you have the book',
+    );
+  });
+
+  it('offers only cash for a book under the card minimum, saying why, and sends cash', async () => {
+    const { fetchMock } = openBookAs(BUYER, { '/api/config': { body: CARD_CONFIG }, '/api/orders': errorReply(409, 'book_unavailable', BOOK_TAKEN_MESSAGE) }, () =>
+      bookDetail({ resalePrice: 50 }),
+    );
+    const { user, dialog } = await openBuyForm();
+    const group = choice(dialog);
+    expect(within(group).getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(['cash']);
+    expect(group).toHaveAccessibleDescription('Cards are taken from 60 ৳, so this book is paid in cash.');
+    await fillAndSend(user, dialog);
+    await within(dialog).findByRole('alert');
+    expect(requestsTo(fetchMock, '/api/orders').map((request) => (request.json as { paymentMethod: string }).paymentMethod)).toEqual(['cash']);
+  });
+
+  it('offers only cash where the server takes no cards, saying so', async () => {
+    openBookAs(BUYER);
+    const { dialog } = await openBuyForm();
+    const group = choice(dialog);
+    expect(within(group).queryByRole('radio', { name: 'Card, held until you have the book' })).not.toBeInTheDocument();
+    expect(within(group).getByRole('radio', { name: 'Cash at the meet-up' })).toBeChecked();
+    expect(group).toHaveAccessibleDescription('Card payments are not available right now, so this book is paid in cash.');
+  });
+
+  it('asks in Bangla, the card minimum in Bengali digits', async () => {
+    await switchLanguage('bn');
+    openBookAs(BUYER, { '/api/config': { body: CARD_CONFIG } }, () => bookDetail({ resalePrice: 1200 }));
+    const user = userEvent.setup();
+    const buy = await screen.findByRole('button', { name: 'এখনই কিনুন' });
+    await waitFor(() => expect(buy).toBeEnabled());
+    await user.click(buy);
+    const dialog = await screen.findByRole('dialog', { name: 'বইটি কিনুন' });
+    const group = within(dialog).getByRole('group', { name: 'কীভাবে পেমেন্ট করবেন?' });
+    expect(within(group).getByRole('radio', { name: 'দেখা করার সময় নগদে' })).toBeChecked();
+    expect(within(group).getByRole('radio', { name: 'কার্ডে, বই হাতে পাওয়া পর্যন্ত টাকা আটকে থাকবে' })).not.toBeChecked();
+    expect(group.textContent).not.toMatch(/[A-Za-z0-9]/);
+  });
+});
+
 describe('Buy Now for accounts that cannot buy', () => {
   it('asks a seller whether to add a product instead, and goes to Add A Product when they agree', async () => {
     const { fetchMock, router } = openBookAs(SELLER, { '/api/categories': { body: [] } });
@@ -252,6 +327,14 @@ describe('a book this buyer ordered earlier', () => {
     expect(await screen.findByText(/You have ordered this book/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View Orders' })).toHaveAttribute('href', '/dashboard/myOrders');
     expect(screen.queryByText('This book is reserved for a buyer (payment pending)')).not.toBeInTheDocument();
+  });
+
+  it('says a book paid by card is held until the handover', async () => {
+    openBookAs(BUYER, { '/api/me/orders': { body: pageOf([order({ bookId: ID, status: 'held', paymentMethod: 'card' })]) } }, () =>
+      bookDetail({ status: 'pending' }),
+    );
+    expect(await screen.findByText('You have paid for this book by card: the price is held until the handover.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View Orders' })).toHaveAttribute('href', '/dashboard/myOrders');
   });
 
   it('is still reserved for someone else when the order was cancelled', async () => {
@@ -358,7 +441,7 @@ describe('the buy form in Bangla', () => {
 
   it('words its own rules in Bangla', async () => {
     await switchLanguage('bn');
-    const result = buySchema.safeParse({ name: '', email: '', title: '', price: '', phone: '01712-345678', location: 'ঢাকা' });
+    const result = buySchema.safeParse({ name: '', email: '', title: '', price: '', phone: '01712-345678', location: 'ঢাকা', paymentMethod: 'cash' });
     expect((result.error?.issues ?? []).map((issue) => problemText(issue.message))).toEqual([
       'নাম দিতে হবে',
       'ই-মেইল ঠিকানা দিতে হবে',
@@ -367,7 +450,7 @@ describe('the buy form in Bangla', () => {
     ]);
   });
 
-  it('places the order: a Bangla toast, and the book says it is yours', async () => {
+  it('places the order: a Bangla toast, and the order\'s page in Bangla', async () => {
     await switchLanguage('bn');
     const placed = order({ status: 'pending' });
     let ordered = false;
@@ -378,6 +461,7 @@ describe('the buy form in Bangla', () => {
           ordered = true;
           return { status: 201, body: placed };
         },
+        [`/api/orders/${placed.id}`]: { body: placed },
         '/api/me/orders': () => ({ body: pageOf(ordered ? [placed] : []) }),
       },
       () => bookDetail({ status: ordered ? 'pending' : 'available' }),
@@ -385,8 +469,7 @@ describe('the buy form in Bangla', () => {
     const { user, dialog } = await openBanglaBuyForm();
     await sendInBangla(user, dialog);
     expect(await screen.findByText('অর্ডার নিশ্চিত হয়েছে')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'অর্ডারগুলো দেখুন' })).toHaveAttribute('href', '/dashboard/myOrders');
-    expect(await screen.findByText(/আপনি বইটি অর্ডার করেছেন/)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'আপনার জন্য রাখা আছে' })).toHaveFocus();
   });
 
   it("says in Bangla that someone else ordered the book first, whatever the server's English words", async () => {

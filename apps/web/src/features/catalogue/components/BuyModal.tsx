@@ -9,20 +9,24 @@ import type { BookDetailDto } from '@bindings/BookDetailDto';
 import type { MeDto } from '@bindings/MeDto';
 import type { OrderDto } from '@bindings/OrderDto';
 import { CONTACT_FIELDS, ContactFields, contactShape } from '@/components/forms/ContactFields';
+import { PaymentMethodFields } from '@/components/forms/PaymentMethodFields';
 import { FormAlert } from '@/components/ui/FormAlert';
 import { Modal } from '@/components/ui/Modal';
 import { TextField } from '@/components/ui/TextField';
 import { isApiError } from '@/lib/api-client';
 import { usePlaceOrder } from '@/lib/api/place-order';
+import { usePublicConfig } from '@/lib/api/get-public-config';
 import { userMessage } from '@/lib/error-handling';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { formatTaka } from '@/lib/format';
 import { serverWords, textToken } from '@/lib/i18n/problem';
 import { useLanguage } from '@/lib/i18n/translations';
+import { PAYMENT_METHODS, whyNoCard } from '@/lib/payment-methods';
 
 /**
  * The spec's messages, word for word in English. Name, e-mail, book and price come filled in and cannot be changed
- * here. Tokens: the schema is built before any language is known (the form shows them in the reader's).
+ * here. Tokens: the schema is built before any language is known (the form shows them in the reader's). How the buyer
+ * pays is one of the radio group's values, cash unless they choose otherwise.
  */
 export const buySchema = z.object({
   name: z.string().trim().min(1, textToken('shop:buy.nameRequired')),
@@ -30,6 +34,7 @@ export const buySchema = z.object({
   title: z.string().trim().min(1, textToken('shop:buy.bookRequired')),
   price: z.string().trim().min(1, textToken('shop:buy.priceRequired')),
   ...contactShape,
+  paymentMethod: z.enum(PAYMENT_METHODS),
 });
 type BuyValues = z.infer<typeof buySchema>;
 
@@ -53,19 +58,21 @@ interface BuyModalProps {
   book: BookDetailDto;
   buyer: MeDto;
   onClose: () => void;
-  /** The order the server placed (or the pending one this buyer already held for the book). */
+  /** The order the server placed (or the pending one this buyer already held for the book): the page goes to it. */
   onPlaced: (order: OrderDto) => void;
 }
 
 /**
- * The buy form: who is buying and what, filled in and read-only, then where and how the seller can reach the buyer.
- * A refusal stays in the form: the book was taken meanwhile (the page behind it refreshes to say so), too many unpaid
+ * The buy form: who is buying and what, filled in and read-only, then where and how the seller can reach the buyer,
+ * and how they will pay (a card only where this server takes one for this price). A refusal stays in the form: the book was taken meanwhile (the page behind it refreshes to say so), too many unpaid
  * orders, or the server's field messages beside the phone and location.
  */
 export function BuyModal({ book, buyer, onClose, onPlaced }: BuyModalProps) {
   const { t } = useTranslation('shop');
   const language = useLanguage();
   const place = usePlaceOrder();
+  const config = usePublicConfig();
+  const noCard = whyNoCard(config.data?.payments, book.resalePrice);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const form = useForm<BuyValues>({
     resolver: zodResolver(buySchema),
@@ -76,6 +83,7 @@ export function BuyModal({ book, buyer, onClose, onPlaced }: BuyModalProps) {
       price: formatTaka(book.resalePrice, language),
       phone: '',
       location: '',
+      paymentMethod: 'cash',
     },
   });
   const { errors } = form.formState;
@@ -89,7 +97,9 @@ export function BuyModal({ book, buyer, onClose, onPlaced }: BuyModalProps) {
   const onSubmit = form.handleSubmit(async (values) => {
     setRefusal(null);
     try {
-      const order = await place.mutateAsync({ bookId: book.id, phone: values.phone, location: values.location });
+      // A card that cannot be used here is never offered; should it be asked for anyway, cash is what the server makes it.
+      const paymentMethod = noCard ? 'cash' : values.paymentMethod;
+      const order = await place.mutateAsync({ bookId: book.id, phone: values.phone, location: values.location, paymentMethod });
       toast.success(t('buy.confirmed'));
       onPlaced(order);
     } catch (error) {
@@ -106,6 +116,7 @@ export function BuyModal({ book, buyer, onClose, onPlaced }: BuyModalProps) {
     phone: field('phone'),
     location: field('location'),
   };
+  const paymentMethod = form.register('paymentMethod');
   const fromAccount = { readOnly: true } as const;
 
   return (
@@ -121,6 +132,7 @@ export function BuyModal({ book, buyer, onClose, onPlaced }: BuyModalProps) {
         </fieldset>
         {/* The only fields the server reads from the form (the rest it takes from the account and the book). */}
         <ContactFields phone={fields.phone} location={fields.location} autoFocusPhone />
+        <PaymentMethodFields field={paymentMethod} noCard={noCard} cardMinimum={config.data?.payments.cardMinimumTaka ?? 0} />
         <FormAlert message={refusal?.message} />
         {refusal?.kind === 'tooMany' && (
           <Link to="/dashboard/myOrders" className="link link-primary -mt-2 w-fit text-sm font-semibold">

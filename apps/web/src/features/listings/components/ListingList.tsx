@@ -40,7 +40,9 @@ export function ListingList({ books, onEdit, onDelete }: ListingListProps) {
     more: book.buyer && (
       <>
         <BuyerContact buyer={book.buyer} />
-        {book.buyer.orderStatus === 'pending' && <ConfirmHandover orderId={book.buyer.orderId} title={book.title} />}
+        {(book.buyer.orderStatus === 'pending' || book.buyer.orderStatus === 'held') && (
+          <ConfirmHandover orderId={book.buyer.orderId} title={book.title} heldByCard={book.buyer.orderStatus === 'held'} />
+        )}
       </>
     ),
     actions: <ListingActions book={book} onEdit={onEdit} onDelete={onDelete} />,

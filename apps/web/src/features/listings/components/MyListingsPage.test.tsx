@@ -6,7 +6,7 @@ import { useAuthStore } from '@/lib/auth-store';
 import { switchLanguage } from '@/lib/i18n/translations';
 import { signedInAs } from '@/test/auth';
 import { callsTo, requestsTo, stubFetch, type Reply } from '@/test/fetch-stub';
-import { SELLER, errorReply, pageOf, sellerBook } from '@/test/fixtures';
+import { SELLER, buyerContact, errorReply, pageOf, sellerBook } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 
 const SAVED_TOAST = 'Changes saved';
@@ -27,7 +27,7 @@ const ORDERED = sellerBook({
   id: 'book-ordered',
   title: 'Debdas',
   status: 'pending',
-  buyer: { orderId: 'order-debdas', name: 'Farhana Akter', phone: '01712-345678', location: 'Dhanmondi 27, Dhaka', orderStatus: 'pending' },
+  buyer: buyerContact({ orderId: 'order-debdas', name: 'Farhana Akter', phone: '01712-345678', location: 'Dhanmondi 27, Dhaka', orderStatus: 'pending' }),
 });
 
 /** A seller whose listings the stub keeps, answering the listing calls as the server would. */
@@ -85,7 +85,7 @@ describe('My Products', () => {
       id: 'book-bought',
       title: 'Aranyak',
       status: 'sold',
-      buyer: { orderId: 'order-aranyak', name: 'Karim Hossain', phone: '01819-765432', location: 'Mirpur 10, Dhaka', orderStatus: 'paid' },
+      buyer: buyerContact({ orderId: 'order-aranyak', name: 'Karim Hossain', phone: '01819-765432', location: 'Mirpur 10, Dhaka', orderStatus: 'paid', paymentMethod: 'card', handoverDeadline: null }),
     });
     sellerWith([AVAILABLE, ordered, bought]);
     renderApp(PATH);
@@ -142,12 +142,76 @@ describe('My Products', () => {
     expect(within(await row('Debdas')).getByText('Sold')).toBeInTheDocument();
   });
 
+  it('says how each buyer pays and until when: cash, a card not paid yet, a card holding the price', async () => {
+    const card = sellerBook({
+      id: 'book-card',
+      title: 'Sonar Kella',
+      status: 'pending',
+      buyer: buyerContact({ orderId: 'order-card', name: 'Karim Hossain', paymentMethod: 'card' }),
+    });
+    const held = sellerBook({
+      id: 'book-held',
+      title: 'Chokher Bali',
+      status: 'pending',
+      buyer: buyerContact({ orderId: 'order-held', name: 'Nusrat Jahan', orderStatus: 'held', paymentMethod: 'card', handoverDeadline: '2026-11-27T11:00:00+00:00' }),
+    });
+    sellerWith([ORDERED, card, held]);
+    renderApp(PATH);
+    const cash = await row('Debdas');
+    expect(within(cash).getByTestId('buyer-payment')).toHaveTextContent('Cash at the meet-up');
+    // 10:15 UTC is 4:15 pm in Dhaka, where the tests read the time.
+    expect(within(cash).getByTestId('buyer-deadline')).toHaveTextContent('Reserved until Tuesday 24 November, 4:15 pm');
+    expect(within(await row('Sonar Kella')).getByTestId('buyer-payment')).toHaveTextContent('Card, not paid yet');
+
+    const paidHeld = await row('Chokher Bali');
+    expect(within(paidHeld).getByText('Paid, awaiting handover')).toBeInTheDocument();
+    expect(within(paidHeld).getByTestId('buyer-payment')).toHaveTextContent('Card, price held: take no cash');
+    expect(within(paidHeld).getByTestId('buyer-deadline')).toHaveTextContent('Hand over by Friday 27 November, 5:00 pm, or the hold is released');
+    // The handover is confirmed the same way: the code takes the held price.
+    const form = within(paidHeld).getByRole('form', { name: 'Confirm the handover of Chokher Bali' });
+    expect(form).toHaveTextContent('the price held on their card is then taken. Take no cash.');
+  });
+
+  it("confirms the handover of an order a card holds; when the card no longer holds the price it says to take cash", async () => {
+    const held = sellerBook({
+      id: 'book-held',
+      title: 'Chokher Bali',
+      status: 'pending',
+      buyer: buyerContact({ orderId: 'order-held', orderStatus: 'held', paymentMethod: 'card' }),
+    });
+    const message =
+      "The buyer's card no longer holds the price, so nothing could be taken. Take the price in cash, or the buyer may cancel and order again.";
+    const fetchMock = sellerWith([held], { '/api/orders/order-held/handover': errorReply(409, 'card_hold_ended', message) });
+    const user = userEvent.setup();
+    renderApp(PATH);
+    const form = within(await row('Chokher Bali')).getByRole('form', { name: 'Confirm the handover of Chokher Bali' });
+    await user.type(within(form).getByLabelText("Buyer's handover code"), '042 117');
+    await user.click(within(form).getByRole('button', { name: 'Confirm handover' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(message);
+    expect(requestsTo(fetchMock, '/api/orders/order-held/handover').map((r) => r.json)).toEqual([{ code: '042 117' }]);
+    // The list is asked again: the order may have changed with the hold.
+    await waitFor(() => expect(callsTo(fetchMock, '/api/me/books')).toBeGreaterThan(1));
+  });
+
+  it('says an order no longer awaiting its handover cannot be handed over, and refreshes the list', async () => {
+    const fetchMock = sellerWith([ORDERED], {
+      '/api/orders/order-debdas/handover': errorReply(409, 'order_closed', 'This order is cancelled; only an order awaiting its handover is handed over with the buyer\'s code.'),
+    });
+    const user = userEvent.setup();
+    renderApp(PATH);
+    const form = within(await row('Debdas')).getByRole('form', { name: 'Confirm the handover of Debdas' });
+    await user.type(within(form).getByLabelText("Buyer's handover code"), '042 117');
+    await user.click(within(form).getByRole('button', { name: 'Confirm handover' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('This order is cancelled; only an order awaiting its handover');
+    await waitFor(() => expect(callsTo(fetchMock, '/api/me/books')).toBeGreaterThan(1));
+  });
+
   it('offers no handover for a book sold by card', async () => {
     const bought = sellerBook({
       id: 'book-bought',
       title: 'Aranyak',
       status: 'sold',
-      buyer: { orderId: 'order-aranyak', name: 'Karim Hossain', phone: '01819-765432', location: 'Mirpur 10, Dhaka', orderStatus: 'paid' },
+      buyer: buyerContact({ orderId: 'order-aranyak', name: 'Karim Hossain', phone: '01819-765432', location: 'Mirpur 10, Dhaka', orderStatus: 'paid', paymentMethod: 'card', handoverDeadline: null }),
     });
     sellerWith([bought]);
     renderApp(PATH);
@@ -329,7 +393,7 @@ describe('My Products in Bangla', () => {
     author: 'শরৎচন্দ্র চট্টোপাধ্যায়',
     category: KOBITA,
     status: 'pending',
-    buyer: { orderId: 'order-debdas-bn', name: 'ফারহানা আক্তার', phone: '০১৭১২-৩৪৫৬৭৮', location: 'ধানমন্ডি ২৭, ঢাকা', orderStatus: 'pending' },
+    buyer: buyerContact({ orderId: 'order-debdas-bn', name: 'ফারহানা আক্তার', phone: '০১৭১২-৩৪৫৬৭৮', location: 'ধানমন্ডি ২৭, ঢাকা', orderStatus: 'pending' }),
   });
   const ARANYAK = sellerBook({ id: 'book-sold', title: 'আরণ্যক', author: 'বিভূতিভূষণ বন্দ্যোপাধ্যায়', category: KOBITA, status: 'sold' });
 
@@ -368,6 +432,30 @@ describe('My Products in Bangla', () => {
     const alert = await within(form).findByRole('alert');
     expect(alert).toHaveTextContent('আর ৩ বার চেষ্টা করা যাবে');
     expect(alert.textContent).not.toMatch(/[A-Za-z]/);
+  });
+
+  it('says in Bangla that a card holds the price, not to take cash, until when, and why a handover failed', async () => {
+    await switchLanguage('bn');
+    const held = sellerBook({
+      ...DEBDAS,
+      buyer: buyerContact({ ...DEBDAS.buyer, orderStatus: 'held', paymentMethod: 'card', handoverDeadline: '2026-11-27T11:00:00+00:00' }),
+    });
+    sellerWith([held], {
+      '/api/orders/order-debdas-bn/handover': errorReply(409, 'card_hold_ended', "The buyer's card no longer holds the price, so nothing could be taken."),
+    });
+    const user = userEvent.setup();
+    renderApp(PATH);
+    const table = await screen.findByRole('table', { name: 'আপনার বই' });
+    const debdas = within(table).getByRole('row', { name: /দেবদাস/ });
+    expect(within(debdas).getByText('পরিশোধিত, হস্তান্তরের অপেক্ষায়')).toBeInTheDocument();
+    expect(within(debdas).getByTestId('buyer-payment')).toHaveTextContent('কার্ডে দাম আটকে আছে: নগদ নেবেন না');
+    expect(within(debdas).getByTestId('buyer-deadline')).toHaveTextContent('২৭ নভেম্বর, শুক্রবার, বিকাল ৫:০০-এর মধ্যে হস্তান্তর করুন');
+    const form = within(debdas).getByRole('form', { name: 'দেবদাস বইটির হস্তান্তর নিশ্চিত করুন' });
+    await user.type(within(form).getByLabelText('ক্রেতার হস্তান্তর কোড'), '০৪২ ১১৭');
+    await user.click(within(form).getByRole('button', { name: 'হস্তান্তর নিশ্চিত করুন' }));
+    const alert = await within(form).findByRole('alert');
+    expect(alert).toHaveTextContent('ক্রেতার কার্ডে দামটি আর আটকে নেই, তাই কোনো টাকা নেওয়া যায়নি। দাম নগদে নিন');
+    expect(debdas.textContent).not.toMatch(/[A-Za-z0-9]{2,}/);
   });
 
   it('shows prices and the count in Bengali digits, statuses, buyers and actions in Bangla', async () => {

@@ -28,6 +28,30 @@ const PAID = order({
 const CANCELLED = order({ id: 'order-cancelled', bookId: 'book-3', title: 'Debdas', status: 'cancelled', cancelReason: 'by_buyer' });
 const SELLER_GONE = order({ id: 'order-seller-gone', bookId: 'book-4', title: 'Aranyak', status: 'cancelled', cancelReason: 'seller_account_closed' });
 const EXPIRED = order({ id: 'order-expired', bookId: 'book-5', title: 'Pather Panchali', status: 'expired', refunded: true });
+/** Paid by a card that holds the price until the handover, 5 days after the hold. */
+const HELD = order({
+  id: 'order-held',
+  bookId: 'book-6',
+  title: 'Chokher Bali',
+  price: 900,
+  status: 'held',
+  paymentMethod: 'card',
+  payableByCard: false,
+  paidAt: '2026-11-22T11:00:00+00:00',
+  transactionId: 'pi_held',
+  handoverDeadline: '2026-11-27T11:00:00+00:00',
+});
+/** A held order the buyer cancelled: the hold was released. */
+const RELEASED = order({
+  id: 'order-released',
+  bookId: 'book-7',
+  title: 'Shesher Kobita',
+  status: 'cancelled',
+  cancelReason: 'by_buyer',
+  paymentMethod: 'card',
+  holdReleased: true,
+  handoverDeadline: null,
+});
 
 /** A buyer whose orders the stub keeps, answering the order calls as the server would. */
 function buyerWith(orders: OrderDto[], extra: Record<string, Reply> = {}) {
@@ -38,7 +62,10 @@ function buyerWith(orders: OrderDto[], extra: Record<string, Reply> = {}) {
   };
   for (const item of orders) {
     routes[`/api/orders/${item.id}/cancel`] = () => {
-      list = list.map((o) => (o.id === item.id ? { ...o, status: 'cancelled', cancelReason: 'by_buyer' } : o));
+      // As the server does: a card's hold is released with the order.
+      list = list.map((o) =>
+        o.id === item.id ? { ...o, status: 'cancelled', cancelReason: 'by_buyer', holdReleased: o.status === 'held', handoverDeadline: null } : o,
+      );
       return { body: list.find((o) => o.id === item.id) };
     };
   }
@@ -101,6 +128,50 @@ describe('My Orders', () => {
     expect(within(expired).getByText('Expired')).toBeInTheDocument();
     expect(within(expired).getByText('It was not paid in time, so the book went back on sale.')).toBeInTheDocument();
     expect(within(expired).getByText('Refunded: your payment was returned to your card.')).toBeInTheDocument();
+  });
+
+  it('says how a pending order is paid and until when the book is reserved', async () => {
+    buyerWith([PENDING, order({ id: 'order-card', bookId: 'book-8', title: 'Devdas', paymentMethod: 'card' })]);
+    renderApp(PATH);
+    const cash = await row('Gitanjali');
+    expect(within(cash).getByText('Pay the seller in cash when you meet.')).toBeInTheDocument();
+    // 10:15 UTC is 4:15 pm in Dhaka, where the tests read the time.
+    expect(within(cash).getByText('Reserved until Tuesday 24 November, 4:15 pm; then the order expires.')).toBeInTheDocument();
+    expect(within(await row('Devdas')).getByText('Pay by card; the price is held until the handover.')).toBeInTheDocument();
+  });
+
+  it('labels an order a card holds "Paid, held until handover", with its deadline, a way to its code, and Cancel', async () => {
+    buyerWith([HELD]);
+    renderApp(PATH);
+    const held = await row('Chokher Bali');
+    expect(within(held).getByText('Paid, held until handover')).toBeInTheDocument();
+    expect(within(held).getByText('Your card holds the price. It is taken when you give the seller your code.')).toBeInTheDocument();
+    expect(within(held).getByText('Handover by Friday 27 November, 5:00 pm, or the hold is released and nothing is charged.')).toBeInTheDocument();
+    expect(within(held).getByRole('link', { name: 'Handover code for Chokher Bali' })).toHaveAttribute('href', '/dashboard/payment/order-held');
+    expect(within(held).queryByRole('link', { name: /^Pay/ })).not.toBeInTheDocument();
+    expect(within(held).getByRole('button', { name: 'Cancel order for Chokher Bali' })).toBeInTheDocument();
+  });
+
+  it('says a hold was released when its order closed: nothing was charged', async () => {
+    buyerWith([RELEASED]);
+    renderApp(PATH);
+    const released = await row('Shesher Kobita');
+    expect(within(released).getByText('Cancelled')).toBeInTheDocument();
+    expect(within(released).getByText('The hold on your card was released: nothing was charged.')).toBeInTheDocument();
+  });
+
+  it('cancels a held order after saying the hold will be released: the row says Cancelled, nothing charged', async () => {
+    const fetchMock = buyerWith([HELD]);
+    const user = userEvent.setup();
+    renderApp(PATH);
+    await user.click(within(await row('Chokher Bali')).getByRole('button', { name: 'Cancel order for Chokher Bali' }));
+    const dialog = screen.getByRole('alertdialog', { name: CANCEL_QUESTION });
+    expect(dialog).toHaveTextContent('Your order for “Chokher Bali” (900 ৳) will be cancelled and the hold on your card released: nothing is charged.');
+    await user.click(within(dialog).getByRole('button', { name: CANCEL_CONFIRM_LABEL }));
+    expect(await screen.findByText('Order cancelled: the hold on your card was released.')).toBeInTheDocument();
+    const cancelled = await row('Chokher Bali');
+    expect(within(cancelled).getByText('The hold on your card was released: nothing was charged.')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, '/api/orders/order-held/cancel')).toMatchObject([{ method: 'POST', authorization: `Bearer access-${BUYER.id}` }]);
   });
 
   it('says "You have to orders" with a Buy some link to the shop when there are none', async () => {
@@ -214,7 +285,8 @@ describe('My Orders in Bangla', () => {
     const pending = await bnRow('গীতাঞ্জলি');
     expect(within(pending).getByText('১,২০০ ৳')).toBeInTheDocument();
     expect(within(pending).getByText('অপেক্ষমাণ')).toBeInTheDocument();
-    expect(within(pending).getByText('কার্ডে পেমেন্ট করুন, অথবা বিক্রেতার সঙ্গে দেখা করার সময় নগদে।')).toBeInTheDocument();
+    expect(within(pending).getByText('বিক্রেতার সঙ্গে দেখা করার সময় নগদে পেমেন্ট করুন।')).toBeInTheDocument();
+    expect(within(pending).getByText('২৪ নভেম্বর, মঙ্গলবার, বিকাল ৪:১৫ পর্যন্ত রাখা আছে; তারপর অর্ডারের মেয়াদ শেষ হবে।')).toBeInTheDocument();
     expect(within(pending).getByText('অর্ডারের তারিখ: ২২ নভেম্বর, ২০২৬')).toBeInTheDocument();
     expect(within(pending).getByRole('link', { name: 'গীতাঞ্জলি বইটির পেমেন্ট করুন' })).toHaveTextContent('পেমেন্ট করুন');
     expect(within(pending).getByRole('button', { name: 'গীতাঞ্জলি বইটির অর্ডার বাতিল করুন' })).toHaveTextContent('বাতিল করুন');
@@ -236,6 +308,18 @@ describe('My Orders in Bangla', () => {
     const table = screen.getByRole('table');
     expect(table.textContent?.replace('pi_3QxTestPayment', '')).not.toMatch(/[A-Za-z]{3,}/);
     expect(screen.getByRole('list', { name: 'আপনার অর্ডারগুলো' }).textContent?.replace('pi_3QxTestPayment', '')).not.toMatch(/[A-Za-z]{3,}/);
+  });
+
+  it('says in Bangla that a card holds the price, until when, and that a released hold charged nothing', async () => {
+    buyerWith([{ ...HELD, title: 'চোখের বালি', author: 'রবীন্দ্রনাথ ঠাকুর' }, { ...RELEASED, title: 'শেষের কবিতা', author: 'রবীন্দ্রনাথ ঠাকুর' }]);
+    await switchLanguage('bn');
+    renderApp(PATH);
+    const held = await bnRow('চোখের বালি');
+    expect(within(held).getByText('পরিশোধিত, হস্তান্তর পর্যন্ত আটকে আছে')).toBeInTheDocument();
+    expect(within(held).getByText('২৭ নভেম্বর, শুক্রবার, বিকাল ৫:০০-এর মধ্যে হস্তান্তর না হলে আটকে রাখা টাকা ছেড়ে দেওয়া হবে, কিছুই কাটা হবে না।')).toBeInTheDocument();
+    expect(within(held).getByRole('link', { name: 'চোখের বালি বইটির হস্তান্তর কোড' })).toBeInTheDocument();
+    expect(within(await bnRow('শেষের কবিতা')).getByText('আপনার কার্ডে আটকে রাখা টাকা ছেড়ে দেওয়া হয়েছে: কিছুই কাটা হয়নি।')).toBeInTheDocument();
+    expect(screen.getByRole('table').textContent?.replace('pi_held', '')).not.toMatch(/[A-Za-z0-9]/);
   });
 
   it('asks before cancelling, in Bangla, and says the order was cancelled', async () => {

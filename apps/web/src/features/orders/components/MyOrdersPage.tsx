@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { LuPackage, LuShoppingBag } from 'react-icons/lu';
 import type { OrderDto } from '@bindings/OrderDto';
+import { CancelOrderDialog } from '@/components/orders/CancelOrderDialog';
 import { DashboardPage } from '@/components/ui/DashboardPage';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { ErrorState } from '@/components/ui/ErrorState';
@@ -12,7 +13,6 @@ import { MY_ORDERS_PER_PAGE, useMyOrders } from '@/lib/api/get-my-orders';
 import { formatNumber } from '@/lib/format';
 import { useLanguage } from '@/lib/i18n/translations';
 import { pageCount, usePageInRange, usePageParam } from '@/lib/page-param';
-import { CancelOrderDialog } from './CancelOrderDialog';
 import { OrderList } from './OrderList';
 
 /** No orders yet: in English the spec's words, word for word ("You have to orders"). */
@@ -29,7 +29,7 @@ function NoOrders() {
   );
 }
 
-/** /dashboard/myOrders (buyer): every order, newest first, with Pay and Cancel while one is pending. */
+/** /dashboard/myOrders (buyer): every order, newest first, with Pay and Cancel while one awaits its handover. */
 export function MyOrdersPage() {
   const { t } = useTranslation('buying');
   const language = useLanguage();

@@ -40,7 +40,7 @@ function entryOf(order: OrderDto, onCancel: (order: OrderDto) => void): BookList
   };
 }
 
-/** The buyer's orders, with Pay and Cancel while an order waits for payment. */
+/** The buyer's orders, with Pay (or the handover code) and Cancel while an order awaits its handover. */
 export function OrderList({ orders, onCancel }: OrderListProps) {
   const { t } = useTranslation('buying');
   return <BookList label={t('orders.listLabel')} entries={orders.map((order) => entryOf(order, onCancel))} />;

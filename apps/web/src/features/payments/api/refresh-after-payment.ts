@@ -7,8 +7,8 @@ import { WISH_LIST_KEY } from '@/lib/api/get-wish-list';
 import { invalidateStorefront } from '@/lib/query-client';
 
 /**
- * A paid order changes more than itself: My Orders shows Paid, the wish list and every storefront list show the book
- * sold. All of them ask the server again.
+ * A paid order changes more than itself: My Orders shows it paid (held until the handover, for a card), the wish list
+ * and every storefront list show the book as it now stands. All of them ask the server again.
  */
 export function refreshAfterPayment(queryClient: QueryClient, orderId: string): void {
   void queryClient.invalidateQueries({ queryKey: orderQueryOptions(orderId).queryKey });

@@ -1,13 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { LuHandshake } from 'react-icons/lu';
+import type { PaymentMethodDto } from '@bindings/PaymentMethodDto';
 import { bengaliDigits } from '@/lib/format';
 import { useLanguage } from '@/lib/i18n/translations';
 
 /**
- * The code the buyer tells the seller at the meeting, once they have the book and have paid: the seller enters it to
- * complete the sale. The server sends it on the buyer's own order page only, while the order awaits its handover.
+ * The code the buyer tells the seller at the meeting, once they have the book (and, paying in cash, have paid): the
+ * seller enters it to complete the sale, which takes a card's held price. The server sends it on the buyer's own order
+ * page only, while the order awaits its handover (pending, or held by a card).
  */
-export function HandoverCode({ code }: { code: string }) {
+export function HandoverCode({ code, method }: { code: string; method: PaymentMethodDto }) {
   const { t } = useTranslation('buying');
   const language = useLanguage();
   const digits = language === 'bn' ? bengaliDigits(code) : code;
@@ -24,7 +26,7 @@ export function HandoverCode({ code }: { code: string }) {
       <p className="font-mono text-4xl font-bold tracking-[0.25em] text-primary" data-testid="handover-code">
         {digits.slice(0, 3)} {digits.slice(3)}
       </p>
-      <p className="text-base-content/80">{t('handover.how')}</p>
+      <p className="text-base-content/80">{method === 'card' ? t('handover.howCard') : t('handover.how')}</p>
       <p className="text-sm text-base-content/70">{t('handover.keep')}</p>
     </section>
   );

@@ -1,8 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuCreditCard, LuSearchX } from 'react-icons/lu';
+import { LuSearchX, LuX } from 'react-icons/lu';
 import type { OrderDto } from '@bindings/OrderDto';
 import type { PaymentsConfigDto } from '@bindings/PaymentsConfigDto';
+import { CancelOrderDialog } from '@/components/orders/CancelOrderDialog';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { Spinner } from '@/components/ui/Spinner';
@@ -12,13 +13,17 @@ import { useOrder } from '@/lib/api/get-order';
 import { cardSetupOf } from '@/lib/stripe/load-stripe';
 import { CardPayment } from './CardPayment';
 import { HandoverCode } from './HandoverCode';
+import { HowYouPay } from './HowYouPay';
+import { OrderState } from './OrderState';
 import { OrderSummary } from './OrderSummary';
-import { BelowMinimumNotice, ClosedNotice, MyOrdersLink, NoCardPaymentsNotice, PaidNotice, PaymentNotice, TONES } from './PaymentNotices';
+import { ClosedNotice, MyOrdersLink, PaidNotice } from './PaymentNotices';
 
 /** The badge's colour per status; its words are `badges.<status>` in the catalogue. */
 const STATUS_BADGES: Record<OrderDto['status'], string> = {
   pending: 'badge-warning',
   paid: 'badge-success',
+  // Paid, but only held: the money is taken at the handover.
+  held: 'badge-info',
   completed: 'badge-success',
   cancelled: 'badge-ghost',
   expired: 'badge-ghost',
@@ -44,31 +49,49 @@ function OrderNotFound() {
   );
 }
 
-/** What the right-hand side shows for an order: the card form while it can be paid, otherwise why not. */
-function PaymentSide({ order, payments, paidHere, onPaid }: { order: OrderDto; payments: PaymentsConfigDto; paidHere: boolean; onPaid: () => void }) {
+/** Cancel, under an order awaiting its handover, asking first (a card's hold is released, and the question says so). */
+function CancelOrder({ order }: { order: OrderDto }) {
   const { t } = useTranslation('buying');
-  // Once paid on this page the card panel stays, showing Paid and the transaction id, while the order refreshes.
-  // Handed over (paid in cash at the meeting): nothing left to pay here either.
-  if ((order.status === 'paid' || order.status === 'completed') && !paidHere) return <PaidNotice order={order} />;
-  if (order.status === 'cancelled' || order.status === 'expired') return <ClosedNotice order={order} />;
-  const setup = cardSetupOf(payments);
-  if (!setup) return <NoCardPaymentsNotice actions={<MyOrdersLink />} />;
-  if (!order.payableByCard && !paidHere) {
-    if (order.price < payments.cardMinimumTaka) {
-      return <BelowMinimumNotice price={order.price} minimum={payments.cardMinimumTaka} actions={<MyOrdersLink />} />;
-    }
-    return (
-      <PaymentNotice tone={TONES.warning} icon={<LuCreditCard className="size-5" />} title={t('payment.notByCard')} actions={<MyOrdersLink />} />
-    );
-  }
-  return <CardPayment setup={setup} orderId={order.id} amount={order.price} onPaid={onPaid} />;
+  const [asking, setAsking] = useState(false);
+  return (
+    <div className="flex justify-end">
+      <button type="button" className="btn btn-ghost btn-sm text-error" onClick={() => setAsking(true)}>
+        <LuX className="size-4" aria-hidden="true" />
+        {t('payment.cancel')}
+      </button>
+      {asking && <CancelOrderDialog order={order} onDone={() => setAsking(false)} />}
+    </div>
+  );
 }
 
 /**
- * Paying for one of the buyer's orders: the book and its price, then the card form, or, for an order that cannot be
- * paid (paid already, closed, under the card minimum, no card payments here), why not. Used by both payment pages.
+ * What can be done about how the order is paid: nothing left for an order paid, handed over or closed (a notice says
+ * so); how a pending order is paid, with the way to change it and, for a card, the card form; the card panel stays
+ * after a payment made here (Paid, the transaction id) while the order, now held, refreshes.
  */
-export function OrderCheckout({ orderId }: { orderId: string }) {
+function PaymentSide({ order, payments, paidHere, onPaid }: { order: OrderDto; payments: PaymentsConfigDto; paidHere: boolean; onPaid: () => void }) {
+  // Handed over (paid in cash at the meeting, or a held card taken), or paid up front before holds existed.
+  if ((order.status === 'paid' || order.status === 'completed') && !paidHere) return <PaidNotice order={order} />;
+  if (order.status === 'cancelled' || order.status === 'expired') return <ClosedNotice order={order} />;
+  // The order's state above says what a held card means and until when.
+  if (order.status === 'held' && !paidHere) return null;
+  const setup = cardSetupOf(payments);
+  const cardForm = setup && (paidHere || (order.paymentMethod === 'card' && order.payableByCard));
+  return (
+    <>
+      {!paidHere && <HowYouPay order={order} payments={payments} />}
+      {cardForm && <CardPayment setup={setup} orderId={order.id} amount={order.price} onPaid={onPaid} />}
+    </>
+  );
+}
+
+/**
+ * One of the buyer's orders: the book and its price, where the order stands (until when the book is reserved, or the
+ * card's hold), the handover code while it awaits its handover, how it is paid (cash at the meet-up or a card held
+ * until the handover: changeable, with the card form, while pending), and Cancel; for an order paid, handed over or
+ * closed, a notice saying so. Used by both payment pages.
+ */
+export function OrderCheckout({ orderId, focusOnArrival = false }: { orderId: string; focusOnArrival?: boolean }) {
   const { t } = useTranslation('buying');
   const order = useOrder(orderId);
   const config = usePublicConfig();
@@ -88,7 +111,10 @@ export function OrderCheckout({ orderId }: { orderId: string }) {
   }
 
   const data = order.data;
-  const status = paidHere ? 'paid' : data.status;
+  // A card that paid here holds the price: the order is held, whether or not it has been asked for again yet.
+  const status = paidHere && data.status === 'pending' ? 'held' : data.status;
+  const awaitingHandover = status === 'pending' || status === 'held';
+  const method = paidHere ? 'card' : data.paymentMethod;
   return (
     <CheckoutColumns
       summary={
@@ -99,8 +125,13 @@ export function OrderCheckout({ orderId }: { orderId: string }) {
         />
       }
     >
-      {data.handoverCode && !paidHere && <HandoverCode code={data.handoverCode} />}
+      {awaitingHandover && (
+        // A card paid here shows its transaction id in its receipt below.
+        <OrderState order={data} status={status} focusOnMount={focusOnArrival} transactionId={paidHere ? null : data.transactionId} />
+      )}
+      {awaitingHandover && data.handoverCode && <HandoverCode code={data.handoverCode} method={method} />}
       <PaymentSide order={data} payments={config.data.payments} paidHere={paidHere} onPaid={() => setPaidHere(true)} />
+      {awaitingHandover && <CancelOrder order={data} />}
     </CheckoutColumns>
   );
 }

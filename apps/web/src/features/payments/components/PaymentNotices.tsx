@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { LuBan, LuCircleCheckBig, LuCreditCard, LuHourglass } from 'react-icons/lu';
+import { LuBan, LuCircleCheckBig, LuHourglass } from 'react-icons/lu';
 import type { OrderDto } from '@bindings/OrderDto';
-import { formatDate, formatTaka } from '@/lib/format';
+import { formatDate } from '@/lib/format';
 import { useLanguage } from '@/lib/i18n/translations';
 import { TransactionId } from './CardPaymentForm';
 
@@ -114,36 +114,8 @@ export function ClosedNotice({ order }: { order: OrderDto }) {
       }
     >
       <p>{expired ? t('notices.expiredText') : why}</p>
+      {order.holdReleased && <p>{t('notices.holdReleased')}</p>}
       {order.refunded && <p>{t('notices.refunded')}</p>}
-    </PaymentNotice>
-  );
-}
-
-/** The price is under what the provider accepts by card. */
-export function BelowMinimumNotice({ price, minimum, actions }: { price: number; minimum: number; actions?: ReactNode }) {
-  const { t } = useTranslation('buying');
-  const language = useLanguage();
-  return (
-    <PaymentNotice tone={TONES.warning} icon={<LuCreditCard className="size-5" />} title={t('notices.belowMinimumTitle')} actions={actions}>
-      <p>
-        <Trans
-          t={t}
-          i18nKey="notices.belowMinimumText"
-          values={{ price: formatTaka(price, language), minimum: formatTaka(minimum, language) }}
-          // An amount is never broken across lines.
-          components={[<span key="amount" className="whitespace-nowrap tabular-nums" />]}
-        />
-      </p>
-    </PaymentNotice>
-  );
-}
-
-/** The server takes no card payments (no provider configured). */
-export function NoCardPaymentsNotice({ actions }: { actions?: ReactNode }) {
-  const { t } = useTranslation('buying');
-  return (
-    <PaymentNotice tone={TONES.warning} icon={<LuCreditCard className="size-5" />} title={t('notices.noCardPayments')} actions={actions}>
-      <p>{t('notices.noCardPaymentsText')}</p>
     </PaymentNotice>
   );
 }

@@ -48,8 +48,17 @@ function contactForm() {
 }
 
 describe('Wish-list payment (/dashboard/payment2/:id)', () => {
-  it('asks phone and location, filled in from the newest order, reserves the book, then pays the new order', async () => {
-    const placed = order({ id: 'order-new', bookId: BOOK.id, title: BOOK.title, author: BOOK.author, price: 350, phone: '01819-123456', location: 'Nilkhet, Dhaka' });
+  it('asks phone, location and how to pay, the contact filled in from the newest order, reserves the book, then the card pays it', async () => {
+    const placed = order({
+      id: 'order-new',
+      bookId: BOOK.id,
+      title: BOOK.title,
+      author: BOOK.author,
+      price: 350,
+      phone: '01819-123456',
+      location: 'Nilkhet, Dhaka',
+      paymentMethod: 'card',
+    });
     const fetchMock = serve({
       extra: {
         '/api/orders': { status: 201, body: placed },
@@ -69,10 +78,17 @@ describe('Wish-list payment (/dashboard/payment2/:id)', () => {
     expect(location).toHaveValue('Mirpur 10, Dhaka');
     await user.clear(location);
     await user.type(location, 'Nilkhet, Dhaka');
+    // Cash places the order at once; a card goes on to the card form.
+    expect(within(form).getByRole('button', { name: 'Place order' })).toBeInTheDocument();
+    await user.click(within(form).getByRole('radio', { name: 'Card, held until you have the book' }));
     await user.click(within(form).getByRole('button', { name: 'Continue to payment' }));
 
     expect(requestsTo(fetchMock, '/api/orders')).toMatchObject([
-      { method: 'POST', authorization: `Bearer access-${BUYER.id}`, json: { bookId: BOOK.id, phone: '01819-123456', location: 'Nilkhet, Dhaka' } },
+      {
+        method: 'POST',
+        authorization: `Bearer access-${BUYER.id}`,
+        json: { bookId: BOOK.id, phone: '01819-123456', location: 'Nilkhet, Dhaka', paymentMethod: 'card' },
+      },
     ]);
     await user.click(await screen.findByRole('button', { name: 'Pay 350 ৳' }));
     expect(await screen.findByText(SUCCESS_TOAST)).toBeInTheDocument();
@@ -82,7 +98,7 @@ describe('Wish-list payment (/dashboard/payment2/:id)', () => {
   });
 
   it('continues with a pending order the buyer already holds for the book: no form, straight to the card', async () => {
-    const pending = order({ id: 'order-pending', bookId: BOOK.id, title: BOOK.title, price: 350, status: 'pending' });
+    const pending = order({ id: 'order-pending', bookId: BOOK.id, title: BOOK.title, price: 350, status: 'pending', paymentMethod: 'card' });
     const fetchMock = serve({
       book: bookDetail({ ...BOOK, status: 'pending' }),
       orders: [pending, NEWEST],
@@ -106,7 +122,7 @@ describe('Wish-list payment (/dashboard/payment2/:id)', () => {
     renderApp(PATH);
     const form = await contactForm();
     expect(within(form).getByLabelText('Phone')).toHaveValue('');
-    await user.click(within(form).getByRole('button', { name: 'Continue to payment' }));
+    await user.click(within(form).getByRole('button', { name: 'Place order' }));
     expect(await within(form).findByText('Phone no is required')).toBeInTheDocument();
     expect(within(form).getByText('Location is required')).toBeInTheDocument();
     expect(within(form).getByLabelText('Phone')).toHaveAttribute('aria-invalid', 'true');
@@ -118,7 +134,7 @@ describe('Wish-list payment (/dashboard/payment2/:id)', () => {
     const user = userEvent.setup();
     renderApp(PATH);
     const form = await contactForm();
-    await user.click(within(form).getByRole('button', { name: 'Continue to payment' }));
+    await user.click(within(form).getByRole('button', { name: 'Place order' }));
     expect(await within(form).findByText('must be a Bangladesh mobile number')).toBeInTheDocument();
   });
 
@@ -135,7 +151,7 @@ describe('Wish-list payment (/dashboard/payment2/:id)', () => {
     });
     const user = userEvent.setup();
     renderApp(PATH);
-    await user.click(within(await contactForm()).getByRole('button', { name: 'Continue to payment' }));
+    await user.click(within(await contactForm()).getByRole('button', { name: 'Place order' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Someone else has just ordered this book.');
     expect(screen.queryByRole('form', { name: 'Your contact details' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
@@ -157,13 +173,33 @@ describe('Wish-list payment (/dashboard/payment2/:id)', () => {
     expect(screen.getByTestId('transaction-id')).toHaveTextContent('pi_mine');
   });
 
-  it('a book below the card minimum says it cannot be paid by card, and reserves nothing', async () => {
-    serve({ book: bookDetail({ ...BOOK, resalePrice: 40 }) });
+  it('a book below the card minimum is reserved to be paid in cash, saying why; its order page and handover code follow', async () => {
+    const placed = order({ id: 'order-cash', bookId: BOOK.id, price: 40, payableByCard: false, handoverCode: '042117' });
+    const fetchMock = serve({
+      book: bookDetail({ ...BOOK, resalePrice: 40 }),
+      extra: { '/api/orders': { status: 201, body: placed }, '/api/orders/order-cash': { body: placed } },
+    });
+    const user = userEvent.setup();
     renderApp(PATH);
-    expect(await screen.findByText(/is below the card minimum of/)).toHaveTextContent(
-      'This book’s price (40 ৳) is below the card minimum of 60 ৳, so it cannot be paid by card.',
-    );
-    expect(screen.queryByRole('form', { name: 'Your contact details' })).not.toBeInTheDocument();
+    const form = await contactForm();
+    const group = within(form).getByRole('group', { name: 'How will you pay?' });
+    expect(within(group).getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(['cash']);
+    expect(group).toHaveAccessibleDescription('Cards are taken from 60 ৳, so this book is paid in cash.');
+    await user.click(within(form).getByRole('button', { name: 'Place order' }));
+    expect(requestsTo(fetchMock, '/api/orders').map((request) => request.json)).toEqual([
+      { bookId: BOOK.id, phone: NEWEST.phone, location: NEWEST.location, paymentMethod: 'cash' },
+    ]);
+    expect(within(await screen.findByRole('region', { name: 'Your handover code' })).getByTestId('handover-code')).toHaveTextContent('042 117');
+    expect(screen.getByRole('heading', { name: 'Reserved for you' })).toHaveFocus();
+    expect(screen.queryByRole('form', { name: 'Pay by card' })).not.toBeInTheDocument();
+  });
+
+  it('continues with an order a card holds: Paid, held until handover, and the code', async () => {
+    const held = order({ id: 'order-held', bookId: BOOK.id, status: 'held', paymentMethod: 'card', handoverCode: '042117', payableByCard: false });
+    serve({ book: bookDetail({ ...BOOK, status: 'pending' }), orders: [held], extra: { '/api/orders/order-held': { body: held } } });
+    renderApp(PATH);
+    expect(await screen.findByRole('region', { name: 'Paid, held until handover' })).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Your handover code' })).getByTestId('handover-code')).toHaveTextContent('042 117');
   });
 
   it('an unknown book is not found', async () => {
@@ -190,7 +226,8 @@ describe('Wish-list payment in Bangla', () => {
     const step = form.closest('section') as HTMLElement;
     expect(within(step).getByText('ধাপ ১ (মোট ২টি)')).toBeInTheDocument();
     expect(within(step).getByRole('heading', { name: 'বিক্রেতা কীভাবে আপনার সঙ্গে যোগাযোগ করবেন?' })).toBeInTheDocument();
-    expect(within(form).getByRole('button', { name: 'পেমেন্টে এগিয়ে যান' })).toBeEnabled();
+    expect(within(form).getByRole('button', { name: 'অর্ডার করুন' })).toBeEnabled();
+    expect(within(form).getByRole('group', { name: 'কীভাবে পেমেন্ট করবেন?' })).toBeInTheDocument();
     // With the contact fields' own texts (src/components/forms/ContactFields.tsx).
     expect(step.textContent).not.toMatch(/[A-Za-z]{3,}/);
   });
@@ -210,7 +247,7 @@ describe('Wish-list payment in Bangla', () => {
     const user = userEvent.setup();
     renderApp(PATH);
     const form = await screen.findByRole('form', { name: 'আপনার যোগাযোগের তথ্য' });
-    await user.click(within(form).getByRole('button', { name: 'পেমেন্টে এগিয়ে যান' }));
+    await user.click(within(form).getByRole('button', { name: 'অর্ডার করুন' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('অন্য একজন এইমাত্র বইটি অর্ডার করেছেন।');
     expect(within(alert).getByRole('link', { name: 'অন্য বই খুঁজুন' })).toHaveAttribute('href', '/shop');

@@ -11,11 +11,11 @@ import { Spinner } from '@/components/ui/Spinner';
 import { isNotFoundError } from '@/lib/api-client';
 import { useMyOrders } from '@/lib/api/get-my-orders';
 import { usePublicConfig } from '@/lib/api/get-public-config';
-import { cardSetupOf } from '@/lib/stripe/load-stripe';
 import { useBook } from '@/lib/api/get-book';
+import { whyNoCard } from '@/lib/payment-methods';
 import { CheckoutColumns, OrderCheckout } from './OrderCheckout';
 import { OrderSummary } from './OrderSummary';
-import { BelowMinimumNotice, BookLink, NoCardPaymentsNotice, PaymentNotice, TONES } from './PaymentNotices';
+import { PaymentNotice, TONES } from './PaymentNotices';
 import { ReserveForm, type ReserveValues } from './ReserveForm';
 
 function WishListLink() {
@@ -36,10 +36,16 @@ function ShopLink() {
   );
 }
 
-/** The buyer's own order for this book that the page should continue with: one waiting for payment, else a paid one. */
+/**
+ * The buyer's own order for this book that the page should continue with: one awaiting its handover (pending, or held
+ * by a card), else a paid one.
+ */
 function heldOrder(orders: readonly OrderDto[], bookId: string): OrderDto | undefined {
   const mine = orders.filter((order) => order.bookId === bookId);
-  return mine.find((order) => order.status === 'pending') ?? mine.find((order) => order.status === 'paid' || order.status === 'completed');
+  return (
+    mine.find((order) => order.status === 'pending' || order.status === 'held') ??
+    mine.find((order) => order.status === 'paid' || order.status === 'completed')
+  );
 }
 
 /** The phone and location of the buyer's newest order, to start the form with. */
@@ -71,8 +77,8 @@ function BookUnavailable({ book, taken }: { book: BookDetailDto; taken: boolean 
 }
 
 /**
- * Paying for a wish-list book: an order of the buyer's own for it is continued; otherwise the buyer gives a phone and
- * a location, the book is reserved for them (POST /api/orders), and the new order is paid like any other.
+ * Paying for a wish-list book: an order of the buyer's own for it is continued; otherwise the buyer gives a phone, a
+ * location and how they will pay, the book is reserved for them (POST /api/orders), and the new order's page follows.
  */
 function WishListCheckout({ bookId }: { bookId: string }) {
   const { t } = useTranslation('buying');
@@ -88,7 +94,8 @@ function WishListCheckout({ bookId }: { bookId: string }) {
     return <ErrorState title={t('wishListPayment.loadOrdersError')} error={orders.error} onRetry={() => void orders.refetch()} retrying={orders.isFetching} />;
   }
   const held = placed ?? heldOrder(orders.data.items, bookId)?.id;
-  if (held && !taken) return <OrderCheckout key={held} orderId={held} />;
+  // The order this page has just placed takes the focus from the form it replaces.
+  if (held && !taken) return <OrderCheckout key={held} orderId={held} focusOnArrival={held === placed} />;
 
   if (book.isPending) return <Spinner label={t('wishListPayment.loadingBook')} />;
   if (book.isError) {
@@ -110,13 +117,12 @@ function WishListCheckout({ bookId }: { bookId: string }) {
   const payments = config.data.payments;
   const side = (() => {
     if (taken || book.data.status !== 'available') return <BookUnavailable book={book.data} taken={taken} />;
-    if (!cardSetupOf(payments)) return <NoCardPaymentsNotice actions={<WishListLink />} />;
-    if (item.price < payments.cardMinimumTaka) {
-      return <BelowMinimumNotice price={item.price} minimum={payments.cardMinimumTaka} actions={<BookLink bookId={bookId} />} />;
-    }
+    // Where no card can be used the book is still reserved, to be paid in cash at the meet-up.
     return (
       <ReserveForm
         bookId={bookId}
+        noCard={whyNoCard(payments, item.price)}
+        cardMinimum={payments.cardMinimumTaka}
         defaults={contactDefaults(orders.data.items)}
         onReserved={(order) => setPlaced(order.id)}
         onTaken={() => setTaken(true)}

@@ -17,14 +17,25 @@ export const buying = {
     payFor: 'Pay for {{title}}',
     cancel: 'Cancel',
     cancelFor: 'Cancel order for {{title}}',
+    showCode: 'Handover code',
+    showCodeFor: 'Handover code for {{title}}',
   },
   orderStatus: {
     pending: 'Pending',
     paid: 'Paid',
+    held: 'Paid, held until handover',
     completed: 'Completed',
     cancelled: 'Cancelled',
     expired: 'Expired',
-    pendingNote: 'Pay by card, or in cash when you meet the seller.',
+    // How a pending order is to be paid (`pendingNotes.<method>`), then until when the book is reserved.
+    pendingNotes: {
+      cash: 'Pay the seller in cash when you meet.',
+      card: 'Pay by card; the price is held until the handover.',
+    },
+    pendingUntil: 'Reserved until {{deadline}}; then the order expires.',
+    heldNote: 'Your card holds the price. It is taken when you give the seller your code.',
+    heldUntil: 'Handover by {{deadline}}, or the hold is released and nothing is charged.',
+    holdReleasedNote: 'The hold on your card was released: nothing was charged.',
     paidOn: 'Paid on {{date}}',
     transaction: 'Transaction',
     expiredNote: 'It was not paid in time, so the book went back on sale.',
@@ -40,7 +51,9 @@ export const buying = {
     confirm: 'Yes, cancel order',
     keep: 'Keep order',
     text: 'Your order for “{{title}}” ({{price}}) will be cancelled and the book goes back on sale, where someone else may buy it.',
+    heldText: 'Your order for “{{title}}” ({{price}}) will be cancelled and the hold on your card released: nothing is charged. The book goes back on sale.',
     done: 'Order cancelled',
+    doneReleased: 'Order cancelled: the hold on your card was released.',
   },
   wishList: {
     title: 'Wish List',
@@ -75,11 +88,34 @@ export const buying = {
     loadConfigError: "We couldn't load the payment settings",
     notFound: "We couldn't find this order",
     notFoundText: 'It may belong to another account, or the link is not complete.',
-    notByCard: 'This order cannot be paid by card here',
+    cancel: 'Cancel order',
+  },
+  // Where an order that awaits its handover stands, at the top of its page.
+  orderState: {
+    pendingTitle: 'Reserved for you',
+    // `pendingDeadline.<method>`: what the buyer has to do by the end of the hold period.
+    pendingDeadline: {
+      cash: 'Meet the seller by {{deadline}}. If the book is not handed over by then, the order expires and the book goes back on sale.',
+      card: 'Pay by card by {{deadline}}. If it is not paid by then, the order expires and the book goes back on sale.',
+    },
+    heldTitle: 'Paid, held until handover',
+    heldText: 'Your card holds <0>{{price}}</0>; nothing has been taken. It is taken when you have the book and give the seller your code.',
+    heldDeadline: 'Handover by {{deadline}}. If it has not happened by then, the hold on your card is released and nothing is charged.',
+  },
+  // How a pending order is to be paid, changeable until it is paid.
+  method: {
+    heading: 'How you pay',
+    toCard: 'Pay by card instead',
+    toCash: 'Pay in cash instead',
+    changing: 'Changing…',
+    changedToCard: 'You now pay by card: enter your card below.',
+    changedToCash: 'You now pay in cash at the meet-up.',
+    closed: 'This order has changed meanwhile, so how it is paid can no longer be changed.',
   },
   badges: {
     pending: 'Awaiting payment',
     paid: 'Paid',
+    held: 'Paid, held until handover',
     completed: 'Handed over',
     cancelled: 'Cancelled',
     expired: 'Expired',
@@ -104,7 +140,7 @@ export const buying = {
     pay: 'Pay {{price}}',
     paid: 'Paid',
     processing: 'Processing…',
-    paidText: 'Your payment went through and the book is yours.',
+    paidText: 'Held until the handover: the price is taken only when you have the book and give the seller your code.',
     viewOrders: 'View My Orders',
     transactionId: 'Transaction id',
     unexpected: 'Unexpected State',
@@ -144,19 +180,21 @@ export const buying = {
     payment_intent_authentication_failure:
       'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
   },
-  // Why the server says a payment did not go through, besides the card errors above.
   // The buyer's handover code on their order page.
   handover: {
     title: 'Your handover code',
     how: 'Meet the seller and check the book. When you pay the seller in cash, tell them this code: they enter it to complete the sale.',
+    howCard: 'Meet the seller and check the book. Then tell them this code: when they enter it, the price held on your card is taken and the sale is complete.',
     keep: 'Do not share it before you have the book: it confirms that you received it.',
   },
+  // Why the server says a payment did not go through, besides the card errors above.
   paymentFailures: {
     no_card_tried: 'No card has been tried for this order yet.',
     cancelled: 'The payment was cancelled.',
     refused: 'The card could not be used for this payment. Type it again or try another card.',
     refunded: 'This order was closed before your payment arrived and the book is no longer available, so the payment was refunded.',
     refund_owed: 'This order was closed before your payment arrived and the book is no longer available. Your payment will be returned to your card.',
+    hold_released: 'This order closed before your card’s hold arrived, so the hold was released: nothing was charged.',
   },
   notices: {
     myOrders: 'My Orders',
@@ -170,16 +208,13 @@ export const buying = {
     cancelledText: '{{reason}} It can no longer be paid.',
     noLongerPayable: 'It can no longer be paid.',
     refunded: 'A payment that arrived after the order closed has been returned to your card.',
+    holdReleased: 'The hold on your card was released: nothing was charged.',
     closedReasons: {
       by_buyer: 'You cancelled it.',
       buyer_account_closed: 'Your account was closed.',
       seller_account_closed: "The seller's account was closed and the book left the shop.",
     },
-    belowMinimumTitle: 'This book cannot be paid by card',
-    belowMinimumText:
-      'This book’s price (<0>{{price}}</0>) is below the card minimum of <0>{{minimum}}</0>, so it cannot be paid by card.',
     noCardPayments: 'Card payments are not available on this server.',
-    noCardPaymentsText: 'Nothing has been charged. Please check back later.',
   },
   wishListPayment: {
     loadingBook: 'Loading the book',
@@ -199,9 +234,10 @@ export const buying = {
   reserve: {
     step: 'Step {{step}} of {{steps}}',
     heading: 'Where can the seller reach you?',
-    text: 'We hold the book for you while you pay. The seller will call to arrange the meeting.',
+    text: 'We hold the book for you until the handover. The seller will call to arrange the meeting.',
     formLabel: 'Your contact details',
     goToOrders: 'Go to My Orders',
     continue: 'Continue to payment',
+    placeOrder: 'Place order',
   },
 } as const;

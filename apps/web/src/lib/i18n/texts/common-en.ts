@@ -87,10 +87,11 @@ export const common = {
     email_taken: 'Another sign-in already uses this e-mail address. Sign in the way you first signed up.',
     book_unavailable: 'This book is no longer available: someone else has ordered it.',
     too_many_pending_orders: 'You already have too many unpaid orders. Pay for or cancel one in My Orders first.',
-    order_closed: 'This order is no longer pending, so it cannot be paid or cancelled.',
+    order_closed: 'This order has changed meanwhile (paid, handed over, cancelled or expired), so this can no longer be done to it.',
     wish_list_full: 'Your wish list is full. Remove a book to add another.',
     wrong_handover_code: "That is not this order's handover code. Check the code on the buyer's order page.",
     handover_locked: "Too many wrong handover codes: the code is locked for 15 minutes. Check the code on the buyer's order page.",
+    card_hold_ended: "The buyer's card no longer holds the price, so nothing could be taken. Take the price in cash, or the buyer can cancel and order again.",
     category_name_taken: 'Another category already has this name.',
     category_not_empty: 'This category still holds books. Merge it into another category instead.',
     below_card_minimum: 'This book costs less than a card payment allows, so it cannot be paid by card.',
@@ -139,6 +140,16 @@ export const common = {
   },
   opensSoon: {
     text: 'This part of the dashboard opens soon.',
+  },
+  // How an order is paid, chosen in the buy form and when reserving a wish-list book (src/components/forms).
+  paymentChoice: {
+    legend: 'How will you pay?',
+    cash: 'Cash at the meet-up',
+    cashHint: 'Check the book, then pay the seller in cash.',
+    card: 'Card, held until you have the book',
+    cardHint: 'Your card holds the price. Nothing is taken until you have the book and give the seller your code.',
+    noCardPayments: 'Card payments are not available right now, so this book is paid in cash.',
+    belowMinimum: 'Cards are taken from {{minimum}}, so this book is paid in cash.',
   },
   contactFields: {
     phone: 'Phone',

@@ -121,6 +121,7 @@ export const dashboard = {
   status: {
     available: 'Available',
     pending: 'Waiting for payment',
+    held: 'Paid, awaiting handover',
     sold: 'Sold',
     withdrawn: 'Deleted',
     advertised: 'Advertised',
@@ -151,6 +152,15 @@ export const dashboard = {
     name: 'Buyer: ',
     phone: 'Phone: ',
     place: 'Meeting place: ',
+    payment: 'Payment: ',
+    // How the buyer pays, as the seller needs to know it at the meeting.
+    cash: 'Cash at the meet-up',
+    cardPending: 'Card, not paid yet',
+    cardHeld: 'Card, price held: take no cash',
+    paidCash: 'Paid in cash',
+    paidCard: 'Paid by card',
+    reservedUntil: 'Reserved until {{deadline}}',
+    handOverBy: 'Hand over by {{deadline}}, or the hold is released',
   },
   // Confirming a handover in My Products: the buyer reads out the code on their order page.
   handover: {
@@ -159,6 +169,8 @@ export const dashboard = {
     placeholder: '000 000',
     confirm: 'Confirm handover',
     hint: 'At the meeting, once the buyer has the book and has paid, type the 6 digits they read out from their order page.',
+    hintCard: 'At the meeting, once the buyer has the book, type the 6 digits they read out: the price held on their card is then taken. Take no cash.',
+    closed: 'This order is no longer waiting for its handover: it may have just been completed, cancelled or expired. Your list shows it as it is now.',
     done: '{{title}} is handed over and sold.',
     wrongCode: "That is not this order's handover code. {{count}} more tries before it locks for 15 minutes.",
   },

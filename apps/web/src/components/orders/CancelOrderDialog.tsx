@@ -3,20 +3,26 @@ import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { OrderDto } from '@bindings/OrderDto';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { useCancelOrder } from '@/lib/api/cancel-order';
 import { userMessage } from '@/lib/error-handling';
 import { formatTaka } from '@/lib/format';
 import { useLanguage } from '@/lib/i18n/translations';
-import { useCancelOrder } from '../api/cancel-order';
 
-/** Asks before a pending order is cancelled (the book goes back on sale), then cancels it. */
+/**
+ * Asks before an order awaiting its handover is cancelled (the book goes back on sale; a card's hold is released, and
+ * the question says so), then cancels it. Shared by the buying pages, My Orders and the order's own page, whose routes
+ * load the `buying` texts it reads.
+ */
 export function CancelOrderDialog({ order, onDone }: { order: OrderDto; onDone: () => void }) {
   const { t } = useTranslation('buying');
   const language = useLanguage();
   const cancel = useCancelOrder();
+  const values = { title: order.title, price: formatTaka(order.price, language) };
   const onConfirm = () =>
     cancel.mutate(order.id, {
       // In the language on screen when the answer arrives.
-      onSuccess: () => toast.success(i18next.t('cancelDialog.done', { ns: 'buying' })),
+      onSuccess: (cancelled) =>
+        toast.success(i18next.t(cancelled.holdReleased ? 'cancelDialog.doneReleased' : 'cancelDialog.done', { ns: 'buying' })),
       onError: (error) => toast.error(userMessage(error)),
       onSettled: onDone,
     });
@@ -29,7 +35,7 @@ export function CancelOrderDialog({ order, onDone }: { order: OrderDto; onDone: 
       onCancel={onDone}
       busy={cancel.isPending}
     >
-      <p>{t('cancelDialog.text', { title: order.title, price: formatTaka(order.price, language) })}</p>
+      <p>{order.status === 'held' ? t('cancelDialog.heldText', values) : t('cancelDialog.text', values)}</p>
     </ConfirmDialog>
   );
 }

@@ -1,12 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OrderDto } from '@bindings/OrderDto';
-import { MY_ORDERS_KEY, type MyOrdersPage } from '@/lib/api/get-my-orders';
-import { ORDER_KEY } from '@/lib/api/get-order';
-import { WISH_LIST_KEY } from '@/lib/api/get-wish-list';
-import { invalidateStorefront } from '@/lib/query-client';
-import { authRequest } from '@/lib/session-token';
+import { invalidateStorefront } from '../query-client';
+import { authRequest } from '../session-token';
+import { MY_ORDERS_KEY, type MyOrdersPage } from './get-my-orders';
+import { ORDER_KEY } from './get-order';
+import { WISH_LIST_KEY } from './get-wish-list';
 
-/** POST /api/orders/{id}/cancel (its buyer): cancels a pending order; the book goes back on sale. */
+/**
+ * POST /api/orders/{id}/cancel (its buyer): cancels an order awaiting its handover, pending or held by a card (the hold
+ * is released: `holdReleased` in the answer); the book goes back on sale. Shared by My Orders and the order's page.
+ */
 export function cancelOrder(orderId: string): Promise<OrderDto> {
   return authRequest<OrderDto>(`/api/orders/${encodeURIComponent(orderId)}/cancel`, { method: 'POST' });
 }
@@ -20,10 +23,10 @@ export function useCancelOrder() {
       queryClient.setQueriesData<MyOrdersPage>({ queryKey: MY_ORDERS_KEY }, (page) =>
         page ? { ...page, items: page.items.map((item) => (item.id === order.id ? order : item)) } : page,
       );
-      // The payment page's copy of the order, when it has one, is closed too.
+      // The order page's copy of the order, when it has one, is closed too.
       queryClient.setQueryData<OrderDto>([...ORDER_KEY, order.id], (cached) => (cached ? order : cached));
     },
-    // Also after a refusal (`order_closed`: paid, expired or cancelled meanwhile): the order changed elsewhere.
+    // Also after a refusal (`order_closed`: handed over, expired or cancelled meanwhile): the order changed elsewhere.
     onSettled: (_order, _error, orderId) => {
       void queryClient.invalidateQueries({ queryKey: MY_ORDERS_KEY });
       void queryClient.invalidateQueries({ queryKey: [...ORDER_KEY, orderId] });
