@@ -107,7 +107,7 @@ secret=$(python3 -c 'import secrets; print(secrets.token_hex(32))')
 # wrk sends from one address what stands for many clients, so the per-address limits are off; each bench buyer
 # places 5 orders, well within the per-account limits, which stay at their defaults.
 for kind in SESSIONS ORDERS PAYMENTS WISHLIST CONTACTS; do export "RATE_LIMIT_${kind}_PER_IP=off"; done
-DATABASE_URL="$db" HOST=127.0.0.1 PORT=$port METRICS_ADDR=127.0.0.1:$metrics_port IMAGES_DIR="$work/images" RUST_LOG=warn DATABASE_POOL_SIZE=$pool \
+DATABASE_URL="$db" HOST=127.0.0.1 PORT=$port METRICS_ADDR=127.0.0.1:$metrics_port IMAGES_DIR="$work/images" MAIL_DIR="$work/mail" RUST_LOG=warn DATABASE_POOL_SIZE=$pool \
   FIREBASE_PROJECT_ID=demo-bench FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:9 SESSION_SECRET=$secret \
   "$server_bin" >"$work/server.log" 2>&1 &
 server=$!
@@ -138,7 +138,7 @@ read -r n_works search_mib search_indexes < <(psql -AtX -F' ' "$db" -c "
   FROM pg_stat_user_indexes WHERE relname = 'search_works' OR indexrelname IN ('books_available_by_work_idx', 'books_unindexed_idx')")
 
 # A second instance over the same database that keeps no copies: every search it answers is computed.
-DATABASE_URL="$db" HOST=127.0.0.1 PORT=$computed_port IMAGES_DIR="$work/images" RUST_LOG=warn DATABASE_POOL_SIZE=$pool READ_CACHE_MIB=0 \
+DATABASE_URL="$db" HOST=127.0.0.1 PORT=$computed_port IMAGES_DIR="$work/images" MAIL_DIR="$work/mail" RUST_LOG=warn DATABASE_POOL_SIZE=$pool READ_CACHE_MIB=0 \
   FIREBASE_PROJECT_ID=demo-bench FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:9 SESSION_SECRET=$secret \
   "$server_bin" >"$work/computed.log" 2>&1 &
 computed=$!

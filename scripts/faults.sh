@@ -48,7 +48,7 @@ scripts/localstripe.sh webhook "$STRIPE_API_BASE" faults "http://127.0.0.1:$port
 
 # The server's configuration, as `just run` sets it for localstripe; sign-in on (the emulator host is never called:
 # the drills use access tokens minted below).
-export DATABASE_URL="$cluster/faults" HOST=127.0.0.1 PORT=$port IMAGES_DIR="$work/images" RUST_LOG=${RUST_LOG:-info}
+export DATABASE_URL="$cluster/faults" HOST=127.0.0.1 PORT=$port IMAGES_DIR="$work/images" MAIL_DIR="$work/mail" RUST_LOG=${RUST_LOG:-info}
 export FIREBASE_PROJECT_ID=demo-faults FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:9
 SESSION_SECRET=$(python3 -c 'import secrets; print(secrets.token_hex(32))')
 export SESSION_SECRET STRIPE_API_BASE STRIPE_WEBHOOK_SECRET

@@ -82,7 +82,7 @@ emulator=$(FIREBASE_PROJECT_ID=demo-puronoboi scripts/auth-emulator.sh start "$w
 # One buyer token sends thousands of requests from one address: the rate limits would answer most of them 429
 # before they reach what they test, so they are off here (their own tests are in crates/http/tests/api/limits.rs).
 for kind in SESSIONS ORDERS PAYMENTS WISHLIST CONTACTS; do export "RATE_LIMIT_${kind}_PER_IP=off" "RATE_LIMIT_${kind}_PER_ACCOUNT=off"; done
-DATABASE_URL="$cluster/fuzz" HOST=127.0.0.1 PORT=$port SEED_DEMO=true IMAGES_DIR="$work/images" RUST_LOG=warn \
+DATABASE_URL="$cluster/fuzz" HOST=127.0.0.1 PORT=$port SEED_DEMO=true IMAGES_DIR="$work/images" MAIL_DIR="$work/mail" RUST_LOG=warn \
   FIREBASE_PROJECT_ID=demo-puronoboi FIREBASE_AUTH_EMULATOR_HOST="$emulator" SESSION_SECRET="$secret" \
   STRIPE_SECRET_KEY=sk_test_puronoboi_fuzz STRIPE_PUBLISHABLE_KEY=pk_test_puronoboi_fuzz STRIPE_API_BASE="$stripe" \
   STRIPE_WEBHOOK_SECRET="$webhook_secret" UPLOAD_RATE_PER_MINUTE=100000 \

@@ -304,7 +304,14 @@ impl From<puronoboi_app::orders::HandOverError> for ApiError {
 }
 
 fn order_closed(status: puronoboi_domain::OrderStatus) -> ApiError {
-    ApiError::new(ErrorCode::OrderClosed, format!("This order is {status}; only a pending order can be paid or cancelled."))
+    let message = match status {
+        puronoboi_domain::OrderStatus::Held => {
+            "A card already holds this order's price until the handover: it cannot be paid again or changed, only handed over or cancelled."
+                .to_owned()
+        }
+        other => format!("This order is {other}; it can no longer be paid, changed or cancelled."),
+    };
+    ApiError::new(ErrorCode::OrderClosed, message)
 }
 
 impl From<puronoboi_ports::AddWishError> for ApiError {
