@@ -8,8 +8,8 @@ use puronoboi_domain::{
     PersonName, Phone,
 };
 use puronoboi_ports::{
-    AccountStore, AddCategoryError, CatalogueReader, CatalogueWriter as _, ImageHost, ImageHostError, ListBookError, OrderStore,
-    PlaceOrderError, Placed, StoreError,
+    AccountStore, AddCategoryError, CatalogueReader, CatalogueWriter as _, Handover, ImageHost, ImageHostError, ListBookError,
+    OrderChangeError, OrderStore, PlaceOrderError, Placed, Secured, StoreError,
 };
 use puronoboi_postgres::{PgStore, SeedAccountError, SeededAccount};
 
@@ -43,6 +43,10 @@ pub enum SeedError {
     PlaceOrder(#[from] PlaceOrderError),
     #[error(transparent)]
     HandOver(#[from] puronoboi_ports::HandoverError),
+    #[error(transparent)]
+    Settle(#[from] puronoboi_ports::SettleError),
+    #[error(transparent)]
+    Complete(#[from] OrderChangeError),
 }
 
 /// The buyers who hold or bought the demo's held and sold books (name, e-mail, phone, where they meet). They have
@@ -157,7 +161,18 @@ pub async fn seed_if_empty(
                 Placed::New(order) | Placed::Existing(order) => order,
             };
             if demo.status == DemoStatus::Sold {
-                orders.hand_over(*seller_id, order.id, true, chrono::Utc::now()).await?;
+                // Every other sold book was paid with a card held until the handover, and captured there (the demo
+                // has no payment provider: the hold is recorded as the provider would have reported it).
+                if n % 2 == 1 {
+                    let payment = format!("demo_payment_{}", order.id.as_uuid().simple());
+                    orders.settle_payment(order.id, &payment, Secured::Held).await?;
+                }
+                match orders.hand_over(*seller_id, order.id, true, chrono::Utc::now()).await? {
+                    Handover::CaptureDue(held) => {
+                        orders.complete_held(held.id, chrono::Utc::now()).await?;
+                    }
+                    Handover::Completed(_) | Handover::WrongCode(_) => {}
+                }
             }
         }
     }
