@@ -3,6 +3,7 @@
 pub mod account;
 pub mod book;
 pub mod category;
+pub mod copy;
 pub mod digits;
 pub mod email;
 pub mod field;
@@ -27,6 +28,7 @@ pub use book::{
 pub use category::{
     Category, CategoryChoice, CategoryChoiceError, CategoryName, CategoryNameError, CategorySummary, MergeIntoItself, NewCategoriesUsedUp,
 };
+pub use copy::{BookLanguage, Condition, Isbn, IsbnError, UnknownChoice};
 pub use digits::{NotANumber, WholeNumberError, latin_digits, parse_number, parse_whole_number};
 pub use email::{Email, EmailError};
 pub use field::{FieldError, FieldErrors, FieldProblem, FieldReason, Required};
