@@ -149,7 +149,7 @@ impl Isbn {
                     return Err(IsbnError::Length);
                 }
                 let sum: u32 = digits.iter().zip((1..=10).rev()).map(|(d, w)| d * w).sum();
-                if sum % 11 != 0 {
+                if !sum.is_multiple_of(11) {
                     return Err(IsbnError::CheckDigit);
                 }
                 let mut thirteen = vec![9, 7, 8];
