@@ -15,4 +15,16 @@ resalePrice?: number, description?: string, location?: string,
 /**
  * A Bangladesh mobile number, in Latin or Bengali digits, spaces and dashes allowed.
  */
-phone?: string, };
+phone?: string, 
+/**
+ * `like_new`, `very_good`, `good` or `acceptable`.
+ */
+condition?: string, 
+/**
+ * `bn`, `en` or `other`; an empty string takes the language away.
+ */
+language?: string, 
+/**
+ * ISBN-10 or ISBN-13 (hyphens, spaces and Bengali digits allowed); an empty string takes the ISBN away.
+ */
+isbn?: string, };

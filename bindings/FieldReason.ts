@@ -7,6 +7,7 @@ import type { FieldReasonCode } from "./FieldReasonCode";
 export type FieldReason = { code: FieldReasonCode, 
 /**
  * With `too_long`: the most characters allowed. With `daily_limit_reached`: how many are allowed in 24 hours.
+ * With `too_many_photos`: the most photos a listing may have.
  */
 limit?: number, 
 /**

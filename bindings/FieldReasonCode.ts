@@ -7,4 +7,4 @@
  * U+0000; `unknown_category`: names no category; `not_both`: `categoryId` and `newCategory` both sent;
  * `same_category`: a category merged into itself; `daily_limit_reached`: over `limit` in 24 hours (new categories).
  */
-export type FieldReasonCode = "required" | "too_long" | "out_of_range" | "not_a_number" | "not_whole_number" | "invalid_phone" | "invalid_character" | "unknown_category" | "not_both" | "same_category" | "daily_limit_reached" | "invalid_handover_code";
+export type FieldReasonCode = "required" | "too_long" | "out_of_range" | "not_a_number" | "not_whole_number" | "invalid_phone" | "invalid_character" | "unknown_category" | "not_both" | "same_category" | "daily_limit_reached" | "invalid_handover_code" | "not_a_choice" | "invalid_isbn" | "isbn_check_digit" | "too_many_photos" | "not_the_photos";

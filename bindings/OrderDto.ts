@@ -2,6 +2,7 @@
 import type { CancelReasonDto } from "./CancelReasonDto";
 import type { OrderStatusDto } from "./OrderStatusDto";
 import type { PaymentMethodDto } from "./PaymentMethodDto";
+import type { ReviewDto } from "./ReviewDto";
 
 /**
  * One order, as its buyer sees it (My Orders, the payment page).
@@ -65,4 +66,13 @@ handoverDeadline: string | null,
 /**
  * A card hold was released when the order closed: nothing was taken.
  */
-holdReleased: boolean, };
+holdReleased: boolean, 
+/**
+ * The buyer's review of this order, once written (in the buyer's own order answers and My Orders).
+ */
+review: ReviewDto | null, 
+/**
+ * Whether the buyer may review it now: completed, not reviewed, within 14 days of the handover, and the buyer's
+ * phone on it is none of the seller's listing phones.
+ */
+canReview: boolean, };

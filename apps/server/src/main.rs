@@ -148,6 +148,8 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         accounts: store.clone(),
         orders: store.clone(),
         wish_lists: store.clone(),
+        reviews: store.clone(),
+        reports: store.clone(),
         payment_gateway,
         card_minimum: config.card_minimum,
         order_periods: puronoboi_app::orders::OrderPeriods { hold: config.order_hold, handover: config.handover_period },

@@ -2,8 +2,13 @@
 
 use std::sync::Arc;
 
-use puronoboi_domain::{Account, AccountId, AccountRole, Category, CategoryId, CategoryName, FieldError, FieldErrors, Page, PageRequest};
-use puronoboi_ports::{AccountOverview, AdminActionError, AdminStore, CategoryActionError, CategoryOverview, MergedCategory, StoreError};
+use puronoboi_domain::{
+    Account, AccountId, AccountRole, AccountSearch, Category, CategoryId, CategoryName, FieldError, FieldErrors, Page, PageRequest,
+};
+use puronoboi_ports::{
+    AccountOverview, AdminActionError, AdminStore, BuyerOrdersForAdmin, CategoryActionError, CategoryOverview, MergedCategory,
+    SellerBooksForAdmin, StoreError,
+};
 
 #[derive(Debug, thiserror::Error)]
 pub enum RenameCategoryError {
@@ -34,12 +39,24 @@ impl Admin {
         self
     }
 
-    pub async fn sellers(&self, page: PageRequest) -> Result<Page<AccountOverview>, StoreError> {
-        self.store.accounts_with_role(AccountRole::Seller, page).await
+    /// Live sellers passing every filter of `search`, newest first.
+    pub async fn sellers(&self, search: &AccountSearch, page: PageRequest) -> Result<Page<AccountOverview>, StoreError> {
+        self.store.accounts_with_role(AccountRole::Seller, search, page).await
     }
 
-    pub async fn buyers(&self, page: PageRequest) -> Result<Page<AccountOverview>, StoreError> {
-        self.store.accounts_with_role(AccountRole::Buyer, page).await
+    /// Live buyers passing every filter of `search`, newest first.
+    pub async fn buyers(&self, search: &AccountSearch, page: PageRequest) -> Result<Page<AccountOverview>, StoreError> {
+        self.store.accounts_with_role(AccountRole::Buyer, search, page).await
+    }
+
+    /// A live seller's listings in every status, for the admin reviewing them; `None`: no live seller has this id.
+    pub async fn seller_books(&self, seller: AccountId, page: PageRequest) -> Result<Option<SellerBooksForAdmin>, StoreError> {
+        self.store.seller_books(seller, page).await
+    }
+
+    /// A live buyer's orders in every status, for the admin reviewing them; `None`: no live buyer has this id.
+    pub async fn buyer_orders(&self, buyer: AccountId, page: PageRequest) -> Result<Option<BuyerOrdersForAdmin>, StoreError> {
+        self.store.buyer_orders(buyer, page).await
     }
 
     pub async fn verify_seller(&self, admin: &Account, seller: AccountId) -> Result<AccountOverview, AdminActionError> {

@@ -9,6 +9,8 @@ pub mod orders;
 pub mod payments;
 pub mod photos;
 pub mod profile;
+pub mod reports;
+pub mod reviews;
 pub mod revocation;
 pub mod search;
 pub mod sessions;

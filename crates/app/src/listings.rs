@@ -4,22 +4,24 @@ use std::sync::Arc;
 
 use chrono::Datelike as _;
 use puronoboi_domain::{
-    Account, AccountId, BookDetail, BookId, CategoryChoice, CategoryChoiceError, CategoryName, FieldError, FieldErrors, ListingEditForm,
-    ListingForm, NewBook, NewCategoriesUsedUp, Page, PageRequest,
+    Account, AccountId, BookDetail, BookId, BookStatus, CategoryChoice, CategoryChoiceError, CategoryName, FieldError, FieldErrors,
+    ListingEditForm, ListingForm, MAX_PHOTOS, NewBook, NewCategoriesUsedUp, Page, PageRequest, TooManyPhotos,
 };
 use puronoboi_ports::{
-    AddCategoryError, CatalogueReader, CatalogueWriter, ListBookError, ListingChangeError, SellerListing, SellerListings, StoreError,
+    AddCategoryError, CatalogueReader, CatalogueWriter, ListBookError, ListingChangeError, PhotoChangeError, SellerListing, SellerListings,
+    StoreError,
 };
 
 use crate::photos::{PhotoError, Photos};
 use crate::uploads::UploadSlot;
 
-/// The add-book form as it arrived, picture included.
+/// The add-book form as it arrived, photos included.
 #[derive(Debug, Default)]
 pub struct NewListing {
     pub form: ListingForm,
     pub category: Option<CategoryChoice>,
-    pub picture: Option<Vec<u8>>,
+    /// The photos of the copy in the seller's order, the cover first: 1 to [`MAX_PHOTOS`].
+    pub pictures: Vec<Vec<u8>>,
     /// Fields that could not even be read (a price that is not a number); reported with every other problem.
     pub unreadable: FieldErrors,
 }
@@ -36,6 +38,14 @@ pub enum CreateListingError {
 }
 
 puronoboi_ports::unknown_from_store_error!(CreateListingError);
+
+#[derive(Debug, thiserror::Error)]
+pub enum AddPhotoError {
+    #[error(transparent)]
+    Change(#[from] PhotoChangeError),
+    #[error(transparent)]
+    Picture(PhotoError),
+}
 
 #[derive(Debug, thiserror::Error)]
 pub enum EditListingError {
@@ -115,17 +125,34 @@ impl Listings {
                 }
             },
         };
-        if request.picture.is_none() {
+        if request.pictures.is_empty() {
             errors.insert("image", FieldError::required());
+        } else if request.pictures.len() > MAX_PHOTOS {
+            errors.insert("image", FieldError::of(&TooManyPhotos));
         }
-        let (Some(listing), Some(category), Some(picture)) = (listing, category, request.picture) else {
+        let (Some(listing), Some(category)) = (listing, category) else {
             return Err(CreateListingError::Invalid(errors));
         };
         if !errors.is_empty() {
             return Err(CreateListingError::Invalid(errors));
         }
 
-        let picture_url = self.photos.store_upload(slot, picture).await.map_err(CreateListingError::Picture)?;
+        // Every photo is checked and stored before the listing is written; one refused photo refuses the listing
+        // and takes the ones stored before it away again.
+        let mut photo_urls = Vec::with_capacity(request.pictures.len());
+        for picture in request.pictures {
+            match self.photos.store_upload(slot, picture).await {
+                Ok(url) => photo_urls.push(url),
+                Err(e) => {
+                    for url in &photo_urls {
+                        self.photos.forget(url).await;
+                    }
+                    return Err(CreateListingError::Picture(e));
+                }
+            }
+        }
+        let picture_url = photo_urls[0].clone();
+        let more_photos = photo_urls[1..].to_vec();
         let stored = async {
             let category_id = match category {
                 Ok(id) => id,
@@ -143,6 +170,7 @@ impl Listings {
                 seller_id: seller.id,
                 category_id,
                 picture_url: picture_url.clone(),
+                more_photos,
                 seller_email: seller.email.clone(),
                 listing,
                 advertised: false,
@@ -158,7 +186,9 @@ impl Listings {
         let id = match stored {
             Ok(id) => id,
             Err(e) => {
-                self.photos.forget(&picture_url).await;
+                for url in &photo_urls {
+                    self.photos.forget(url).await;
+                }
                 return Err(e);
             }
         };
@@ -175,6 +205,57 @@ impl Listings {
 
     pub async fn withdraw(&self, seller: AccountId, book: BookId) -> Result<(), ListingChangeError> {
         self.listings.withdraw(seller, book).await
+    }
+
+    /// Whether the seller's book may take another photo: theirs, available, and not full. Asked before an upload is
+    /// admitted, so that a refused photo costs neither the account's upload rate nor a decode.
+    pub async fn photo_room(&self, seller: AccountId, book: BookId) -> Result<(), PhotoChangeError> {
+        let current = self.reader.book_detail(book).await?;
+        let current = current.filter(|d| d.book.seller_id == seller && d.book.status != BookStatus::Withdrawn);
+        let current = current.ok_or(PhotoChangeError::NotFound)?;
+        if current.book.status != BookStatus::Available {
+            return Err(PhotoChangeError::Unavailable(current.book.status));
+        }
+        if current.book.photos.len() >= MAX_PHOTOS {
+            return Err(PhotoChangeError::Full);
+        }
+        Ok(())
+    }
+
+    /// Adds a photo of the copy after the others. The listing is looked at before the picture is decoded, so a book
+    /// that is not the seller's, not available or full costs no upload; the statement that adds it checks again,
+    /// and a photo it refuses is deleted.
+    pub async fn add_photo(
+        &self,
+        seller: AccountId,
+        slot: &UploadSlot,
+        book: BookId,
+        picture: Vec<u8>,
+    ) -> Result<BookDetail, AddPhotoError> {
+        self.photo_room(seller, book).await?;
+        let url = self.photos.store_upload(slot, picture).await.map_err(AddPhotoError::Picture)?;
+        match self.listings.add_photo(seller, book, &url).await {
+            Ok(detail) => Ok(detail),
+            Err(e) => {
+                self.photos.forget(&url).await;
+                Err(e.into())
+            }
+        }
+    }
+
+    /// Removes the photo at `position` (0 is the cover) and deletes it from the image host.
+    pub async fn remove_photo(&self, seller: AccountId, book: BookId, position: usize) -> Result<BookDetail, PhotoChangeError> {
+        let (detail, removed) = self.listings.remove_photo(seller, book, position).await?;
+        self.photos.forget(&removed).await;
+        Ok(detail)
+    }
+
+    /// Puts the photos in the seller's order (their addresses, the new cover first).
+    pub async fn order_photos(&self, seller: AccountId, book: BookId, order: &[String]) -> Result<BookDetail, PhotoChangeError> {
+        if order.is_empty() || order.len() > MAX_PHOTOS {
+            return Err(PhotoChangeError::NotTheSamePhotos);
+        }
+        self.listings.order_photos(seller, book, order).await
     }
 
     pub async fn edit(&self, seller: AccountId, book: BookId, form: ListingEditForm) -> Result<BookDetail, EditListingError> {
@@ -214,6 +295,15 @@ mod tests {
         async fn edit(&self, _: AccountId, _: BookId, _: &ListingEdit) -> Result<BookDetail, ListingChangeError> {
             unreachable!("not a listing's creation")
         }
+        async fn add_photo(&self, _: AccountId, _: BookId, _: &str) -> Result<BookDetail, PhotoChangeError> {
+            unreachable!("not a listing's creation")
+        }
+        async fn remove_photo(&self, _: AccountId, _: BookId, _: usize) -> Result<(BookDetail, String), PhotoChangeError> {
+            unreachable!("not a listing's creation")
+        }
+        async fn order_photos(&self, _: AccountId, _: BookId, _: &[String]) -> Result<BookDetail, PhotoChangeError> {
+            unreachable!("not a listing's creation")
+        }
     }
 
     struct World {
@@ -238,7 +328,7 @@ mod tests {
         NewListing {
             form: listing_form("Pather Panchali", 180),
             category: Some(category),
-            picture: Some(png_of(&wide_rgb())),
+            pictures: vec![png_of(&wide_rgb())],
             unreadable: FieldErrors::new(),
         }
     }
@@ -281,7 +371,7 @@ mod tests {
         bad.form.title = "  ".to_owned();
         bad.form.resale_price = None;
         bad.unreadable.insert("resalePrice", FieldError::of(&puronoboi_domain::WholeNumberError::NotANumber));
-        bad.picture = None;
+        bad.pictures = Vec::new();
         let refused = w.listings.create(&w.seller, &slot().await, bad).await;
         let Err(CreateListingError::Invalid(errors)) = refused else { panic!("expected Invalid, got {refused:?}") };
         assert_eq!(errors.keys().copied().collect::<Vec<_>>(), vec!["categoryId", "image", "resalePrice", "title"]);

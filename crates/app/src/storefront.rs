@@ -58,9 +58,19 @@ impl Storefront {
         self.catalogue.category_page(id, page).await
     }
 
-    /// A book's page opens while it is available, held or sold; a withdrawn listing is gone for buyers.
+    /// The category with this id, if there is one.
+    pub async fn category(&self, id: CategoryId) -> Result<Option<Category>, StoreError> {
+        self.catalogue.category(id).await
+    }
+
+    /// A book's page opens while it is available, held or sold; a withdrawn listing is gone for buyers, and so is a
+    /// hidden one until the admin restores it.
     pub async fn book(&self, id: BookId) -> Result<BookDetail, BookLookupError> {
-        self.catalogue.book_detail(id).await?.filter(|d| d.book.status != BookStatus::Withdrawn).ok_or(BookLookupError::NotFound)
+        self.catalogue
+            .book_detail(id)
+            .await?
+            .filter(|d| !matches!(d.book.status, BookStatus::Withdrawn | BookStatus::Hidden))
+            .ok_or(BookLookupError::NotFound)
     }
 
     pub async fn advertised(&self) -> Result<Vec<BookCard>, StoreError> {

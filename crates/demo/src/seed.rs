@@ -4,8 +4,8 @@
 use std::collections::HashMap;
 
 use puronoboi_domain::{
-    Account, AccountId, AccountRole, CategoryId, CategoryName, Email, FieldErrors, ListingForm, Location, NewBook, OrderContact,
-    PersonName, Phone,
+    Account, AccountId, AccountRole, BookLanguage, CategoryId, CategoryName, Condition, Email, FieldErrors, ListingForm, Location, NewBook,
+    OrderContact, PersonName, Phone,
 };
 use puronoboi_ports::{
     AccountStore, AddCategoryError, CatalogueReader, CatalogueWriter as _, Handover, ImageHost, ImageHostError, ListBookError,
@@ -136,6 +136,9 @@ pub async fn seed_if_empty(
             phone: demo.phone.to_owned(),
             original_price: Some(i64::from(demo.original_price)),
             resale_price: Some(i64::from(demo.resale_price)),
+            condition: Some(demo_condition(n).as_str().to_owned()),
+            language: Some(demo_language(demo.title).as_str().to_owned()),
+            isbn: None,
         }
         // The demo's years are all in the past; the year the data was written is as good as today's.
         .parse(2026)
@@ -147,6 +150,7 @@ pub async fn seed_if_empty(
                 seller_id: *seller_id,
                 category_id,
                 picture_url,
+                more_photos: Vec::new(),
                 seller_email: seller_email.clone(),
                 listing,
                 advertised: demo.advertised,
@@ -182,4 +186,24 @@ pub async fn seed_if_empty(
     let report = SeedReport { categories: CATEGORIES.len(), sellers: SELLERS.len(), books: BOOKS.len() };
     tracing::info!(?report, "seeded the demo catalogue");
     Ok(Some(report))
+}
+
+/// The demo's grades, spread over the catalogue the way a used-book shelf runs: mostly very good and good copies.
+fn demo_condition(n: usize) -> Condition {
+    const SPREAD: [Condition; 8] = [
+        Condition::VeryGood,
+        Condition::Good,
+        Condition::LikeNew,
+        Condition::Good,
+        Condition::VeryGood,
+        Condition::Acceptable,
+        Condition::Good,
+        Condition::VeryGood,
+    ];
+    SPREAD[n % SPREAD.len()]
+}
+
+/// A demo title in Bengali letters is a Bangla book; the others are English.
+fn demo_language(title: &str) -> BookLanguage {
+    if title.chars().any(|c| ('\u{0980}'..='\u{09FF}').contains(&c)) { BookLanguage::Bangla } else { BookLanguage::English }
 }

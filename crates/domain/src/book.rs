@@ -6,6 +6,7 @@ use std::str::FromStr;
 use chrono::{DateTime, Utc};
 
 use crate::category::Category;
+use crate::copy::{BookLanguage, Condition, Isbn};
 use crate::email::Email;
 use crate::field::{FieldError, FieldErrors, FieldProblem, FieldReason, problem};
 use crate::ids::{AccountId, BookId, CategoryId};
@@ -20,6 +21,8 @@ pub enum BookStatus {
     Pending,
     Sold,
     Withdrawn,
+    /// Taken off every list by reports or by the admin until the admin restores it; its seller sees why.
+    Hidden,
 }
 
 /// The moves a book's status may make: the whole state machine, one row per move. The store's guards (which rows an
@@ -40,16 +43,23 @@ pub enum BookMove {
     /// The seller's account was closed while a buyer held the book: the book leaves the shop with its seller and
     /// the buyer's order is cancelled ([`crate::OrderMove::Cancel`], for [`crate::CancelReason::SellerAccountClosed`]).
     WithdrawWithSeller,
+    /// Enough reports, or the admin, took a listing nobody is buying off the shop. A book a buyer holds or bought is
+    /// left to its order: only the admin's review of the reports decides about its seller.
+    Hide,
+    /// The admin found the listing fine: it is for sale again.
+    Restore,
 }
 
 impl BookMove {
-    pub const ALL: [Self; 6] = [Self::Reserve, Self::Sell, Self::SellPaidLate, Self::Release, Self::Withdraw, Self::WithdrawWithSeller];
+    pub const ALL: [Self; 8] =
+        [Self::Reserve, Self::Sell, Self::SellPaidLate, Self::Release, Self::Withdraw, Self::WithdrawWithSeller, Self::Hide, Self::Restore];
 
     /// The statuses this move leaves from.
     pub const fn from(self) -> &'static [BookStatus] {
         match self {
-            Self::Reserve | Self::SellPaidLate | Self::Withdraw => &[BookStatus::Available],
+            Self::Reserve | Self::SellPaidLate | Self::Withdraw | Self::Hide => &[BookStatus::Available],
             Self::Sell | Self::Release | Self::WithdrawWithSeller => &[BookStatus::Pending],
+            Self::Restore => &[BookStatus::Hidden],
         }
     }
 
@@ -58,8 +68,9 @@ impl BookMove {
         match self {
             Self::Reserve => BookStatus::Pending,
             Self::Sell | Self::SellPaidLate => BookStatus::Sold,
-            Self::Release => BookStatus::Available,
+            Self::Release | Self::Restore => BookStatus::Available,
             Self::Withdraw | Self::WithdrawWithSeller => BookStatus::Withdrawn,
+            Self::Hide => BookStatus::Hidden,
         }
     }
 
@@ -91,7 +102,7 @@ pub struct IllegalStatusChange {
 pub struct ParseStatusError(pub String);
 
 impl BookStatus {
-    pub const ALL: [Self; 4] = [Self::Available, Self::Pending, Self::Sold, Self::Withdrawn];
+    pub const ALL: [Self; 5] = [Self::Available, Self::Pending, Self::Sold, Self::Withdrawn, Self::Hidden];
 
     /// The status a newly listed book starts in.
     pub const LISTED: Self = Self::Available;
@@ -102,6 +113,7 @@ impl BookStatus {
             Self::Pending => "pending",
             Self::Sold => "sold",
             Self::Withdrawn => "withdrawn",
+            Self::Hidden => "hidden",
         }
     }
 
@@ -136,6 +148,16 @@ impl BookStatus {
         BookMove::WithdrawWithSeller.apply(self)
     }
 
+    /// Reports or the admin take an available listing off the shop ([`BookMove::Hide`]).
+    pub fn hide(self) -> Result<Self, IllegalStatusChange> {
+        BookMove::Hide.apply(self)
+    }
+
+    /// The admin puts a hidden listing back on sale ([`BookMove::Restore`]).
+    pub fn restore(self) -> Result<Self, IllegalStatusChange> {
+        BookMove::Restore.apply(self)
+    }
+
     /// Moves to `to` by whichever move of the table joins the two statuses.
     pub fn move_to(self, to: Self) -> Result<Self, IllegalStatusChange> {
         BookMove::between(self, to).map(BookMove::to).ok_or(IllegalStatusChange { from: self, to })
@@ -162,6 +184,7 @@ impl FromStr for BookStatus {
             "pending" => Ok(Self::Pending),
             "sold" => Ok(Self::Sold),
             "withdrawn" => Ok(Self::Withdrawn),
+            "hidden" => Ok(Self::Hidden),
             other => Err(ParseStatusError(other.to_owned())),
         }
     }
@@ -378,6 +401,7 @@ pub struct BookCard {
     pub location: Location,
     pub seller_verified: bool,
     pub status: BookStatus,
+    pub condition: Condition,
 }
 
 /// Every field of a listed book.
@@ -389,7 +413,10 @@ pub struct Book {
     pub author: Author,
     pub category: Category,
     pub description: Description,
+    /// The cover: the first of [`Book::photos`].
     pub picture_url: String,
+    /// Every photo of the copy, the cover first: 1 to [`MAX_PHOTOS`].
+    pub photos: Vec<String>,
     pub publish_year: Option<PublishYear>,
     pub ratings: Ratings,
     pub reviews: Reviews,
@@ -398,6 +425,37 @@ pub struct Book {
     pub status: BookStatus,
     pub advertised: bool,
     pub created_at: DateTime<Utc>,
+    pub condition: Condition,
+    /// The language the book is written in, when its seller said.
+    pub language: Option<BookLanguage>,
+    pub isbn: Option<Isbn>,
+}
+
+/// The most photos one listing may have, the cover included: enough to show the cover, the spine, the pages and any
+/// flaw, few enough to load on slow mobile data.
+pub const MAX_PHOTOS: usize = 5;
+
+/// A listing with more photos than [`MAX_PHOTOS`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("a listing has at most 5 photos")]
+pub struct TooManyPhotos;
+
+impl FieldProblem for TooManyPhotos {
+    fn reason(&self) -> FieldReason {
+        FieldReason::TooManyPhotos { limit: MAX_PHOTOS }
+    }
+}
+
+/// A new order of a listing's photos that does not name each of them exactly once (the listing changed since it was
+/// read, or the order is wrong).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("name each of the listing's photos exactly once, the cover first")]
+pub struct NotThePhotos;
+
+impl FieldProblem for NotThePhotos {
+    fn reason(&self) -> FieldReason {
+        FieldReason::NotThePhotos
+    }
 }
 
 /// A book's own page: the book and who sells it.
@@ -414,7 +472,10 @@ pub struct BookDetail {
 pub struct NewBook {
     pub seller_id: AccountId,
     pub category_id: CategoryId,
+    /// The cover.
     pub picture_url: String,
+    /// The other photos of the copy, in the seller's order: at most [`MAX_PHOTOS`] - 1.
+    pub more_photos: Vec<String>,
     pub seller_email: Email,
     pub listing: Listing,
     pub advertised: bool,
@@ -434,6 +495,9 @@ pub struct Listing {
     pub phone: Phone,
     pub original_price: Taka,
     pub resale_price: Taka,
+    pub condition: Condition,
+    pub language: Option<BookLanguage>,
+    pub isbn: Option<Isbn>,
 }
 
 /// The add-book form as typed: every field a string or number exactly as it arrived.
@@ -450,6 +514,17 @@ pub struct ListingForm {
     pub phone: String,
     pub original_price: Option<i64>,
     pub resale_price: Option<i64>,
+    /// A grade's name (`like_new`, `very_good`, `good`, `acceptable`); required.
+    pub condition: Option<String>,
+    /// `bn`, `en` or `other`; blank or left out when the seller does not say.
+    pub language: Option<String>,
+    /// ISBN-10 or ISBN-13 as typed; blank or left out for none.
+    pub isbn: Option<String>,
+}
+
+/// Reads an optional choice or ISBN: blank is none.
+fn optional<T, E>(raw: Option<&str>, parse: impl FnOnce(&str) -> Result<T, E>) -> Result<Option<T>, E> {
+    raw.map(str::trim).filter(|s| !s.is_empty()).map(parse).transpose()
 }
 
 impl ListingForm {
@@ -485,20 +560,36 @@ impl ListingForm {
         check("originalPrice", original_price.as_ref().map(|_| ()).map_err(Clone::clone));
         let resale_price = price(self.resale_price);
         check("resalePrice", resale_price.as_ref().map(|_| ()).map_err(Clone::clone));
+        let condition = match optional(self.condition.as_deref(), str::parse::<Condition>) {
+            Ok(Some(condition)) => Ok(condition),
+            Ok(None) => Err(FieldError::required()),
+            Err(e) => Err(FieldError::of(&e)),
+        };
+        check("condition", condition.as_ref().map(|_| ()).map_err(Clone::clone));
+        let language = optional(self.language.as_deref(), str::parse::<BookLanguage>);
+        check("language", problem(&language));
+        let isbn = optional(self.isbn.as_deref(), Isbn::parse);
+        check("isbn", problem(&isbn));
 
-        match (title, author, description, publish_year, ratings, reviews, seller_name, location, phone, original_price, resale_price) {
+        match (
+            (title, author, description, publish_year, ratings, reviews, seller_name, location, phone, original_price, resale_price),
+            (condition, language, isbn),
+        ) {
             (
-                Ok(title),
-                Ok(author),
-                Ok(description),
-                Ok(publish_year),
-                Ok(ratings),
-                Ok(reviews),
-                Ok(seller_name),
-                Ok(location),
-                Ok(phone),
-                Ok(original_price),
-                Ok(resale_price),
+                (
+                    Ok(title),
+                    Ok(author),
+                    Ok(description),
+                    Ok(publish_year),
+                    Ok(ratings),
+                    Ok(reviews),
+                    Ok(seller_name),
+                    Ok(location),
+                    Ok(phone),
+                    Ok(original_price),
+                    Ok(resale_price),
+                ),
+                (Ok(condition), Ok(language), Ok(isbn)),
             ) if errors.is_empty() => Ok(Listing {
                 title,
                 author,
@@ -511,6 +602,9 @@ impl ListingForm {
                 phone,
                 original_price,
                 resale_price,
+                condition,
+                language,
+                isbn,
             }),
             _ => Err(errors),
         }
@@ -525,6 +619,11 @@ pub struct ListingEdit {
     pub description: Option<Description>,
     pub location: Option<Location>,
     pub phone: Option<Phone>,
+    pub condition: Option<Condition>,
+    /// `Some(None)` takes the language away (the seller no longer says).
+    pub language: Option<Option<BookLanguage>>,
+    /// `Some(None)` takes the ISBN away.
+    pub isbn: Option<Option<Isbn>>,
 }
 
 /// The edit form as typed.
@@ -535,6 +634,11 @@ pub struct ListingEditForm {
     pub description: Option<String>,
     pub location: Option<String>,
     pub phone: Option<String>,
+    pub condition: Option<String>,
+    /// Blank takes the language away.
+    pub language: Option<String>,
+    /// Blank takes the ISBN away.
+    pub isbn: Option<String>,
 }
 
 impl ListingEditForm {
@@ -556,6 +660,9 @@ impl ListingEditForm {
             description: field(&mut errors, "description", self.description.as_deref().map(Description::parse)),
             location: field(&mut errors, "location", self.location.as_deref().map(Location::parse)),
             phone: field(&mut errors, "phone", self.phone.as_deref().map(Phone::parse)),
+            condition: field(&mut errors, "condition", self.condition.as_deref().map(str::parse::<Condition>)),
+            language: field(&mut errors, "language", self.language.as_deref().map(|raw| optional(Some(raw), str::parse::<BookLanguage>))),
+            isbn: field(&mut errors, "isbn", self.isbn.as_deref().map(|raw| optional(Some(raw), Isbn::parse))),
         };
         if errors.is_empty() { Ok(edit) } else { Err(errors) }
     }
@@ -566,7 +673,7 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    const ALL: [BookStatus; 4] = [BookStatus::Available, BookStatus::Pending, BookStatus::Sold, BookStatus::Withdrawn];
+    const ALL: [BookStatus; 5] = [BookStatus::Available, BookStatus::Pending, BookStatus::Sold, BookStatus::Withdrawn, BookStatus::Hidden];
 
     #[test]
     fn the_happy_path_is_available_pending_sold() {
@@ -638,6 +745,9 @@ mod tests {
             phone: "12345".into(),
             original_price: Some(0),
             resale_price: Some(500_001),
+            condition: Some("mint".into()),
+            language: Some("bangla".into()),
+            isbn: Some("984-8-01234".into()),
         };
         let errors = form.parse(2026).expect_err("refused");
         let fields: Vec<_> = errors.keys().copied().collect();
@@ -645,7 +755,10 @@ mod tests {
             fields,
             [
                 "author",
+                "condition",
                 "description",
+                "isbn",
+                "language",
                 "location",
                 "originalPrice",
                 "phone",
@@ -663,7 +776,10 @@ mod tests {
             reasons,
             [
                 ("author", FieldReason::TooLong { limit: 120 }),
+                ("condition", FieldReason::NotAChoice),
                 ("description", FieldReason::TooLong { limit: 4000 }),
+                ("isbn", FieldReason::InvalidIsbn),
+                ("language", FieldReason::NotAChoice),
                 ("location", FieldReason::Required),
                 ("originalPrice", FieldReason::OutOfRange { min: 1, max: 500_000 }),
                 ("phone", FieldReason::InvalidPhone),
@@ -697,6 +813,7 @@ mod tests {
         };
         let errors = form.parse(2026).expect_err("refused");
         assert_eq!(errors["resalePrice"], FieldError::required());
+        assert_eq!(errors["condition"], FieldError::required(), "every listing says how worn the copy is");
         assert_eq!(errors["description"].reason(), FieldReason::InvalidCharacter);
         assert_eq!(errors["description"].message(), "must not contain a NUL character");
     }
@@ -715,8 +832,14 @@ mod tests {
             phone: "+880 1715-384926".into(),
             original_price: Some(500),
             resale_price: Some(250),
+            condition: Some("very_good".into()),
+            language: Some(" ".into()),
+            isbn: Some("ISBN 0-306-40615-2".into()),
         };
         let listing = form.parse(2026).expect("valid");
+        assert_eq!(listing.condition, Condition::VeryGood);
+        assert_eq!(listing.language, None, "a blank language is none");
+        assert_eq!(listing.isbn.as_ref().map(Isbn::as_str), Some("9780306406157"), "kept as its ISBN-13");
         assert_eq!(listing.title.as_str(), "Lalsalu");
         assert_eq!(listing.phone.e164(), "+8801715384926");
         assert_eq!(listing.publish_year.map(PublishYear::value), Some(2026));
@@ -731,6 +854,18 @@ mod tests {
         assert_eq!(edit.resale_price.map(Taka::amount), Some(180));
         assert_eq!(edit.phone.map(|p| p.display()), Some("01819-462073".to_owned()));
         assert_eq!((edit.original_price, edit.description, edit.location), (None, None, None));
+        assert_eq!((edit.condition, edit.language, edit.isbn), (None, None, None), "the copy's details stay as they are");
+
+        let regraded = ListingEditForm {
+            condition: Some("acceptable".into()),
+            language: Some(String::new()),
+            isbn: Some("  ".into()),
+            ..Default::default()
+        }
+        .parse()
+        .expect("valid");
+        assert_eq!(regraded.condition, Some(Condition::Acceptable));
+        assert_eq!((regraded.language, regraded.isbn), (Some(None), Some(None)), "blank takes the language and the ISBN away");
 
         let errors = ListingEditForm {
             original_price: Some(0),
@@ -738,10 +873,17 @@ mod tests {
             description: Some("d".repeat(4001)),
             location: Some("  ".into()),
             phone: Some("123".into()),
+            condition: Some("new".into()),
+            language: Some("fr".into()),
+            isbn: Some("9780306406158".into()),
         }
         .parse()
         .expect_err("refused");
-        assert_eq!(errors.keys().copied().collect::<Vec<_>>(), ["description", "location", "originalPrice", "phone", "resalePrice"]);
+        assert_eq!(
+            errors.keys().copied().collect::<Vec<_>>(),
+            ["condition", "description", "isbn", "language", "location", "originalPrice", "phone", "resalePrice"]
+        );
+        assert_eq!(errors["isbn"].reason(), FieldReason::IsbnCheckDigit);
         assert_eq!(errors["location"].reason(), FieldReason::Required);
         assert_eq!(errors["phone"].reason(), FieldReason::InvalidPhone);
         assert_eq!(errors["resalePrice"].reason(), FieldReason::OutOfRange { min: 1, max: 500_000 });
@@ -799,6 +941,8 @@ mod tests {
                 BookMove::Release => from.release(),
                 BookMove::Withdraw => from.withdraw(),
                 BookMove::WithdrawWithSeller => from.withdraw_with_seller(),
+                BookMove::Hide => from.hide(),
+                BookMove::Restore => from.restore(),
             };
             prop_assert_eq!(named, m.apply(from));
             prop_assert_eq!(named.is_ok(), m.from().contains(&from));

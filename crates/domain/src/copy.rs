@@ -6,6 +6,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::field::{FieldProblem, FieldReason};
+
 /// How worn a copy is, from the best grade to the lowest a book may still be sold in. The grades and their meanings
 /// follow the ones used-book sellers share (AbeBooks, the trade's own guides), shortened to the four a reader here
 /// can tell apart at a glance.
@@ -53,6 +55,12 @@ pub struct UnknownChoice {
     pub got: String,
     /// The names that are allowed, comma-separated.
     pub choices: &'static str,
+}
+
+impl FieldProblem for UnknownChoice {
+    fn reason(&self) -> FieldReason {
+        FieldReason::NotAChoice
+    }
 }
 
 impl FromStr for Condition {
@@ -120,6 +128,15 @@ pub enum IsbnError {
     Prefix,
 }
 
+impl FieldProblem for IsbnError {
+    fn reason(&self) -> FieldReason {
+        match self {
+            Self::Length | Self::Prefix => FieldReason::InvalidIsbn,
+            Self::CheckDigit => FieldReason::IsbnCheckDigit,
+        }
+    }
+}
+
 impl Isbn {
     /// Reads an ISBN as people type it: ISBN-10 or ISBN-13, with or without hyphens and spaces, in Latin or Bengali
     /// digits, an ISBN-10's final X in either case, an "ISBN" label in front.
@@ -168,6 +185,11 @@ impl Isbn {
             }
             _ => Err(IsbnError::Length),
         }
+    }
+
+    /// An ISBN as stored: 13 digits, checked on the way in. `None` for text that is no ISBN.
+    pub fn stored(digits: &str) -> Option<Self> {
+        Self::parse(digits).ok().filter(|isbn| isbn.0 == digits)
     }
 
     /// The 13 digits, no hyphens.

@@ -33,6 +33,17 @@ pub enum FieldReason {
     DailyLimitReached { limit: u32 },
     /// `invalid_handover_code`: not six digits (a handover code, as the buyer's order page shows it).
     InvalidHandoverCode,
+    /// `not_a_choice`: none of the names the field may hold (a condition grade, a book's language).
+    NotAChoice,
+    /// `invalid_isbn`: not an ISBN: neither 10 nor 13 digits (an ISBN-10 may end in X), or 13 that do not start
+    /// with 978 or 979.
+    InvalidIsbn,
+    /// `isbn_check_digit`: an ISBN whose check digit does not match its other digits: one of them is mistyped.
+    IsbnCheckDigit,
+    /// `too_many_photos`: more than `limit` photos of one copy.
+    TooManyPhotos { limit: usize },
+    /// `not_the_photos`: a new order of a listing's photos that does not name each of them exactly once.
+    NotThePhotos,
 }
 
 /// A typed error that a form field can be refused with: its `Display` is the English message, [`reason`] what it

@@ -64,6 +64,14 @@ typed_id!(
     /// A buyer's order for one book.
     OrderId
 );
+typed_id!(
+    /// A buyer's review of a completed order.
+    ReviewId
+);
+typed_id!(
+    /// A report of a listing or a seller.
+    ReportId
+);
 
 #[cfg(test)]
 mod tests {

@@ -1,6 +1,6 @@
 //! What a buyer may ask the search for: words, a category, a price range, an order and a page.
 
-use crate::{CategoryId, PageRequest, Taka};
+use crate::{BookLanguage, CategoryId, Condition, PageRequest, Taka};
 
 /// What was typed into the search box, trimmed: 1 to [`SearchText::MAX_CHARS`] characters. Any characters are
 /// accepted (the search reads letters and digits from it and ignores the rest), so nothing typed is an error
@@ -90,12 +90,38 @@ pub enum SearchSort {
     PriceDescending,
 }
 
+/// Which copies a buyer wants: a condition grade and the language the book is written in, each optional. A book
+/// whose seller did not say its language is left out when a language is asked for.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct CopyFilter {
+    pub condition: Option<Condition>,
+    pub language: Option<BookLanguage>,
+}
+
+impl CopyFilter {
+    /// Every copy.
+    pub const ANY: Self = Self { condition: None, language: None };
+
+    /// Every filter there is (the grades and languages, each or none).
+    pub fn every() -> impl Iterator<Item = Self> {
+        std::iter::once(None).chain(Condition::ALL.map(Some)).flat_map(|condition| {
+            std::iter::once(None).chain(BookLanguage::ALL.map(Some)).map(move |language| Self { condition, language })
+        })
+    }
+
+    /// Whether a copy of this grade and language passes.
+    pub fn admits(self, condition: Condition, language: Option<BookLanguage>) -> bool {
+        self.condition.is_none_or(|c| c == condition) && self.language.is_none_or(|l| Some(l) == language)
+    }
+}
+
 /// One search: all parts optional, every result an available book.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SearchQuery {
     pub text: Option<SearchText>,
     pub category: Option<CategoryId>,
     pub price: PriceRange,
+    pub copy: CopyFilter,
     pub sort: SearchSort,
     pub page: PageRequest,
 }
@@ -143,6 +169,17 @@ mod tests {
         assert!(range.contains(Taka::new(100).unwrap()) && range.contains(Taka::new(200).unwrap()));
         assert!(!range.contains(Taka::new(99).unwrap()) && !range.contains(Taka::new(201).unwrap()));
         assert!(PriceRange::default().contains(Taka::new(Taka::MAX.into()).unwrap()));
+    }
+
+    #[test]
+    fn the_copy_filter_admits_its_grade_and_language_and_an_unsaid_language_only_without_one() {
+        assert_eq!(CopyFilter::every().count(), 5 * 4, "each grade or none, each language or none");
+        let good_bangla = CopyFilter { condition: Some(Condition::Good), language: Some(BookLanguage::Bangla) };
+        assert!(good_bangla.admits(Condition::Good, Some(BookLanguage::Bangla)));
+        assert!(!good_bangla.admits(Condition::LikeNew, Some(BookLanguage::Bangla)));
+        assert!(!good_bangla.admits(Condition::Good, None), "a language nobody gave matches no language");
+        assert!(CopyFilter::ANY.admits(Condition::Acceptable, None));
+        assert!(CopyFilter { condition: Some(Condition::VeryGood), language: None }.admits(Condition::VeryGood, None));
     }
 
     #[test]

@@ -232,6 +232,7 @@ impl CatalogueWriter for InMemoryShop {
                 author: listing.author,
                 category,
                 description: listing.description,
+                photos: std::iter::once(book.picture_url.clone()).chain(book.more_photos).collect(),
                 picture_url: book.picture_url,
                 publish_year: listing.publish_year,
                 ratings: listing.ratings,
@@ -241,6 +242,9 @@ impl CatalogueWriter for InMemoryShop {
                 status: BookStatus::Available,
                 advertised: book.advertised,
                 created_at: now,
+                condition: listing.condition,
+                language: listing.language,
+                isbn: listing.isbn,
             },
             seller: SellerBlock {
                 name: listing.seller_name,
@@ -285,6 +289,9 @@ pub fn listing_form(title: &str, resale_price: i64) -> ListingForm {
         phone: "01715384926".to_owned(),
         original_price: Some(resale_price * 2),
         resale_price: Some(resale_price),
+        condition: Some("very_good".to_owned()),
+        language: Some("en".to_owned()),
+        isbn: None,
     }
 }
 
@@ -293,6 +300,7 @@ pub fn new_book(seller: AccountId, category: CategoryId, title: &str, resale_pri
         seller_id: seller,
         category_id: category,
         picture_url: format!("/images/{}.png", title.to_lowercase().replace(' ', "-")),
+        more_photos: Vec::new(),
         seller_email: Email::parse("rahim@example.test").expect("an e-mail"),
         listing: listing_form(title, resale_price).parse(2026).expect("a valid listing"),
         advertised: false,

@@ -5,12 +5,14 @@
 #![expect(clippy::expect_used, reason = "fakes and contract cases stop the test loudly when something cannot be built")]
 
 pub mod accounts;
+pub mod admin;
 pub mod catalogue;
 pub mod images;
 pub mod mail;
 pub mod orders;
 pub mod payments;
 pub mod pictures;
+pub mod reviews;
 pub mod search;
 pub mod shop;
 pub mod uploads;

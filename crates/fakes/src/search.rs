@@ -9,7 +9,8 @@ use std::sync::LazyLock;
 
 use async_trait::async_trait;
 use puronoboi_domain::{
-    BookCard, BookId, Page, PageRequest, PriceRange, SearchAliases, SearchQuery, SearchSort, SearchText, query_keys, work_keys,
+    BookCard, BookId, BookLanguage, CategoryId, Condition, CopyFilter, Page, PageRequest, PriceRange, SearchAliases, SearchQuery,
+    SearchSort, SearchText, query_keys, work_keys,
 };
 use puronoboi_ports::{AccountStore, SearchIndex, StoreError};
 
@@ -50,6 +51,7 @@ impl SearchIndex for InMemoryShop {
             .filter(|b| b.book.status.is_for_sale())
             .filter(|b| query.category.is_none_or(|c| b.book.category.id == c))
             .filter(|b| query.price.contains(b.book.resale_price))
+            .filter(|b| query.copy.admits(b.book.condition, b.book.language))
             .filter_map(|b| match &words {
                 Some(words) => tier(b, words).map(|t| (t, b)),
                 None => Some((0, b)),
@@ -89,6 +91,7 @@ pub async fn search_contract(accounts: &dyn AccountStore, shop: &dyn SearchableC
     a_book_is_found_by_title_or_author_in_either_script(accounts, shop).await;
     whole_words_come_before_prefixes_then_newer_books(accounts, shop).await;
     filters_orders_and_pages_hold_with_and_without_words(accounts, shop).await;
+    the_copy_filter_keeps_the_grade_and_language_asked_for(accounts, shop).await;
     a_query_without_letters_finds_nothing(shop).await;
 }
 
@@ -99,6 +102,7 @@ fn query(text: &str, per_page: u32) -> SearchQuery {
         text,
         category: None,
         price: PriceRange::default(),
+        copy: CopyFilter::ANY,
         page: PageRequest::new(1, per_page).expect("a page"),
     }
 }
@@ -168,6 +172,49 @@ async fn filters_orders_and_pages_hold_with_and_without_words(accounts: &dyn Acc
     second.page = PageRequest::new(5, 2).expect("a page");
     let beyond = shop.search(&second).await.expect("answers");
     assert_eq!((beyond.items.len(), beyond.total), (0, 6), "past the last page: nothing, and still the count");
+}
+
+async fn the_copy_filter_keeps_the_grade_and_language_asked_for(accounts: &dyn AccountStore, shop: &dyn SearchableCatalogue) {
+    let seller = open_seller(accounts, "search-copies").await;
+    let shelf = add_category(shop, "Search Copies").await;
+    let other = add_category(shop, "Search Copies Elsewhere").await;
+    let copy = |title: &str, condition: Condition, language: Option<BookLanguage>, category: CategoryId| {
+        let mut book = new_book(seller, category, title, 200);
+        book.listing.condition = condition;
+        book.listing.language = language;
+        book
+    };
+    let like_new_bangla = list(shop, copy("Marigoldwick One", Condition::LikeNew, Some(BookLanguage::Bangla), shelf.id)).await;
+    let good_bangla = list(shop, copy("Marigoldwick Two", Condition::Good, Some(BookLanguage::Bangla), shelf.id)).await;
+    let like_new_english = list(shop, copy("Marigoldwick Three", Condition::LikeNew, Some(BookLanguage::English), shelf.id)).await;
+    let like_new_unsaid = list(shop, copy("Marigoldwick Four", Condition::LikeNew, None, shelf.id)).await;
+    let elsewhere = list(shop, copy("Marigoldwick Five", Condition::LikeNew, Some(BookLanguage::Bangla), other.id)).await;
+
+    let sorted = |mut ids: Vec<BookId>| {
+        ids.sort();
+        ids
+    };
+    let with = |text: &str, category: Option<CategoryId>, condition: Option<Condition>, language: Option<BookLanguage>| {
+        let mut q = query(text, 20);
+        q.category = category;
+        q.copy = CopyFilter { condition, language };
+        q
+    };
+    // With words, across the shop and within a category.
+    let like_new = with("marigoldwick", None, Some(Condition::LikeNew), None);
+    assert_eq!(sorted(ids(shop, &like_new).await), sorted(vec![like_new_bangla, like_new_english, like_new_unsaid, elsewhere]));
+    let bangla_here = with("marigoldwick", Some(shelf.id), None, Some(BookLanguage::Bangla));
+    assert_eq!(sorted(ids(shop, &bangla_here).await), sorted(vec![like_new_bangla, good_bangla]), "a language nobody gave is left out");
+    let both = with("marigoldwick", None, Some(Condition::LikeNew), Some(BookLanguage::Bangla));
+    assert_eq!(sorted(ids(shop, &both).await), sorted(vec![like_new_bangla, elsewhere]));
+    // Without words: the category's shelf, filtered, newest first, counted.
+    let shelf_like_new = with("", Some(shelf.id), Some(Condition::LikeNew), None);
+    let page = shop.search(&shelf_like_new).await.expect("answers");
+    assert_eq!(page.items.iter().map(|c| c.id).collect::<Vec<_>>(), [like_new_unsaid, like_new_english, like_new_bangla]);
+    assert_eq!(page.total, 3);
+    assert!(page.items.iter().all(|c| c.condition == Condition::LikeNew), "each card shows its grade");
+    let none = with("", Some(shelf.id), Some(Condition::Acceptable), Some(BookLanguage::Other));
+    assert_eq!(shop.search(&none).await.expect("answers").total, 0);
 }
 
 async fn a_query_without_letters_finds_nothing(shop: &dyn SearchableCatalogue) {

@@ -73,6 +73,7 @@ impl InMemoryShop {
             location: book.seller.location.clone(),
             seller_verified: self.seller_verified(b.seller_id),
             status: b.status,
+            condition: b.condition,
         }
     }
 

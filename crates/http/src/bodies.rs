@@ -37,7 +37,7 @@ pub struct BodyRules {
     /// How long a body may keep the server waiting before the rate counts.
     pub grace: Duration,
     /// The most of a body (counting what the handler read) read to its end so the client sees the answer: the
-    /// largest body any route accepts (a picture upload).
+    /// largest body any route accepts (the add-book form with all its photos).
     pub drain_at_most: u64,
     /// The longest the rest of a body is read for after its request was answered.
     pub drain_for: Duration,
@@ -56,7 +56,7 @@ impl Default for BodyRules {
         Self {
             min_bytes_per_second: Self::MIN_BYTES_PER_SECOND,
             grace: Self::GRACE,
-            drain_at_most: crate::multipart::LARGEST_UPLOAD as u64,
+            drain_at_most: crate::multipart::LARGEST_LISTING_UPLOAD as u64,
             drain_for: Self::DRAIN_FOR,
         }
     }

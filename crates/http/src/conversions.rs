@@ -168,6 +168,36 @@ impl From<puronoboi_ports::ListingChangeError> for ApiError {
     }
 }
 
+impl From<puronoboi_ports::PhotoChangeError> for ApiError {
+    fn from(e: puronoboi_ports::PhotoChangeError) -> Self {
+        use puronoboi_domain::{FieldError, NotThePhotos, TooManyPhotos};
+        use puronoboi_ports::PhotoChangeError;
+        match e {
+            PhotoChangeError::NotFound => Self::new(ErrorCode::BookNotFound, "You have no book with this id."),
+            PhotoChangeError::Unavailable(status) => {
+                Self::new(ErrorCode::BookUnavailable, format!("This book is {status}: only an available book's photos can change."))
+            }
+            PhotoChangeError::Full => Self::validation([("image", FieldError::of(&TooManyPhotos))].into()),
+            PhotoChangeError::LastPhoto => {
+                Self::new(ErrorCode::LastPhoto, "A listing keeps at least one photo: add another before removing this one.")
+            }
+            PhotoChangeError::NoSuchPhoto => Self::new(ErrorCode::PhotoNotFound, "The listing has no photo at this position."),
+            PhotoChangeError::NotTheSamePhotos => Self::validation([("order", FieldError::of(&NotThePhotos))].into()),
+            PhotoChangeError::Unknown(cause) => Self::internal(cause.as_ref()),
+        }
+    }
+}
+
+impl From<puronoboi_app::listings::AddPhotoError> for ApiError {
+    fn from(e: puronoboi_app::listings::AddPhotoError) -> Self {
+        use puronoboi_app::listings::AddPhotoError;
+        match e {
+            AddPhotoError::Change(change) => change.into(),
+            AddPhotoError::Picture(picture) => picture.into(),
+        }
+    }
+}
+
 impl From<puronoboi_app::listings::CreateListingError> for ApiError {
     fn from(e: puronoboi_app::listings::CreateListingError) -> Self {
         use puronoboi_app::listings::CreateListingError;
@@ -370,6 +400,55 @@ impl From<puronoboi_app::payments::WebhookHandlingError> for ApiError {
                 Self::new(ErrorCode::InvalidSignature, format!("The webhook was refused: {reason}."))
             }
             WebhookHandlingError::Unknown(cause) => Self::internal(cause.as_ref()),
+        }
+    }
+}
+
+impl From<puronoboi_app::reviews::WriteReviewError> for ApiError {
+    fn from(e: puronoboi_app::reviews::WriteReviewError) -> Self {
+        use puronoboi_app::reviews::WriteReviewError;
+        use puronoboi_domain::ReviewRefusal;
+        use puronoboi_ports::AddReviewError;
+        let not_completed = || Self::new(ErrorCode::OrderNotCompleted, "Only an order that was handed over can be reviewed.");
+        let reviewed = || Self::new(ErrorCode::AlreadyReviewed, "You have reviewed this order already.");
+        match e {
+            WriteReviewError::NotFound => Self::new(ErrorCode::OrderNotFound, "You have no order with this id."),
+            WriteReviewError::Invalid(errors) => Self::validation(errors),
+            WriteReviewError::Refused(ReviewRefusal::NotCompleted(_)) | WriteReviewError::Store(AddReviewError::NotCompleted) => {
+                not_completed()
+            }
+            WriteReviewError::Refused(ReviewRefusal::AlreadyReviewed) | WriteReviewError::Store(AddReviewError::AlreadyReviewed) => {
+                reviewed()
+            }
+            WriteReviewError::Refused(ReviewRefusal::WindowClosed { .. }) => Self::new(
+                ErrorCode::ReviewWindowClosed,
+                format!(
+                    "Reviews are taken for {} days after the handover; this order's time has passed.",
+                    puronoboi_domain::REVIEW_WINDOW_DAYS
+                ),
+            ),
+            WriteReviewError::Refused(ReviewRefusal::SharedPhone) => Self::new(
+                ErrorCode::SharedPhone,
+                "Your phone number on this order is also on the seller's listings: accounts that share a phone number cannot review each other.",
+            ),
+            WriteReviewError::Store(AddReviewError::Unknown(cause)) => Self::internal(cause.as_ref()),
+        }
+    }
+}
+
+impl From<puronoboi_app::reviews::AnswerError> for ApiError {
+    fn from(e: puronoboi_app::reviews::AnswerError) -> Self {
+        use puronoboi_app::reviews::AnswerError;
+        use puronoboi_ports::AnswerReviewError;
+        match e {
+            AnswerError::Invalid(errors) => Self::validation(errors),
+            AnswerError::Store(AnswerReviewError::NotFound) => {
+                Self::new(ErrorCode::ReviewNotFound, "No review of your orders has this id.")
+            }
+            AnswerError::Store(AnswerReviewError::AlreadyAnswered) => {
+                Self::new(ErrorCode::AlreadyAnswered, "You have answered this review already.")
+            }
+            AnswerError::Store(AnswerReviewError::Unknown(cause)) => Self::internal(cause.as_ref()),
         }
     }
 }

@@ -31,6 +31,14 @@ pub enum ErrorCode {
     OrderNotFound,
     /// 404: no live account of the expected kind has this id (admin routes).
     AccountNotFound,
+    /// 404: no open seller account has this id (the public seller pages).
+    SellerNotFound,
+    /// 404: no review of the caller's orders has this id.
+    ReviewNotFound,
+    /// 404: the listing has no photo at this position (positions count from 0, the cover).
+    PhotoNotFound,
+    /// 404: no report has this id.
+    ReportNotFound,
     /// 400: the query string is malformed or out of range.
     InvalidQuery,
     /// 400: a page that starts beyond the first 10,000 rows of a list.
@@ -74,6 +82,23 @@ pub enum ErrorCode {
     CardHoldEnded,
     /// 409: the wish list holds the most books allowed; remove one first.
     WishListFull,
+    /// 409: only a completed (handed-over) order can be reviewed.
+    OrderNotCompleted,
+    /// 409: the order has been reviewed already; a review is written once.
+    AlreadyReviewed,
+    /// 409: reviews are taken for 14 days after the handover; this one's time has passed.
+    ReviewWindowClosed,
+    /// 409: the phone the buyer gave on the order is a phone the seller put on one of their listings: accounts that
+    /// share a phone number cannot review each other.
+    SharedPhone,
+    /// 409: the seller answered this review already; an answer is written once.
+    AlreadyAnswered,
+    /// 409: a listing keeps at least one photo: add another before removing this one.
+    LastPhoto,
+    /// 409: nobody reports their own listing or their own account.
+    OwnReportTarget,
+    /// 409: the admin decided on this report already.
+    ReportDecided,
     /// 409: another category already has this name, in some letter case.
     CategoryNameTaken,
     /// 409: only an empty category can be deleted; this one holds books (withdrawn ones count). Merge it instead.
@@ -104,9 +129,15 @@ pub enum ErrorCode {
 impl ErrorCode {
     pub const fn status(self) -> StatusCode {
         match self {
-            Self::NotFound | Self::BookNotFound | Self::CategoryNotFound | Self::OrderNotFound | Self::AccountNotFound => {
-                StatusCode::NOT_FOUND
-            }
+            Self::NotFound
+            | Self::BookNotFound
+            | Self::CategoryNotFound
+            | Self::OrderNotFound
+            | Self::AccountNotFound
+            | Self::SellerNotFound
+            | Self::ReviewNotFound
+            | Self::PhotoNotFound
+            | Self::ReportNotFound => StatusCode::NOT_FOUND,
             Self::InvalidQuery | Self::PageTooDeep | Self::InvalidInput | Self::InvalidSignature => StatusCode::BAD_REQUEST,
             Self::ValidationFailed | Self::BelowCardMinimum | Self::WrongHandoverCode => StatusCode::UNPROCESSABLE_ENTITY,
             Self::Unauthenticated | Self::TokenExpired | Self::TokenRevoked | Self::SignInAgain => StatusCode::UNAUTHORIZED,
@@ -117,6 +148,14 @@ impl ErrorCode {
             | Self::OrderClosed
             | Self::CardHoldEnded
             | Self::WishListFull
+            | Self::OrderNotCompleted
+            | Self::AlreadyReviewed
+            | Self::ReviewWindowClosed
+            | Self::SharedPhone
+            | Self::AlreadyAnswered
+            | Self::LastPhoto
+            | Self::OwnReportTarget
+            | Self::ReportDecided
             | Self::CategoryNameTaken
             | Self::CategoryNotEmpty
             | Self::UploadInProgress => StatusCode::CONFLICT,
@@ -168,6 +207,19 @@ pub enum FieldReasonCode {
     DailyLimitReached,
     /// Not six digits: a handover code (`code`), as the buyer's order page shows it.
     InvalidHandoverCode,
+    /// None of the names the field may hold: a `condition` (`like_new`, `very_good`, `good`, `acceptable`) or a
+    /// `language` (`bn`, `en`, `other`).
+    NotAChoice,
+    /// Not an ISBN (`isbn`): neither 10 nor 13 digits (an ISBN-10 may end in X), or 13 that do not start with 978 or
+    /// 979. Hyphens, spaces and Bengali digits are fine.
+    InvalidIsbn,
+    /// An ISBN whose check digit does not match its other digits: one of them is mistyped.
+    IsbnCheckDigit,
+    /// More than `limit` photos of one copy (`image`).
+    TooManyPhotos,
+    /// A new order of a listing's photos (`order`) that does not name each of its photos exactly once: reload the
+    /// listing and order what it holds now.
+    NotThePhotos,
 }
 
 /// A refused field's reason: its code, with the bounds of the rule it broke.
@@ -176,6 +228,7 @@ pub enum FieldReasonCode {
 pub struct FieldReason {
     pub code: FieldReasonCode,
     /// With `too_long`: the most characters allowed. With `daily_limit_reached`: how many are allowed in 24 hours.
+    /// With `too_many_photos`: the most photos a listing may have.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(type = "number", optional)]
     #[schema(nullable = false)]
@@ -209,6 +262,11 @@ impl From<puronoboi_domain::FieldReason> for FieldReason {
             Domain::SameCategory => bare(FieldReasonCode::SameCategory),
             Domain::DailyLimitReached { limit } => Self { limit: Some(u64::from(limit)), ..bare(FieldReasonCode::DailyLimitReached) },
             Domain::InvalidHandoverCode => bare(FieldReasonCode::InvalidHandoverCode),
+            Domain::NotAChoice => bare(FieldReasonCode::NotAChoice),
+            Domain::InvalidIsbn => bare(FieldReasonCode::InvalidIsbn),
+            Domain::IsbnCheckDigit => bare(FieldReasonCode::IsbnCheckDigit),
+            Domain::TooManyPhotos { limit } => Self { limit: u64::try_from(limit).ok(), ..bare(FieldReasonCode::TooManyPhotos) },
+            Domain::NotThePhotos => bare(FieldReasonCode::NotThePhotos),
         }
     }
 }

@@ -32,6 +32,8 @@ use puronoboi_app::orders::Orders;
 use puronoboi_app::payments::Payments;
 use puronoboi_app::photos::Photos;
 use puronoboi_app::profile::Profiles;
+use puronoboi_app::reports::Reports;
+use puronoboi_app::reviews::Reviews;
 use puronoboi_app::revocation::SignInRevoker;
 use puronoboi_app::sessions::Sessions;
 use puronoboi_app::tokens::AccessTokens;
@@ -40,7 +42,7 @@ use puronoboi_app::{Search, Storefront};
 use puronoboi_domain::{Email, Taka};
 use puronoboi_ports::{
     AccountStore, AdminStore, CatalogueChanges, CatalogueReader, CatalogueWriter, IdentityAdmin, IdentityVerifier, ImageHost, OrderStore,
-    PaymentGateway, ReadinessProbe, SearchIndex, SellerListings, UploadQuota, WishListStore,
+    PaymentGateway, ReadinessProbe, ReportStore, ReviewStore, SearchIndex, SellerListings, UploadQuota, WishListStore,
 };
 use tower_http::compression::CompressionLayer;
 use tower_http::compression::predicate::{NotForContentType, Predicate as _, SizeAbove};
@@ -77,6 +79,10 @@ pub struct Services {
     pub admin: Admin,
     pub orders: Orders,
     pub payments: Payments,
+    /// Reviews of completed orders and the public seller pages.
+    pub reviews: Reviews,
+    /// Reports of listings and sellers, and the admin's decisions.
+    pub reports: Reports,
     /// `None` when sign-in is not configured: sessions and signed-in calls answer 503.
     pub sessions: Option<Sessions>,
     pub photos: Photos,
@@ -106,6 +112,8 @@ pub struct Wiring {
     pub accounts: Arc<dyn AccountStore>,
     pub orders: Arc<dyn OrderStore>,
     pub wish_lists: Arc<dyn WishListStore>,
+    pub reviews: Arc<dyn ReviewStore>,
+    pub reports: Arc<dyn ReportStore>,
     /// `None`: card payments are not configured.
     pub payment_gateway: Option<Arc<dyn PaymentGateway>>,
     /// The lowest price the card payment provider accepts.
@@ -165,6 +173,8 @@ pub fn build_state(wiring: Wiring) -> AppState {
             .with_payments(payments.clone())
             .with_periods(wiring.order_periods),
         payments,
+        reviews: Reviews::new(wiring.reviews),
+        reports: Reports::new(wiring.reports),
         sessions,
         photos,
         profiles,

@@ -141,10 +141,12 @@ pub enum Kind {
     WishList,
     /// `GET /api/books/{id}` with a valid token: the answer shows the seller's phone and e-mail.
     Contacts,
+    /// `POST /api/reports`: enough reports hide a listing.
+    Reports,
 }
 
 impl Kind {
-    pub const ALL: [Self; 5] = [Self::Sessions, Self::Orders, Self::Payments, Self::WishList, Self::Contacts];
+    pub const ALL: [Self; 6] = [Self::Sessions, Self::Orders, Self::Payments, Self::WishList, Self::Contacts, Self::Reports];
 
     /// The configuration's name for this kind: `RATE_LIMIT_<NAME>_PER_IP` and `..._PER_ACCOUNT`.
     pub const fn name(self) -> &'static str {
@@ -154,6 +156,7 @@ impl Kind {
             Self::Payments => "PAYMENTS",
             Self::WishList => "WISHLIST",
             Self::Contacts => "CONTACTS",
+            Self::Reports => "REPORTS",
         }
     }
 
@@ -165,6 +168,7 @@ impl Kind {
             Self::Payments => "payment requests",
             Self::WishList => "wish-list changes",
             Self::Contacts => "book pages with the sellers' contact details",
+            Self::Reports => "reports",
         }
     }
 }
@@ -185,6 +189,7 @@ pub struct RateLimits {
     pub payments: Limit,
     pub wish_list: Limit,
     pub contacts: Limit,
+    pub reports: Limit,
 }
 
 impl Default for RateLimits {
@@ -199,14 +204,22 @@ impl Default for RateLimits {
             wish_list: Limit::new(Rate::per_minute(n(300)), Rate::per_minute(n(60))),
             // An hour's allowance of 120 covers any real shopper; walking 10,000 books takes one account 3 days.
             contacts: Limit::new(Rate::per_minute(n(600)), Rate::per_hour(n(120))),
+            // A reader reports a few things in a sitting; the store also caps an account at 20 a day.
+            reports: Limit::new(Rate::per_minute(n(60)), Rate::per_minute(n(5))),
         }
     }
 }
 
 impl RateLimits {
     /// Every limit off.
-    pub const OFF: Self =
-        Self { sessions: Limit::OFF, orders: Limit::OFF, payments: Limit::OFF, wish_list: Limit::OFF, contacts: Limit::OFF };
+    pub const OFF: Self = Self {
+        sessions: Limit::OFF,
+        orders: Limit::OFF,
+        payments: Limit::OFF,
+        wish_list: Limit::OFF,
+        contacts: Limit::OFF,
+        reports: Limit::OFF,
+    };
 
     pub fn get(&self, kind: Kind) -> Limit {
         match kind {
@@ -215,6 +228,7 @@ impl RateLimits {
             Kind::Payments => self.payments,
             Kind::WishList => self.wish_list,
             Kind::Contacts => self.contacts,
+            Kind::Reports => self.reports,
         }
     }
 
@@ -225,6 +239,7 @@ impl RateLimits {
             Kind::Payments => &mut self.payments,
             Kind::WishList => &mut self.wish_list,
             Kind::Contacts => &mut self.contacts,
+            Kind::Reports => &mut self.reports,
         }
     }
 }
@@ -295,7 +310,7 @@ struct Limiters {
 
 /// The live counters behind [`RateLimits`], and who is believed about the client's address.
 pub struct RateLimiter {
-    kinds: [Limiters; 5],
+    kinds: [Limiters; 6],
     trusted_proxies: TrustedProxies,
     clock: DefaultClock,
 }
@@ -358,6 +373,7 @@ impl RateLimiter {
             Kind::Payments => &self.kinds[2],
             Kind::WishList => &self.kinds[3],
             Kind::Contacts => &self.kinds[4],
+            Kind::Reports => &self.kinds[5],
         }
     }
 
@@ -427,6 +443,8 @@ kinds! {
     Payments,
     /// Adding to or taking from the wish list.
     WishList,
+    /// Reporting a listing or a seller.
+    Reports,
 }
 
 /// The signed-in caller of a limited call. The client's address is counted before the token is even looked at

@@ -12,7 +12,7 @@ use axum::extract::{DefaultBodyLimit, FromRequest, Multipart, Request};
 use axum::http::StatusCode;
 use puronoboi_app::images::MAX_UPLOAD_BYTES;
 use puronoboi_app::uploads::{UploadSlot, Uploads};
-use puronoboi_domain::AccountId;
+use puronoboi_domain::{AccountId, MAX_PHOTOS};
 
 use crate::error::{ApiError, ErrorCode};
 
@@ -31,6 +31,14 @@ pub(crate) fn upload_limit() -> DefaultBodyLimit {
     DefaultBodyLimit::max(LARGEST_UPLOAD)
 }
 
+/// The largest add-book form: a listing's every photo at the largest size, with its text fields.
+pub(crate) const LARGEST_LISTING_UPLOAD: usize = MAX_PHOTOS * MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD;
+
+/// The body limit of the add-book form, which may carry all of a listing's photos.
+pub(crate) fn listing_upload_limit() -> DefaultBodyLimit {
+    DefaultBodyLimit::max(LARGEST_LISTING_UPLOAD)
+}
+
 /// A multipart/form-data body, not yet read. A body that is not a multipart form is a 400 `invalid_input`.
 pub struct UploadForm(Multipart);
 
@@ -45,11 +53,11 @@ impl<S: Send + Sync> FromRequest<S> for UploadForm {
     }
 }
 
-/// What a form with text fields and a picture sent: its text fields by name, and the picture if one came.
+/// What a form with text fields and pictures sent: its text fields by name, and its pictures in the order they came.
 #[derive(Debug, Default)]
 pub struct FormFields {
     pub text: BTreeMap<String, String>,
-    pub picture: Option<Vec<u8>>,
+    pub pictures: Vec<Vec<u8>>,
 }
 
 impl UploadForm {
@@ -94,10 +102,12 @@ impl UploadForm {
         while let Some(field) = self.0.next_field().await.map_err(unreadable)? {
             let name = field.name().unwrap_or_default().to_owned();
             if name == PICTURE_FIELD {
-                if read.picture.is_some() {
-                    return Err(ApiError::invalid_input("Send one picture, in the field 'image'."));
+                // One more than allowed is read so that the form's check can name the field; beyond that the body is
+                // not worth reading.
+                if read.pictures.len() > MAX_PHOTOS {
+                    return Err(ApiError::invalid_input(format!("Send at most {MAX_PHOTOS} pictures, each in a field 'image'.")));
                 }
-                read.picture = Some(field.bytes().await.map_err(unreadable)?.to_vec());
+                read.pictures.push(field.bytes().await.map_err(unreadable)?.to_vec());
             } else if allowed.contains(&name.as_str()) {
                 let bytes = field.bytes().await.map_err(unreadable)?;
                 if bytes.len() > MAX_TEXT_FIELD_BYTES {

@@ -40,6 +40,7 @@ pub const FIREBASE_ID_TOKEN: &str = "firebaseIdToken";
         (name = "listings", description = "A seller's own books"),
         (name = "admin", description = "Sellers and buyers, for admins"),
         (name = "orders", description = "A buyer's orders, wish list and card payments"),
+        (name = "reviews", description = "Reviews of completed orders, sellers' answers and the public seller pages"),
     )
 )]
 pub struct ApiDoc;

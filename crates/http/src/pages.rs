@@ -222,7 +222,10 @@ async fn answer(state: &AppState, opening: &Opening) -> Result<(Bytes, Vec<Strin
             Ok((json, covers))
         }
         Opening::Book { id, .. } => {
-            let book = BookDetailDto::new(state.storefront.book(id).await?, ContactVisibility::Hidden);
+            let version = state.storefront.version();
+            let detail = state.storefront.book(id).await?;
+            let score = crate::routes::reviews::seller_score(state, detail.book.seller_id, version).await?;
+            let book = BookDetailDto::new(detail, ContactVisibility::Hidden, score);
             let picture = book.picture.clone();
             Ok((to_json(&book)?, vec![picture]))
         }

@@ -2,7 +2,9 @@
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use puronoboi_domain::{Account, AccountId, AccountRole, Category, CategoryId, CategoryName, Page, PageRequest};
+use puronoboi_domain::{
+    Account, AccountId, AccountRole, AccountSearch, Book, Category, CategoryId, CategoryName, Order, Page, PageRequest,
+};
 
 use crate::StoreError;
 
@@ -11,6 +13,22 @@ use crate::StoreError;
 pub struct AccountOverview {
     pub account: Account,
     pub activity: i64,
+}
+
+/// A seller as the admin opens them from the seller table: the account and every listing it ever made.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SellerBooksForAdmin {
+    pub seller: AccountOverview,
+    /// Every status, withdrawn ones included, newest first.
+    pub books: Page<Book>,
+}
+
+/// A buyer as the admin opens them from the buyer table: the account and every order it ever placed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BuyerOrdersForAdmin {
+    pub buyer: AccountOverview,
+    /// Every status, newest first.
+    pub orders: Page<Order>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -68,8 +86,22 @@ pub enum CategoryActionError {
 
 #[async_trait]
 pub trait AdminStore: Send + Sync {
-    /// Live accounts of one role (buyer or seller), newest first, with their activity.
-    async fn accounts_with_role(&self, role: AccountRole, page: PageRequest) -> Result<Page<AccountOverview>, StoreError>;
+    /// Live accounts of one role (buyer or seller) that pass every filter of `search`, newest first, with their
+    /// activity; `total` counts the filtered accounts. Text matches a substring of the name or the address in any
+    /// letter case, its `%` and `_` as plain characters.
+    async fn accounts_with_role(
+        &self,
+        role: AccountRole,
+        search: &AccountSearch,
+        page: PageRequest,
+    ) -> Result<Page<AccountOverview>, StoreError>;
+
+    /// A live seller's listings in every status (withdrawn ones too), newest first. `None` when no live seller has
+    /// this id (a buyer's or an admin's id, or a closed account's).
+    async fn seller_books(&self, seller: AccountId, page: PageRequest) -> Result<Option<SellerBooksForAdmin>, StoreError>;
+
+    /// A live buyer's orders in every status, newest first. `None` when no live buyer has this id.
+    async fn buyer_orders(&self, buyer: AccountId, page: PageRequest) -> Result<Option<BuyerOrdersForAdmin>, StoreError>;
 
     /// Marks a live seller verified and records the action, in one transaction. Errors: `NotFound` (no live
     /// seller has this id).

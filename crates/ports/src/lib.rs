@@ -10,18 +10,23 @@ pub mod mail;
 pub mod orders;
 pub mod payments;
 pub mod readiness;
+pub mod reports;
+pub mod reviews;
 pub mod search;
 pub mod uploads;
 
 pub use accounts::{AccountStore, LinkIdentityError, NewIdentityAccount, OpenIdentityAccountError, SupersedeError};
-pub use admin::{AccountOverview, AdminActionError, AdminStore, CategoryActionError, CategoryOverview, MergedCategory};
+pub use admin::{
+    AccountOverview, AdminActionError, AdminStore, BuyerOrdersForAdmin, CategoryActionError, CategoryOverview, MergedCategory,
+    SellerBooksForAdmin,
+};
 pub use catalogue::{
     AddCategoryError, CatalogueChanges, CatalogueReader, CatalogueWriter, CategoryGroup, CategoryPageError, CategoryShelf, ListBookError,
     ShelfMark, StoreError, StoreUnreachable,
 };
 pub use identity::{DemoIdentities, DemoLogin, IdentityAdmin, IdentityVerifier, VerifiedIdentity, VerifyTokenError};
 pub use images::{ImageHost, ImageHostError};
-pub use listings::{ListingChangeError, OrderBuyer, SellerListing, SellerListings};
+pub use listings::{ListingChangeError, OrderBuyer, PhotoChangeError, SellerListing, SellerListings};
 pub use mail::{Addressee, Mail, MailError, MailOutbox, MailSender, NoticeOrder, OutboxId, QueuedNotice};
 pub use orders::{
     AddWishError, CardAttemptError, CardAttemptId, CardAttemptLimits, CardAttemptOutcome, Handover, HandoverError, OrderChangeError,
@@ -31,6 +36,8 @@ pub use payments::{
     CardRefusal, GatewayError, PaymentEvent, PaymentGateway, ProviderPayment, ProviderPaymentStatus, Refund, RefundStatus, WebhookError,
 };
 pub use readiness::ReadinessProbe;
+pub use reports::{FileReportError, FiledReport, ModerationError, ReportGroup, ReportStore, ReportedThing};
+pub use reviews::{AddReviewError, AnswerReviewError, ReviewStore, SellerProfile};
 pub use search::SearchIndex;
 pub use uploads::{TakeUploadError, UploadQuota};
 
@@ -53,9 +60,14 @@ unknown_from_store_error!(
     LinkIdentityError,
     OpenIdentityAccountError,
     ListingChangeError,
+    PhotoChangeError,
     PlaceOrderError,
     OrderChangeError,
     SettleError,
     CardAttemptError,
     AddWishError,
+    AddReviewError,
+    AnswerReviewError,
+    FileReportError,
+    ModerationError,
 );

@@ -234,6 +234,8 @@ impl TestAppBuilder {
             accounts: shared.clone(),
             orders: shared.clone(),
             wish_lists: shared.clone(),
+            reviews: shared.clone(),
+            reports: shared.clone(),
             payment_gateway: payment_gateway.clone(),
             card_minimum,
             order_periods: self.order_periods.unwrap_or_default(),

@@ -92,6 +92,9 @@ pub fn form(title: &str) -> ListingForm {
         phone: "01715384926".to_owned(),
         original_price: Some(500),
         resale_price: Some(250),
+        condition: Some("good".to_owned()),
+        language: None,
+        isbn: None,
     }
 }
 
@@ -100,6 +103,7 @@ pub fn book_from(seller_id: AccountId, category: &Category, form: ListingForm) -
         seller_id,
         category_id: category.id,
         picture_url: "/images/test.svg".to_owned(),
+        more_photos: Vec::new(),
         seller_email: Email::parse("rahim@example.com").expect("a valid e-mail"),
         listing: form.parse(2026).expect("a valid listing"),
         advertised: false,

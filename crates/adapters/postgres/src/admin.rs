@@ -6,14 +6,20 @@ use async_trait::async_trait;
 use diesel::prelude::*;
 use diesel::result::DatabaseErrorKind;
 use diesel_async::{AsyncConnection as _, AsyncPgConnection, RunQueryDsl};
-use puronoboi_domain::{Account, AccountId, AccountRole, Category, CategoryId, CategoryName, ClosedReason, Page, PageRequest};
-use puronoboi_ports::{AccountOverview, AdminActionError, AdminStore, CategoryActionError, CategoryOverview, MergedCategory, StoreError};
+use puronoboi_domain::{
+    Account, AccountId, AccountRole, AccountSearch, Category, CategoryId, CategoryName, ClosedReason, Page, PageRequest,
+};
+use puronoboi_ports::{
+    AccountOverview, AdminActionError, AdminStore, BuyerOrdersForAdmin, CategoryActionError, CategoryOverview, MergedCategory,
+    SellerBooksForAdmin, StoreError,
+};
 
 use crate::PgStore;
 use crate::accounts::close_in;
 use crate::errors::violated_constraint;
+use crate::orders::into_order;
 use crate::queries;
-use crate::rows::{AccountActivityRow, AccountRow, AdminCategoryRow, CategoryRow};
+use crate::rows::{AccountRow, AdminCategoryRow, BookRow, CategoryRow, OrderRow};
 use crate::schema::{accounts, admin_actions, books, categories};
 
 const VERIFY_SELLER: &str = "verify_seller";
@@ -87,22 +93,64 @@ async fn record_category_action(
         .await
 }
 
-fn overview(row: AccountActivityRow) -> Result<AccountOverview, StoreError> {
-    Ok(AccountOverview { account: row.account.try_into()?, activity: row.activity })
+fn overview((account, activity): (AccountRow, i64)) -> Result<AccountOverview, StoreError> {
+    Ok(AccountOverview { account: account.try_into()?, activity })
+}
+
+/// The live account of this role with this id, with its activity.
+async fn live_overview(conn: &mut AsyncPgConnection, role: AccountRole, id: AccountId) -> Result<Option<AccountOverview>, StoreError> {
+    let row: Option<(AccountRow, i64)> =
+        queries::live_account_with_role(role.as_str(), id.as_uuid()).get_result(conn).await.optional().context("reading an account")?;
+    row.map(overview).transpose()
 }
 
 #[async_trait]
 impl AdminStore for PgStore {
-    async fn accounts_with_role(&self, role: AccountRole, page: PageRequest) -> Result<Page<AccountOverview>, StoreError> {
+    async fn accounts_with_role(
+        &self,
+        role: AccountRole,
+        search: &AccountSearch,
+        page: PageRequest,
+    ) -> Result<Page<AccountOverview>, StoreError> {
         let mut conn = self.conn().await?;
-        let total: i64 = queries::live_account_count(role.as_str()).get_result(&mut conn).await.context("counting accounts")?;
+        let total: i64 = queries::live_account_count(role.as_str(), search).get_result(&mut conn).await.context("counting accounts")?;
         let offset = i64::try_from(page.offset()).context("page offset overflows")?;
-        let rows: Vec<AccountActivityRow> = queries::accounts_with_role(role.as_str(), i64::from(page.per_page()), offset)
+        let rows: Vec<(AccountRow, i64)> = queries::accounts_with_role(role.as_str(), search, i64::from(page.per_page()), offset)
             .load(&mut conn)
             .await
             .context("listing accounts")?;
         let items = rows.into_iter().map(overview).collect::<Result<_, _>>()?;
         Ok(Page { items, request: page, total })
+    }
+
+    async fn seller_books(&self, seller: AccountId, page: PageRequest) -> Result<Option<SellerBooksForAdmin>, StoreError> {
+        let mut conn = self.conn().await?;
+        let Some(overview) = live_overview(&mut conn, AccountRole::Seller, seller).await? else { return Ok(None) };
+        let total: i64 =
+            queries::every_seller_book_count(seller.as_uuid()).get_result(&mut conn).await.context("counting a seller's books")?;
+        let offset = i64::try_from(page.offset()).context("page offset overflows")?;
+        let rows: Vec<(BookRow, CategoryRow)> = queries::every_seller_book(seller.as_uuid(), i64::from(page.per_page()), offset)
+            .load(&mut conn)
+            .await
+            .context("listing a seller's books")?;
+        let items = rows
+            .into_iter()
+            .map(|(book, category)| Ok(book.into_detail(category, overview.account.verified)?.book))
+            .collect::<anyhow::Result<_>>()?;
+        Ok(Some(SellerBooksForAdmin { seller: overview, books: Page { items, request: page, total } }))
+    }
+
+    async fn buyer_orders(&self, buyer: AccountId, page: PageRequest) -> Result<Option<BuyerOrdersForAdmin>, StoreError> {
+        let mut conn = self.conn().await?;
+        let Some(overview) = live_overview(&mut conn, AccountRole::Buyer, buyer).await? else { return Ok(None) };
+        let total: i64 = queries::buyer_order_count(buyer.as_uuid()).get_result(&mut conn).await.context("counting a buyer's orders")?;
+        let offset = i64::try_from(page.offset()).context("page offset overflows")?;
+        let rows: Vec<OrderRow> = queries::buyer_orders(buyer.as_uuid(), i64::from(page.per_page()), offset)
+            .load(&mut conn)
+            .await
+            .context("listing a buyer's orders")?;
+        let items = rows.into_iter().map(into_order).collect::<anyhow::Result<_>>()?;
+        Ok(Some(BuyerOrdersForAdmin { buyer: overview, orders: Page { items, request: page, total } }))
     }
 
     async fn verify_seller(&self, admin: AccountId, seller: AccountId) -> Result<AccountOverview, AdminActionError> {

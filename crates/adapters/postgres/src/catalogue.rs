@@ -8,8 +8,8 @@ use diesel::result::DatabaseErrorKind;
 use diesel::sql_types::Text;
 use diesel_async::{AsyncConnection as _, AsyncPgConnection, RunQueryDsl};
 use puronoboi_domain::{
-    AccountId, BookCard, BookDetail, BookId, BookStatus, Category, CategoryId, CategoryName, CategorySummary, NewBook, Page, PageRequest,
-    PublishYear,
+    AccountId, BookCard, BookDetail, BookId, BookLanguage, BookStatus, Category, CategoryId, CategoryName, CategorySummary, Isbn, NewBook,
+    Page, PageRequest, PublishYear,
 };
 use puronoboi_ports::{
     AddCategoryError, CatalogueReader, CatalogueWriter, CategoryGroup, CategoryPageError, CategoryShelf, ListBookError, ShelfMark,
@@ -242,6 +242,10 @@ impl CatalogueWriter for PgStore {
             status: BookStatus::LISTED.as_str(),
             advertised: book.advertised,
             work_id: None,
+            condition: listing.condition.as_str(),
+            language: listing.language.map(BookLanguage::as_str),
+            isbn: listing.isbn.as_ref().map(Isbn::as_str),
+            more_photos: &book.more_photos,
         };
         let inserted = conn
             .transaction(async |conn| {

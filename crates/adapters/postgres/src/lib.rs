@@ -10,6 +10,8 @@ mod listings;
 mod orders;
 mod outbox;
 mod queries;
+mod reports;
+mod reviews;
 mod rows;
 #[rustfmt::skip]
 mod schema;
@@ -195,8 +197,31 @@ impl PgStore {
             plans.push(("account by identity", lines(Explain(queries::account_by_firebase_uid("uid")).load(conn).await?)));
             plans.push(("seller books", lines(Explain(queries::seller_books(some_id, 20, 9_980)).load(conn).await?)));
             plans.push(("seller book count", lines(Explain(queries::seller_book_count(some_id)).load(conn).await?)));
-            plans.push(("accounts with role", lines(Explain(queries::accounts_with_role("seller", 20, 9_980)).load(conn).await?)));
-            plans.push(("live account count", lines(Explain(queries::live_account_count("buyer")).load(conn).await?)));
+            let everyone = puronoboi_domain::AccountSearch::default();
+            plans.push((
+                "accounts with role",
+                lines(Explain(queries::accounts_with_role("seller", &everyone, 20, 9_980)).load(conn).await?),
+            ));
+            plans.push(("live account count", lines(Explain(queries::live_account_count("buyer", &everyone)).load(conn).await?)));
+            let typed = puronoboi_domain::AccountSearch {
+                text: puronoboi_domain::AccountSearchText::parse("rahim").ok().flatten(),
+                ..puronoboi_domain::AccountSearch::default()
+            };
+            plans.push(("accounts matching text", lines(Explain(queries::accounts_with_role("buyer", &typed, 20, 0)).load(conn).await?)));
+            plans.push(("account count matching text", lines(Explain(queries::live_account_count("buyer", &typed)).load(conn).await?)));
+            let unverified = puronoboi_domain::AccountSearch { verified: Some(false), ..puronoboi_domain::AccountSearch::default() };
+            plans.push((
+                "accounts not verified",
+                lines(Explain(queries::accounts_with_role("seller", &unverified, 20, 9_980)).load(conn).await?),
+            ));
+            let unproven = puronoboi_domain::AccountSearch { email_proven: Some(false), ..puronoboi_domain::AccountSearch::default() };
+            plans.push((
+                "accounts not proven",
+                lines(Explain(queries::accounts_with_role("buyer", &unproven, 20, 9_980)).load(conn).await?),
+            ));
+            plans.push(("account with role", lines(Explain(queries::live_account_with_role("seller", some_id)).load(conn).await?)));
+            plans.push(("every seller book", lines(Explain(queries::every_seller_book(some_id, 20, 9_980)).load(conn).await?)));
+            plans.push(("every seller book count", lines(Explain(queries::every_seller_book_count(some_id)).load(conn).await?)));
             plans.push(("buyer orders", lines(Explain(queries::buyer_orders(some_id, 20, 9_980)).load(conn).await?)));
             plans.push(("buyer order count", lines(Explain(queries::buyer_order_count(some_id)).load(conn).await?)));
             plans.push(("wish list", lines(Explain(queries::wish_list(some_id, 100)).load(conn).await?)));

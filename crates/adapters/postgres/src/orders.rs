@@ -33,7 +33,7 @@ use crate::schema::{accounts, books, orders, owed_refunds, payments};
 use crate::statement::statement;
 use crate::status_writes::{book_from, book_from_sql, book_to_sql, order_from, order_from_sql, order_to_sql, place_order_statuses};
 
-fn into_order(row: OrderRow) -> Result<Order, anyhow::Error> {
+pub(crate) fn into_order(row: OrderRow) -> Result<Order, anyhow::Error> {
     row.try_into()
 }
 

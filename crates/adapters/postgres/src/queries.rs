@@ -8,12 +8,13 @@ use diesel::query_builder::{AstPass, Query, QueryFragment, QueryId};
 use diesel::sql_types::{BigInt, Integer, Text};
 use diesel_async::AsyncPgConnection;
 use diesel_async::methods::LoadQuery;
+use puronoboi_domain::AccountSearch;
 use uuid::Uuid;
 
 use crate::catalogue::lower;
 use crate::rows::{
-    AccountActivityRow, AccountRow, AdminCategoryRow, BookRow, CardRow, CategoryCountRow, CategoryRow, GroupedCardRow, OrderRow,
-    ShelfMarkRow, VerifiedCardRow, WishListRow,
+    AccountRow, AdminCategoryRow, BookRow, CardRow, CategoryCountRow, CategoryRow, GroupedCardRow, OrderRow, ShelfMarkRow, VerifiedCardRow,
+    WishListRow,
 };
 use crate::schema::{accounts, books, categories, orders, wish_list_items};
 use crate::statement::statement;
@@ -60,7 +61,7 @@ pub(crate) fn categories_with_counts(limit: u32, unused_for_days: u32) -> impl L
 const NEWEST_BY_CATEGORY_SQL: &str = "
 SELECT c.id AS category_id, c.name AS category_name, c.available_books,
        b.id, b.category_id, b.title, b.author, b.picture_url, b.ratings, b.reviews, b.original_price, b.resale_price,
-       b.location, b.status, a.verified AS seller_verified
+       b.location, b.status, b.condition, a.verified AS seller_verified
 FROM (
     SELECT c.id, c.name, n.available_books
     FROM (SELECT category_id, count(*) AS available_books FROM books WHERE status = 'available' GROUP BY category_id) AS n
@@ -116,7 +117,7 @@ pub(crate) fn category_count(id: Uuid) -> impl Listing<i64> {
 /// the page's own rows are then fetched by primary key. A deep page costs index entries, not table rows.
 const CATEGORY_PAGE_SQL: &str = "
 SELECT b.id, b.category_id, b.title, b.author, b.picture_url, b.ratings, b.reviews, b.original_price, b.resale_price, b.location,
-       b.status, a.verified AS seller_verified
+       b.status, b.condition, a.verified AS seller_verified
 FROM (
     SELECT id, created_at FROM books
     WHERE category_id = $1 AND status = 'available'
@@ -155,7 +156,7 @@ pub(crate) fn category_shelf_marks(id: Uuid, depth: i64, every: i32) -> impl Lis
 /// verified flag from `accounts_verified_by_id_idx`.
 const CATEGORY_BOOKS_FROM_SQL: &str = "
 SELECT b.id, b.category_id, b.title, b.author, b.picture_url, b.ratings, b.reviews, b.original_price, b.resale_price, b.location,
-       b.status, a.verified AS seller_verified
+       b.status, b.condition, a.verified AS seller_verified
 FROM books AS b
 JOIN accounts AS a ON a.id = b.seller_id
 WHERE b.category_id = $1 AND b.status = 'available' AND (b.created_at, b.id) <= ($2, $3)
@@ -165,7 +166,7 @@ OFFSET $4 LIMIT $5";
 /// The same from the newest book.
 const CATEGORY_BOOKS_FROM_NEWEST_SQL: &str = "
 SELECT b.id, b.category_id, b.title, b.author, b.picture_url, b.ratings, b.reviews, b.original_price, b.resale_price, b.location,
-       b.status, a.verified AS seller_verified
+       b.status, b.condition, a.verified AS seller_verified
 FROM books AS b
 JOIN accounts AS a ON a.id = b.seller_id
 WHERE b.category_id = $1 AND b.status = 'available'
@@ -214,7 +215,11 @@ pub(crate) type OrderBuyerColumns = (Uuid, String, String, String, String, Strin
 
 /// A seller's listings in every status but withdrawn, newest first, each with the buyer of its live order, of which
 /// there is at most one (`orders_live_book_key`).
-pub(crate) fn seller_books(seller: Uuid, limit: i64, offset: i64) -> impl Listing<(BookRow, CategoryRow, bool, Option<OrderBuyerColumns>)> {
+pub(crate) fn seller_books(
+    seller: Uuid,
+    limit: i64,
+    offset: i64,
+) -> impl Listing<(BookRow, CategoryRow, bool, Option<String>, Option<OrderBuyerColumns>)> {
     books::table
         .inner_join(categories::table)
         .inner_join(accounts::table)
@@ -227,6 +232,7 @@ pub(crate) fn seller_books(seller: Uuid, limit: i64, offset: i64) -> impl Listin
             BookRow::as_select(),
             CategoryRow::as_select(),
             accounts::verified,
+            books::hidden_reason,
             (
                 orders::id,
                 orders::buyer_name,
@@ -249,26 +255,69 @@ pub(crate) fn seller_book_count(seller: Uuid) -> impl Listing<i64> {
     books::table.filter(books::seller_id.eq(seller).and(books::status.ne(WITHDRAWN))).count()
 }
 
-/// Live accounts of one role, newest first, each with its activity: listings still in the shop or a sale for a
-/// seller; every order placed for a buyer.
-const ACCOUNTS_WITH_ROLE_SQL: &str = "
-SELECT a.*,
-       CASE WHEN a.role = 'seller'
-            THEN (SELECT count(*) FROM books AS b WHERE b.seller_id = a.id AND b.status <> 'withdrawn')
-            WHEN a.role = 'buyer'
-            THEN (SELECT count(*) FROM orders AS o WHERE o.buyer_id = a.id)
-            ELSE 0 END AS activity
-FROM accounts AS a
-WHERE a.role = $1 AND a.deleted_at IS NULL
-ORDER BY a.created_at DESC, a.id DESC
-LIMIT $2 OFFSET $3";
+/// What an account has done, as the admin's tables count it: listings still in the shop or a sale for a seller
+/// (read through `books_seller_idx`); every order placed for a buyer (through `orders_buyer_idx`).
+const ACCOUNT_ACTIVITY_SQL: &str = "CASE \
+    WHEN accounts.role = 'seller' \
+    THEN (SELECT count(*) FROM books AS b WHERE b.seller_id = accounts.id AND b.status <> 'withdrawn') \
+    WHEN accounts.role = 'buyer' THEN (SELECT count(*) FROM orders AS o WHERE o.buyer_id = accounts.id) \
+    ELSE 0 END";
 
-pub(crate) fn accounts_with_role(role: &str, limit: i64, offset: i64) -> impl Listing<AccountActivityRow> {
-    statement(ACCOUNTS_WITH_ROLE_SQL).bind::<Text, _>(role.to_owned()).bind::<BigInt, _>(limit).bind::<BigInt, _>(offset)
+/// Live accounts of one role that pass the admin's filters. A boxed query is never a cached prepared statement, so
+/// PostgreSQL plans each call with the filters actually set and the text actually typed: a text of three characters
+/// or more through the trigram indexes on `lower(name)` and `lower(email)`, a flag through its role index, nothing
+/// but the role through `accounts_live_role_idx`.
+fn live_accounts_matching(role: &str, search: &AccountSearch) -> accounts::BoxedQuery<'static, Pg> {
+    let mut query = accounts::table.filter(accounts::role.eq(role.to_owned()).and(accounts::deleted_at.is_null())).into_boxed();
+    if let Some(text) = &search.text {
+        // The same lower() as the indexes, on the column; the pattern is already lower case.
+        let pattern = text.like_pattern();
+        query = query.filter(lower(accounts::name).like(pattern.clone()).or(lower(accounts::email).like(pattern)));
+    }
+    if let Some(verified) = search.verified {
+        query = query.filter(accounts::verified.eq(verified));
+    }
+    if let Some(proven) = search.email_proven {
+        query = query.filter(accounts::email_verified.eq(proven));
+    }
+    query
 }
 
-pub(crate) fn live_account_count(role: &str) -> impl Listing<i64> {
-    accounts::table.filter(accounts::role.eq(role.to_owned()).and(accounts::deleted_at.is_null())).count()
+/// Live accounts of one role that pass the admin's filters, newest first, each with its activity.
+pub(crate) fn accounts_with_role(role: &str, search: &AccountSearch, limit: i64, offset: i64) -> impl Listing<(AccountRow, i64)> {
+    live_accounts_matching(role, search)
+        .order((accounts::created_at.desc(), accounts::id.desc()))
+        .limit(limit)
+        .offset(offset)
+        .select((AccountRow::as_select(), diesel::dsl::sql::<BigInt>(ACCOUNT_ACTIVITY_SQL)))
+}
+
+pub(crate) fn live_account_count(role: &str, search: &AccountSearch) -> impl Listing<i64> {
+    live_accounts_matching(role, search).count()
+}
+
+/// One live account of one role, with its activity: the head of the admin's page of a seller's books or a buyer's
+/// orders.
+pub(crate) fn live_account_with_role(role: &str, id: Uuid) -> impl Listing<(AccountRow, i64)> {
+    live_accounts_matching(role, &AccountSearch::default())
+        .filter(accounts::id.eq(id))
+        .select((AccountRow::as_select(), diesel::dsl::sql::<BigInt>(ACCOUNT_ACTIVITY_SQL)))
+}
+
+/// Every listing a seller ever made, withdrawn ones too, newest first (the admin's view; the seller's own list
+/// leaves withdrawn ones out).
+pub(crate) fn every_seller_book(seller: Uuid, limit: i64, offset: i64) -> impl Listing<(BookRow, CategoryRow)> {
+    books::table
+        .inner_join(categories::table)
+        .filter(books::seller_id.eq(seller))
+        .order((books::created_at.desc(), books::id.desc()))
+        .limit(limit)
+        .offset(offset)
+        .select((BookRow::as_select(), CategoryRow::as_select()))
+}
+
+pub(crate) fn every_seller_book_count(seller: Uuid) -> impl Listing<i64> {
+    books::table.filter(books::seller_id.eq(seller)).count()
 }
 
 /// Every account ever opened with an address (already normalised to lower case), newest first.

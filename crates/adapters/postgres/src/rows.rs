@@ -5,8 +5,9 @@ use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel::sql_types::{Bool, Double, Int4, Text, Uuid as SqlUuid};
 use puronoboi_domain::{
-    Account, AccountId, Author, Book, BookCard, BookDetail, BookId, BookStatus, BookTitle, Category, CategoryId, Closure, Description,
-    Email, Location, Order, OrderContact, OrderId, PersonName, Phone, PublishYear, Ratings, Reviews, SellerBlock, Taka,
+    Account, AccountId, Author, Book, BookCard, BookDetail, BookId, BookLanguage, BookStatus, BookTitle, Category, CategoryId, Closure,
+    Condition, Description, Email, Isbn, Location, Order, OrderContact, OrderId, PersonName, Phone, PublishYear, Ratings, Reviews,
+    SellerBlock, Taka,
 };
 use puronoboi_ports::WishListItem;
 use uuid::Uuid;
@@ -40,6 +41,8 @@ pub(crate) struct CardRow {
     pub location: String,
     #[diesel(sql_type = Text)]
     pub status: String,
+    #[diesel(sql_type = Text)]
+    pub condition: String,
 }
 
 /// A card row plus the seller's current verified flag and the category it was grouped under.
@@ -133,6 +136,10 @@ pub(crate) struct BookRow {
     pub status: String,
     pub advertised: bool,
     pub created_at: DateTime<Utc>,
+    pub condition: String,
+    pub language: Option<String>,
+    pub isbn: Option<String>,
+    pub more_photos: Vec<String>,
 }
 
 #[derive(Debug, Insertable)]
@@ -158,6 +165,10 @@ pub(crate) struct NewBookRow<'a> {
     pub advertised: bool,
     /// The work (title and author) search finds the listing by.
     pub work_id: Option<i64>,
+    pub condition: &'a str,
+    pub language: Option<&'a str>,
+    pub isbn: Option<&'a str>,
+    pub more_photos: &'a [String],
 }
 
 #[derive(Debug, Insertable)]
@@ -198,8 +209,13 @@ impl CardRow {
             location: stored(Location::parse(&self.location), "location")?,
             seller_verified,
             status: status(&self.status)?,
+            condition: condition(&self.condition)?,
         })
     }
+}
+
+pub(crate) fn condition(raw: &str) -> anyhow::Result<Condition> {
+    stored(raw.parse(), "condition")
 }
 
 impl From<CategoryRow> for Category {
@@ -224,6 +240,7 @@ impl BookRow {
             author: stored(Author::parse(&self.author), "author")?,
             category: category.into(),
             description: stored(Description::parse(&self.description), "description")?,
+            photos: std::iter::once(self.picture_url.clone()).chain(self.more_photos).collect(),
             picture_url: self.picture_url,
             publish_year: self.publish_year.map(PublishYear::stored),
             ratings: stored(Ratings::new(self.ratings), "ratings")?,
@@ -233,6 +250,13 @@ impl BookRow {
             status: status(&self.status)?,
             advertised: self.advertised,
             created_at: self.created_at,
+            condition: condition(&self.condition)?,
+            language: self.language.as_deref().map(|l| stored(l.parse::<BookLanguage>(), "language")).transpose()?,
+            isbn: self
+                .isbn
+                .as_deref()
+                .map(|i| Isbn::stored(i).with_context(|| format!("a stored ISBN {i:?} breaks its rule")))
+                .transpose()?,
         };
         Ok(BookDetail { book, seller })
     }
@@ -256,15 +280,6 @@ pub(crate) struct AccountRow {
     pub closed_reason: Option<String>,
     pub sessions_ended_at: Option<DateTime<Utc>>,
     pub language: Option<String>,
-}
-
-/// An account with a count of what it has done, as the admin's tables show it.
-#[derive(Debug, QueryableByName)]
-pub(crate) struct AccountActivityRow {
-    #[diesel(embed)]
-    pub account: AccountRow,
-    #[diesel(sql_type = diesel::sql_types::BigInt)]
-    pub activity: i64,
 }
 
 impl TryFrom<AccountRow> for Account {

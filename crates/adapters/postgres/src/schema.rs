@@ -28,6 +28,7 @@ diesel::table! {
         at -> Timestamptz,
         category_id -> Nullable<Uuid>,
         detail -> Nullable<Text>,
+        book_id -> Nullable<Uuid>,
     }
 }
 
@@ -53,6 +54,12 @@ diesel::table! {
         advertised -> Bool,
         created_at -> Timestamptz,
         work_id -> Nullable<Int8>,
+        condition -> Text,
+        language -> Nullable<Text>,
+        isbn -> Nullable<Text>,
+        more_photos -> Array<Text>,
+        hidden_reason -> Nullable<Text>,
+        hidden_by -> Nullable<Text>,
     }
 }
 
@@ -147,6 +154,39 @@ diesel::table! {
 }
 
 diesel::table! {
+    reports (id) {
+        id -> Uuid,
+        reporter_id -> Uuid,
+        target_type -> Text,
+        target_id -> Uuid,
+        seller_id -> Uuid,
+        reason -> Text,
+        note -> Nullable<Text>,
+        state -> Text,
+        created_at -> Timestamptz,
+        decided_at -> Nullable<Timestamptz>,
+        decided_by -> Nullable<Uuid>,
+    }
+}
+
+diesel::table! {
+    reviews (id) {
+        id -> Uuid,
+        order_id -> Uuid,
+        book_id -> Uuid,
+        seller_id -> Uuid,
+        buyer_id -> Uuid,
+        as_described -> Int4,
+        communication -> Int4,
+        on_time -> Int4,
+        comment -> Nullable<Text>,
+        created_at -> Timestamptz,
+        answer -> Nullable<Text>,
+        answered_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
     upload_quotas (account_id) {
         account_id -> Uuid,
         window_start -> Timestamptz,
@@ -173,6 +213,8 @@ diesel::joinable!(owed_refunds -> orders (order_id));
 diesel::joinable!(payments -> accounts (buyer_id));
 diesel::joinable!(payments -> books (book_id));
 diesel::joinable!(payments -> orders (order_id));
+diesel::joinable!(reviews -> books (book_id));
+diesel::joinable!(reviews -> orders (order_id));
 diesel::joinable!(upload_quotas -> accounts (account_id));
 diesel::joinable!(wish_list_items -> accounts (buyer_id));
 diesel::joinable!(wish_list_items -> books (book_id));
@@ -186,7 +228,9 @@ diesel::allow_tables_to_appear_in_same_query!(
     mail_outbox,
     orders,
     owed_refunds,
+    reports,
     payments,
+    reviews,
     upload_quotas,
     wish_list_items,
 );

@@ -30,7 +30,8 @@ use diesel::sql_types::{Array, BigInt, Bool, Float4, Int4, Int8, Nullable, Text,
 use diesel_async::{AsyncConnection as _, AsyncPgConnection, RunQueryDsl as _};
 use puronoboi_domain::search_text::spelling;
 use puronoboi_domain::{
-    BookCard, Page, PageRequest, QueryKeys, SEARCH_KEY_VERSION, SearchAliases, SearchQuery, SearchSort, WorkKeys, query_keys, work_keys,
+    BookCard, CopyFilter, Page, PageRequest, QueryKeys, SEARCH_KEY_VERSION, SearchAliases, SearchQuery, SearchSort, WorkKeys, query_keys,
+    work_keys,
 };
 use puronoboi_ports::{SearchIndex, StoreError};
 use uuid::Uuid;
@@ -181,7 +182,7 @@ fn page_sql(matched: &str, sort: SearchSort, limit: &str, offset: &str) -> Strin
     format!(
         "WITH {matched}
 SELECT b.id, b.category_id, b.title, b.author, b.picture_url, b.ratings, b.reviews, b.original_price, b.resale_price,
-       b.location, b.status, a.verified AS seller_verified, (SELECT count(*) FROM matched) AS total
+       b.location, b.status, b.condition, a.verified AS seller_verified, (SELECT count(*) FROM matched) AS total
 FROM (SELECT * FROM matched AS m ORDER BY {order} LIMIT {limit} OFFSET {offset}) AS page
 JOIN books AS b ON b.id = page.id
 JOIN accounts AS a ON a.id = b.seller_id
@@ -189,16 +190,31 @@ ORDER BY {page_order}"
     )
 }
 
+/// The copy filter as SQL conditions on `relation`'s columns. The values are the closed sets' own stored names (never
+/// text a caller typed), written into the statement so that the planner sees the constant and picks
+/// `books_available_by_condition_idx` or `books_available_by_language_idx` for a rare one.
+fn copy_sql(copy: CopyFilter, relation: &str) -> String {
+    let mut sql = String::new();
+    if let Some(condition) = copy.condition {
+        sql.push_str(&format!(" AND {relation}.condition = '{}'", condition.as_str()));
+    }
+    if let Some(language) = copy.language {
+        sql.push_str(&format!(" AND {relation}.language = '{}'", language.as_str()));
+    }
+    sql
+}
+
 /// The available listings of the works found, ranked. Parameters: $1 the works' ids, best first, $2 lowest price,
 /// $3 highest price, $4 page size, $5 offset[, $6 category].
-fn works_page_sql(sort: SearchSort, by_category: bool) -> String {
+fn works_page_sql(sort: SearchSort, by_category: bool, copy: CopyFilter) -> String {
     let category = if by_category { " AND b.category_id = $6" } else { "" };
+    let copy = copy_sql(copy, "b");
     let matched = format!(
         "matched AS (
     SELECT b.id, b.created_at, b.resale_price, w.rank
     FROM unnest($1::int8[]) WITH ORDINALITY AS w (id, rank)
     JOIN books AS b ON b.work_id = w.id AND b.status = 'available'
-    WHERE b.resale_price BETWEEN $2 AND $3{category}
+    WHERE b.resale_price BETWEEN $2 AND $3{category}{copy}
 )"
     );
     page_sql(&matched, sort, "$4", "$5")
@@ -206,24 +222,52 @@ fn works_page_sql(sort: SearchSort, by_category: bool) -> String {
 
 /// No words: every available book the filters allow, counted up to the bound. Parameters: $1 lowest price,
 /// $2 highest price, $3 the bound, $4 page size, $5 offset[, $6 category].
-fn filters_sql(sort: SearchSort, by_category: bool) -> String {
+fn filters_sql(sort: SearchSort, by_category: bool, copy: CopyFilter) -> String {
     let category = if by_category { " AND category_id = $6" } else { "" };
+    let copy = copy_sql(copy, "books");
     let order = order_by(sort, "books");
     let matched = format!(
         "matched AS (
     SELECT id, created_at, resale_price, 0 AS rank FROM books
-    WHERE status = 'available' AND resale_price BETWEEN $1 AND $2{category}
+    WHERE status = 'available' AND resale_price BETWEEN $1 AND $2{category}{copy}
     ORDER BY {order} LIMIT $3
 )"
     );
     page_sql(&matched, sort, "$4", "$5")
 }
 
-/// The final statements, by [with words][sort][by category]: fixed text, so each variant gets a plan of its own.
+/// The final statements without a copy filter, by [with words][sort][by category]: fixed text, so each variant gets
+/// a plan of its own. A copy filter's statements are written per search (see [`page_statement`]).
 static PAGE_STATEMENTS: LazyLock<[[[String; 2]; 4]; 2]> = LazyLock::new(|| {
-    let variants = |make: fn(SearchSort, bool) -> String| SORTS.map(|sort| [make(sort, false), make(sort, true)]);
+    let variants = |make: fn(SearchSort, bool, CopyFilter) -> String| {
+        SORTS.map(|sort| [make(sort, false, CopyFilter::ANY), make(sort, true, CopyFilter::ANY)])
+    };
     [variants(filters_sql), variants(works_page_sql)]
 });
+
+/// The statements with a copy filter, by (with words, sort, by category, filter): every combination written once
+/// (a few hundred short texts), so that each is fixed text the connection prepares once.
+static FILTERED_STATEMENTS: LazyLock<HashMap<(bool, usize, bool, CopyFilter), String>> = LazyLock::new(|| {
+    let mut statements = HashMap::new();
+    for copy in CopyFilter::every().filter(|c| *c != CopyFilter::ANY) {
+        for (at, sort) in SORTS.into_iter().enumerate() {
+            for by_category in [false, true] {
+                statements.insert((false, at, by_category, copy), filters_sql(sort, by_category, copy));
+                statements.insert((true, at, by_category, copy), works_page_sql(sort, by_category, copy));
+            }
+        }
+    }
+    statements
+});
+
+/// The page statement for a search.
+fn page_statement(with_words: bool, sort: SearchSort, by_category: bool, copy: CopyFilter) -> &'static str {
+    if copy == CopyFilter::ANY {
+        PAGE_STATEMENTS[usize::from(with_words)][sort_index(sort)][usize::from(by_category)].as_str()
+    } else {
+        FILTERED_STATEMENTS.get(&(with_words, sort_index(sort), by_category, copy)).map_or("", String::as_str)
+    }
+}
 
 /// The newest works a tier's walk reads at most: a tier wants at most [`FUZZY_CANDIDATES`] works, so a walk this
 /// long finds them whenever at least 2.5% of the works match; when it does not, the tier asks GIN instead, which then
@@ -422,7 +466,7 @@ impl PgStore {
         let low = query.price.min().unwrap_or(0);
         let high = query.price.max().unwrap_or(i32::MAX);
         let category = query.category.map(|c| c.as_uuid());
-        let sql = PAGE_STATEMENTS[usize::from(works.is_some())][sort_index(query.sort)][usize::from(category.is_some())].as_str();
+        let sql = page_statement(works.is_some(), query.sort, category.is_some(), query.copy);
         match works {
             Some(works) => {
                 let statement = statement(sql)
@@ -619,6 +663,23 @@ pub(crate) async fn explained(conn: &mut AsyncPgConnection) -> diesel::QueryResu
         .bind::<BigInt, _>(24_i64)
         .bind::<BigInt, _>(0_i64);
     plans.push(("search without words, newest", lines(Explain(newest).load(conn).await?)));
+    let one_grade = CopyFilter { condition: Some(puronoboi_domain::Condition::Acceptable), language: None };
+    let graded = page(page_statement(false, SearchSort::Newest, false, one_grade))
+        .bind::<Int4, _>(0)
+        .bind::<Int4, _>(500)
+        .bind::<BigInt, _>(SearchQuery::MAX_TOTAL)
+        .bind::<BigInt, _>(24_i64)
+        .bind::<BigInt, _>(0_i64);
+    plans.push(("search without words, one grade", lines(Explain(graded).load(conn).await?)));
+    let one_language = CopyFilter { condition: None, language: Some(puronoboi_domain::BookLanguage::Other) };
+    let shelf = page(page_statement(false, SearchSort::Newest, true, one_language))
+        .bind::<Int4, _>(0)
+        .bind::<Int4, _>(500)
+        .bind::<BigInt, _>(SearchQuery::MAX_TOTAL)
+        .bind::<BigInt, _>(24_i64)
+        .bind::<BigInt, _>(0_i64)
+        .bind::<SqlUuid, _>(Uuid::nil());
+    plans.push(("a category's books in one language", lines(Explain(shelf).load(conn).await?)));
     Ok(plans)
 }
 

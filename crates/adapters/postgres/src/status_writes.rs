@@ -53,6 +53,8 @@ pub const STATUS_WRITES: &[StatusWrite] = &[
     StatusWrite { sites: 2, ..moves("orders.rs: CANCEL_SELLERS_ORDERS_SQL", &[BookMove::WithdrawWithSeller], &[OrderMove::Cancel]) },
     moves("accounts.rs: close_in", &[BookMove::Withdraw], &[]),
     moves("listings.rs: withdraw", &[BookMove::Withdraw], &[]),
+    moves("reports.rs: hide_sql (by reports or by the admin)", &[BookMove::Hide], &[]),
+    moves("reports.rs: restore_sql (a dismissal or the admin)", &[BookMove::Restore], &[]),
 ];
 
 /// The stored names of the statuses a book move leaves from, for a diesel `eq_any` guard.

@@ -7,8 +7,8 @@
 
 use chrono::DateTime;
 use puronoboi_domain::{
-    AccountId, Author, Book, BookCard, BookDetail, BookId, BookStatus, BookTitle, Category, CategoryId, Description, Email, Location,
-    PersonName, Phone, PublishYear, Ratings, Reviews, SellerBlock, Taka,
+    AccountId, Author, Book, BookCard, BookDetail, BookId, BookLanguage, BookStatus, BookTitle, Category, CategoryId, Condition,
+    Description, Email, Isbn, Location, MAX_PHOTOS, PersonName, Phone, PublishYear, Ratings, Reviews, SellerBlock, Taka,
 };
 use uuid::Uuid;
 
@@ -41,7 +41,19 @@ impl Writer {
             BookStatus::Pending => 1,
             BookStatus::Sold => 2,
             BookStatus::Withdrawn => 3,
+            BookStatus::Hidden => 4,
         });
+    }
+
+    /// A grade as its place in [`Condition::ALL`].
+    fn condition(&mut self, condition: Condition) {
+        self.0.push(Condition::ALL.iter().position(|c| *c == condition).and_then(|at| u8::try_from(at).ok()).unwrap_or(u8::MAX));
+    }
+
+    /// No language as 0, a language as 1 + its place in [`BookLanguage::ALL`].
+    fn language(&mut self, language: Option<BookLanguage>) {
+        let at = language.and_then(|l| BookLanguage::ALL.iter().position(|x| *x == l)).map_or(0, |at| at + 1);
+        self.0.push(u8::try_from(at).unwrap_or(u8::MAX));
     }
 
     fn text(&mut self, s: &str) {
@@ -110,8 +122,20 @@ impl<'a> Reader<'a> {
             1 => BookStatus::Pending,
             2 => BookStatus::Sold,
             3 => BookStatus::Withdrawn,
+            4 => BookStatus::Hidden,
             _ => return None,
         })
+    }
+
+    fn condition(&mut self) -> Option<Condition> {
+        Condition::ALL.get(usize::from(self.byte()?)).copied()
+    }
+
+    fn language(&mut self) -> Option<Option<BookLanguage>> {
+        match self.byte()? {
+            0 => Some(None),
+            n => BookLanguage::ALL.get(usize::from(n) - 1).copied().map(Some),
+        }
     }
 
     fn text(&mut self) -> Option<&'a str> {
@@ -146,6 +170,15 @@ pub(crate) fn encode_detail(detail: &BookDetail) -> Box<[u8]> {
     w.flag(book.advertised);
     w.i64(book.created_at.timestamp_micros());
     w.flag(seller.verified);
+    w.condition(book.condition);
+    w.language(book.language);
+    // The photos after the cover, then the texts (the cover among them).
+    let more_photos = book.photos.get(1..).unwrap_or_default();
+    w.0.push(u8::try_from(more_photos.len()).unwrap_or(u8::MAX));
+    for photo in more_photos {
+        w.text(photo);
+    }
+    w.text(book.isbn.as_ref().map_or("", Isbn::as_str));
     for text in [
         book.title.as_str(),
         book.author.as_str(),
@@ -176,14 +209,31 @@ pub(crate) fn decode_detail(bytes: &[u8]) -> Option<BookDetail> {
     let advertised = r.flag()?;
     let created_at = DateTime::from_timestamp_micros(r.i64()?)?;
     let verified = r.flag()?;
+    let condition = r.condition()?;
+    let language = r.language()?;
+    let more_photos = usize::from(r.byte()?);
+    if more_photos >= MAX_PHOTOS {
+        return None;
+    }
+    let more_photos = (0..more_photos).map(|_| r.text().map(str::to_owned)).collect::<Option<Vec<_>>>()?;
+    let isbn = match r.text()? {
+        "" => None,
+        digits => Some(Isbn::stored(digits)?),
+    };
+    let title = BookTitle::parse(r.text()?).ok()?;
+    let author = Author::parse(r.text()?).ok()?;
+    let category = Category { id: category_id, name: r.text()?.to_owned() };
+    let description = Description::parse(r.text()?).ok()?;
+    let picture_url = r.text()?.to_owned();
     let book = Book {
         id,
         seller_id,
-        title: BookTitle::parse(r.text()?).ok()?,
-        author: Author::parse(r.text()?).ok()?,
-        category: Category { id: category_id, name: r.text()?.to_owned() },
-        description: Description::parse(r.text()?).ok()?,
-        picture_url: r.text()?.to_owned(),
+        title,
+        author,
+        category,
+        description,
+        photos: std::iter::once(picture_url.clone()).chain(more_photos).collect(),
+        picture_url,
         publish_year,
         ratings,
         reviews,
@@ -192,6 +242,9 @@ pub(crate) fn decode_detail(bytes: &[u8]) -> Option<BookDetail> {
         status,
         advertised,
         created_at,
+        condition,
+        language,
+        isbn,
     };
     let seller = SellerBlock {
         name: PersonName::parse(r.text()?).ok()?,
@@ -215,6 +268,7 @@ pub(crate) fn encode_cards(cards: &[BookCard]) -> Box<[u8]> {
         w.i32(card.resale_price.amount());
         w.flag(card.seller_verified);
         w.status(card.status);
+        w.condition(card.condition);
         for text in [card.title.as_str(), card.author.as_str(), &card.picture_url, card.location.as_str()] {
             w.text(text);
         }
@@ -235,6 +289,7 @@ pub(crate) fn decode_cards(bytes: &[u8]) -> Option<Vec<BookCard>> {
         let resale_price = Taka::new(i64::from(r.i32()?)).ok()?;
         let seller_verified = r.flag()?;
         let status = r.status()?;
+        let condition = r.condition()?;
         cards.push(BookCard {
             id,
             category_id,
@@ -248,6 +303,7 @@ pub(crate) fn decode_cards(bytes: &[u8]) -> Option<Vec<BookCard>> {
             location: Location::parse(r.text()?).ok()?,
             seller_verified,
             status,
+            condition,
         });
     }
     r.is_done().then_some(cards)
@@ -269,6 +325,7 @@ pub(crate) mod tests {
                 category: Category { id: CategoryId::new(), name: "উপন্যাস (Novels)".into() },
                 description: Description::parse(description).unwrap(),
                 picture_url: "https://i.ibb.co/abc/cover.jpg".into(),
+                photos: vec!["https://i.ibb.co/abc/cover.jpg".into()],
                 publish_year: publish_year.map(PublishYear::stored),
                 ratings: Ratings::new(4.5).unwrap(),
                 reviews: Reviews::new(312).unwrap(),
@@ -277,6 +334,9 @@ pub(crate) mod tests {
                 status: BookStatus::Pending,
                 advertised: true,
                 created_at: Utc.with_ymd_and_hms(2026, 11, 2, 9, 30, 0).unwrap() + chrono::Duration::microseconds(123_456),
+                condition: Condition::Good,
+                language: None,
+                isbn: None,
             },
             seller: SellerBlock {
                 name: PersonName::parse("Nusrat Jahan").unwrap(),
@@ -302,6 +362,7 @@ pub(crate) mod tests {
             location: Location::parse("Agrabad, Chattogram").unwrap(),
             seller_verified: n.is_multiple_of(2),
             status,
+            condition: Condition::ALL[usize::from(n) % Condition::ALL.len()],
         }
     }
 
@@ -309,7 +370,13 @@ pub(crate) mod tests {
     fn a_book_page_comes_back_exactly_as_it_went_in() {
         // A description longer than 127 bytes takes a two-byte length; Bangla text is several bytes a character.
         let long = "পুরনো বই, ভালো অবস্থায়। ".repeat(20);
-        for detail in [detail("Short.", Some(1955)), detail(&long, None)] {
+        let mut described = detail("Five photos, an ISBN and a language.", Some(2001));
+        described.book.photos = (0..MAX_PHOTOS).map(|n| format!("https://i.ibb.co/abc/{n}.jpg")).collect();
+        described.book.picture_url = described.book.photos[0].clone();
+        (described.book.condition, described.book.language) = (Condition::Acceptable, Some(BookLanguage::Other));
+        described.book.isbn = Isbn::stored("9780306406157");
+        assert!(described.book.isbn.is_some());
+        for detail in [detail("Short.", Some(1955)), detail(&long, None), described] {
             let bytes = encode_detail(&detail);
             assert_eq!(decode_detail(&bytes), Some(detail));
         }

@@ -1,8 +1,8 @@
 //! The catalogue on the wire.
 
-use puronoboi_domain::{BookCard, BookDetail, BookStatus, Category, CategorySummary};
+use puronoboi_domain::{BookCard, BookDetail, BookLanguage, BookStatus, Category, CategorySummary, Condition};
 use puronoboi_ports::CategoryGroup;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 use utoipa::ToSchema;
 use uuid::Uuid;
@@ -16,6 +16,9 @@ pub enum BookStatusDto {
     Sold,
     /// The seller deleted the listing, or the seller's account was closed. Seen only by the seller.
     Withdrawn,
+    /// Off the shop after reports or by the admin, until the admin restores it; `hiddenReason` says why. Seen only by
+    /// the seller and the admin.
+    Hidden,
 }
 
 impl From<BookStatus> for BookStatusDto {
@@ -25,6 +28,73 @@ impl From<BookStatus> for BookStatusDto {
             BookStatus::Pending => Self::Pending,
             BookStatus::Sold => Self::Sold,
             BookStatus::Withdrawn => Self::Withdrawn,
+            BookStatus::Hidden => Self::Hidden,
+        }
+    }
+}
+
+/// How worn the copy is, best first. `like_new`: as if unread, no marks, tight spine. `very_good`: read with care,
+/// slight wear on the cover or edges, no writing, no loose pages. `good`: clearly read, a creased spine or worn cover,
+/// a few marks or a name inside, every page there (listings from before grades existed read as `good`).
+/// `acceptable`: heavily used but whole and readable: notes, highlighting, stains or a loose cover; no missing pages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[ts(export)]
+pub enum ConditionDto {
+    LikeNew,
+    VeryGood,
+    Good,
+    Acceptable,
+}
+
+impl From<Condition> for ConditionDto {
+    fn from(c: Condition) -> Self {
+        match c {
+            Condition::LikeNew => Self::LikeNew,
+            Condition::VeryGood => Self::VeryGood,
+            Condition::Good => Self::Good,
+            Condition::Acceptable => Self::Acceptable,
+        }
+    }
+}
+
+impl From<ConditionDto> for Condition {
+    fn from(c: ConditionDto) -> Self {
+        match c {
+            ConditionDto::LikeNew => Self::LikeNew,
+            ConditionDto::VeryGood => Self::VeryGood,
+            ConditionDto::Good => Self::Good,
+            ConditionDto::Acceptable => Self::Acceptable,
+        }
+    }
+}
+
+/// The language a book is written in: `bn` Bangla, `en` English, `other` another.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[ts(export)]
+pub enum BookLanguageDto {
+    Bn,
+    En,
+    Other,
+}
+
+impl From<BookLanguage> for BookLanguageDto {
+    fn from(l: BookLanguage) -> Self {
+        match l {
+            BookLanguage::Bangla => Self::Bn,
+            BookLanguage::English => Self::En,
+            BookLanguage::Other => Self::Other,
+        }
+    }
+}
+
+impl From<BookLanguageDto> for BookLanguage {
+    fn from(l: BookLanguageDto) -> Self {
+        match l {
+            BookLanguageDto::Bn => Self::Bangla,
+            BookLanguageDto::En => Self::English,
+            BookLanguageDto::Other => Self::Other,
         }
     }
 }
@@ -80,6 +150,8 @@ pub struct BookCardDto {
     pub location: String,
     pub seller_verified: bool,
     pub status: BookStatusDto,
+    /// How worn the copy is.
+    pub condition: ConditionDto,
 }
 
 impl From<BookCard> for BookCardDto {
@@ -97,6 +169,7 @@ impl From<BookCard> for BookCardDto {
             location: b.location.into_inner(),
             seller_verified: b.seller_verified,
             status: b.status.into(),
+            condition: b.condition.into(),
         }
     }
 }
@@ -135,6 +208,8 @@ pub struct CategoryPageDto {
 #[derive(Debug, Serialize, TS, ToSchema)]
 #[ts(export)]
 pub struct SellerDto {
+    /// The seller's account: their page is `/sellers/{id}`.
+    pub id: Uuid,
     pub name: String,
     /// Shown as 01XXX-XXXXXX; `null` for anonymous visitors (contact details are for signed-in users only).
     pub phone: Option<String>,
@@ -143,6 +218,7 @@ pub struct SellerDto {
     pub location: String,
     /// The seller account's current verified flag.
     pub verified: bool,
+    pub score: super::SellerScoreDto,
 }
 
 /// A book's own page.
@@ -155,7 +231,10 @@ pub struct BookDetailDto {
     pub author: String,
     pub category: CategoryDto,
     pub description: String,
+    /// The cover: the first of `pictures`.
     pub picture: String,
+    /// Every photo of the copy, the cover first (1 to 5).
+    pub pictures: Vec<String>,
     pub publish_year: Option<i32>,
     pub ratings: f64,
     pub reviews: i32,
@@ -165,6 +244,12 @@ pub struct BookDetailDto {
     pub advertised: bool,
     /// RFC 3339.
     pub created_at: String,
+    /// How worn the copy is.
+    pub condition: ConditionDto,
+    /// The language the book is written in; `null` when its seller did not say.
+    pub language: Option<BookLanguageDto>,
+    /// The ISBN as its 13 digits (an ISBN-10 is converted); `null` for none.
+    pub isbn: Option<String>,
     pub seller: SellerDto,
 }
 
@@ -177,8 +262,9 @@ pub enum ContactVisibility {
 }
 
 impl BookDetailDto {
-    pub fn new(d: BookDetail, contact: ContactVisibility) -> Self {
+    pub fn new(d: BookDetail, contact: ContactVisibility, score: super::SellerScoreDto) -> Self {
         let b = d.book;
+        let seller_id = b.seller_id.as_uuid();
         let shown = contact == ContactVisibility::Shown;
         Self {
             id: b.id.as_uuid(),
@@ -187,6 +273,7 @@ impl BookDetailDto {
             category: b.category.into(),
             description: b.description.as_str().to_owned(),
             picture: b.picture_url,
+            pictures: b.photos,
             publish_year: b.publish_year.map(|y| y.value()),
             ratings: b.ratings.value(),
             reviews: b.reviews.count(),
@@ -195,12 +282,17 @@ impl BookDetailDto {
             status: b.status.into(),
             advertised: b.advertised,
             created_at: b.created_at.to_rfc3339(),
+            condition: b.condition.into(),
+            language: b.language.map(Into::into),
+            isbn: b.isbn.map(|i| i.as_str().to_owned()),
             seller: SellerDto {
+                id: seller_id,
                 name: d.seller.name.into_inner(),
                 phone: shown.then(|| d.seller.phone.display()),
                 email: shown.then(|| d.seller.email.as_str().to_owned()),
                 location: d.seller.location.into_inner(),
                 verified: d.seller.verified,
+                score,
             },
         }
     }

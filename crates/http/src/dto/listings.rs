@@ -9,7 +9,7 @@ use ts_rs::TS;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::{BookStatusDto, BuyerContactDto, CategoryDto};
+use super::{BookLanguageDto, BookStatusDto, BuyerContactDto, CategoryDto, ConditionDto, ReportReasonDto};
 
 /// One page of a list: every paged list added since sellers and admins arrived answers this shape.
 #[derive(Debug, Serialize, TS, ToSchema)]
@@ -34,11 +34,18 @@ pub struct SellerBookDto {
     pub title: String,
     pub author: String,
     pub category: CategoryDto,
+    /// The cover: the first of `pictures`.
     pub picture: String,
+    /// Every photo of the copy, the cover first (1 to 5).
+    pub pictures: Vec<String>,
     pub description: String,
     pub publish_year: Option<i32>,
     pub ratings: f64,
     pub reviews: i32,
+    pub condition: ConditionDto,
+    pub language: Option<BookLanguageDto>,
+    /// 13 digits.
+    pub isbn: Option<String>,
     /// The name shown as the seller on this listing.
     pub seller_name: String,
     pub location: String,
@@ -52,6 +59,8 @@ pub struct SellerBookDto {
     pub created_at: String,
     /// The buyer holding (pending) or who bought (sold) the book, so that seller and buyer can meet.
     pub buyer: Option<BuyerContactDto>,
+    /// Why a hidden listing is off the shop (reports, or the admin); `null` unless `status` is `hidden`.
+    pub hidden_reason: Option<ReportReasonDto>,
 }
 
 /// `PATCH /api/books/{id}`: what the owner may change on an available listing. Absent fields stay as they are.
@@ -69,6 +78,22 @@ pub struct EditListingDto {
     pub location: Option<String>,
     /// A Bangladesh mobile number, in Latin or Bengali digits, spaces and dashes allowed.
     pub phone: Option<String>,
+    /// `like_new`, `very_good`, `good` or `acceptable`.
+    pub condition: Option<String>,
+    /// `bn`, `en` or `other`; an empty string takes the language away.
+    pub language: Option<String>,
+    /// ISBN-10 or ISBN-13 (hyphens, spaces and Bengali digits allowed); an empty string takes the ISBN away.
+    pub isbn: Option<String>,
+}
+
+/// `PUT /api/books/{id}/pictures/order`: the listing's photos in their new order, the cover first.
+#[derive(Debug, Clone, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[ts(export)]
+pub struct PictureOrderDto {
+    /// Each of the listing's photo addresses (as `pictures` lists them) exactly once.
+    #[schema(min_items = 1, max_items = 5)]
+    pub order: Vec<String>,
 }
 
 /// The add-book form's text fields as they arrived: multipart/form-data sends every value as text, by its camelCase
@@ -78,7 +103,7 @@ pub struct NewListingFields(pub BTreeMap<String, String>);
 
 impl NewListingFields {
     /// Every text field the form has.
-    pub const NAMES: [&'static str; 13] = [
+    pub const NAMES: [&'static str; 16] = [
         "title",
         "author",
         "categoryId",
@@ -92,13 +117,16 @@ impl NewListingFields {
         "description",
         "ratings",
         "reviews",
+        "condition",
+        "language",
+        "isbn",
     ];
 
     /// The listing the form asks for, with its picture. A field that cannot even be read as what it stands for (a
     /// price that is not a number, two categories) travels in [`NewListing::unreadable`], so the use case reports it
     /// with every other problem of the form at once. Numbers are read by the domain's parsers, so Bengali digits
     /// ("২৫০") are the same numbers as Latin ones.
-    pub fn try_into_domain(self, picture: Option<Vec<u8>>) -> NewListing {
+    pub fn try_into_domain(self, pictures: Vec<Vec<u8>>) -> NewListing {
         let fields = self.0;
         let mut unreadable = FieldErrors::new();
         let text = |name: &str| fields.get(name).cloned().unwrap_or_default();
@@ -134,9 +162,12 @@ impl NewListingFields {
                 phone: text("phone"),
                 original_price,
                 resale_price,
+                condition: fields.get("condition").cloned(),
+                language: fields.get("language").cloned(),
+                isbn: fields.get("isbn").cloned(),
             },
             category,
-            picture,
+            pictures,
             unreadable,
         }
     }
@@ -188,10 +219,14 @@ impl From<puronoboi_domain::BookDetail> for SellerBookDto {
             author: b.author.into_inner(),
             category: b.category.into(),
             picture: b.picture_url,
+            pictures: b.photos,
             description: b.description.as_str().to_owned(),
             publish_year: b.publish_year.map(|y| y.value()),
             ratings: b.ratings.value(),
             reviews: b.reviews.count(),
+            condition: b.condition.into(),
+            language: b.language.map(Into::into),
+            isbn: b.isbn.map(|i| i.as_str().to_owned()),
             seller_name: d.seller.name.into_inner(),
             location: d.seller.location.into_inner(),
             phone: d.seller.phone.display(),
@@ -201,6 +236,7 @@ impl From<puronoboi_domain::BookDetail> for SellerBookDto {
             advertised: b.advertised,
             created_at: b.created_at.to_rfc3339(),
             buyer: None,
+            hidden_reason: None,
         }
     }
 }
@@ -208,7 +244,11 @@ impl From<puronoboi_domain::BookDetail> for SellerBookDto {
 impl SellerBookDto {
     /// A seller's listing; `periods`: how long orders wait, for its order's handover deadline.
     pub fn new(l: puronoboi_ports::SellerListing, periods: puronoboi_app::orders::OrderPeriods) -> Self {
-        Self { buyer: l.buyer.map(|buyer| BuyerContactDto::new(buyer, periods)), ..l.book.into() }
+        Self {
+            buyer: l.buyer.map(|buyer| BuyerContactDto::new(buyer, periods)),
+            hidden_reason: l.hidden_reason.map(Into::into),
+            ..l.book.into()
+        }
     }
 }
 
@@ -249,6 +289,9 @@ impl From<EditListingDto> for puronoboi_domain::ListingEditForm {
             description: dto.description,
             location: dto.location,
             phone: dto.phone,
+            condition: dto.condition,
+            language: dto.language,
+            isbn: dto.isbn,
         }
     }
 }
@@ -293,14 +336,20 @@ mod tests {
             ("publishYear", "1942"),
             ("ratings", "4.5"),
             ("reviews", ""),
+            ("condition", "very_good"),
+            ("isbn", "৯৭৮-০-৩০৬-৪০৬১৫-৭"),
         ])
-        .try_into_domain(Some(vec![1, 2, 3]));
+        .try_into_domain(vec![vec![1, 2, 3], vec![4]]);
         assert!(listing.unreadable.is_empty(), "{:?}", listing.unreadable);
         assert_eq!(listing.category, Some(CategoryChoice::Existing(category)));
         assert_eq!((listing.form.original_price, listing.form.resale_price, listing.form.publish_year), (Some(400), Some(250), Some(1942)));
         assert_eq!((listing.form.ratings, listing.form.reviews), (Some(4.5), None));
         assert_eq!((listing.form.title.as_str(), listing.form.description), ("Banalata Sen", None));
-        assert_eq!(listing.picture, Some(vec![1, 2, 3]));
+        assert_eq!(listing.pictures, vec![vec![1, 2, 3], vec![4]], "the photos in the order sent, the cover first");
+        assert_eq!(
+            (listing.form.condition.as_deref(), listing.form.language.as_deref(), listing.form.isbn.as_deref()),
+            (Some("very_good"), None, Some("৯৭৮-০-৩০৬-৪০৬১৫-৭"))
+        );
     }
 
     #[test]
@@ -314,7 +363,7 @@ mod tests {
             ("phone", "০১৭১৫৩৮৪৯২৬"),
             ("categoryId", &CategoryId::new().to_string()),
         ])
-        .try_into_domain(None);
+        .try_into_domain(Vec::new());
         assert!(listing.unreadable.is_empty(), "{:?}", listing.unreadable);
         assert_eq!((listing.form.original_price, listing.form.resale_price, listing.form.publish_year), (Some(400), Some(250), Some(1942)));
         assert_eq!((listing.form.ratings, listing.form.reviews), (Some(4.5), Some(12)));
@@ -329,7 +378,7 @@ mod tests {
             ("categoryId", "x"),
             ("newCategory", "Poetry"),
         ])
-        .try_into_domain(None);
+        .try_into_domain(Vec::new());
         let unreadable = &listing.unreadable;
         assert_eq!(unreadable.get("originalPrice").map(FieldError::message), Some("must be a whole number"));
         assert_eq!(unreadable.get("resalePrice").map(FieldError::message), Some("must be a whole number"));
@@ -350,10 +399,10 @@ mod tests {
 
     #[test]
     fn a_form_without_a_category_says_it_is_required() {
-        let listing = fields(&[("title", "Gitanjali")]).try_into_domain(None);
+        let listing = fields(&[("title", "Gitanjali")]).try_into_domain(Vec::new());
         assert_eq!(listing.unreadable.get("categoryId"), Some(&FieldError::required()));
         assert_eq!(listing.category, None);
-        let listing = fields(&[("categoryId", "poetry")]).try_into_domain(None);
+        let listing = fields(&[("categoryId", "poetry")]).try_into_domain(Vec::new());
         assert_eq!(listing.unreadable.get("categoryId").map(FieldError::reason), Some(FieldReason::UnknownCategory));
     }
 }

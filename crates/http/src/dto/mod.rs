@@ -2,17 +2,23 @@
 //! the wire format changes only when we decide it does.
 
 mod accounts;
+mod admin_accounts;
 mod admin_categories;
 mod catalogue;
 mod limits;
 mod listings;
 mod orders;
+mod reports;
+mod reviews;
 mod search;
 
 pub use accounts::*;
+pub use admin_accounts::*;
 pub use admin_categories::*;
 pub use catalogue::*;
 pub use limits::*;
 pub use listings::*;
 pub use orders::*;
+pub use reports::*;
+pub use reviews::*;
 pub use search::*;

@@ -108,6 +108,11 @@ pub struct OrderDto {
     pub handover_deadline: Option<String>,
     /// A card hold was released when the order closed: nothing was taken.
     pub hold_released: bool,
+    /// The buyer's review of this order, once written (in the buyer's own order answers and My Orders).
+    pub review: Option<super::ReviewDto>,
+    /// Whether the buyer may review it now: completed, not reviewed, within 14 days of the handover, and the buyer's
+    /// phone on it is none of the seller's listing phones.
+    pub can_review: bool,
 }
 
 /// An order as the seller of its book sees it once handed over (`POST /api/orders/{id}/handover`): what was sold, for
@@ -373,6 +378,17 @@ impl OrderDto {
             handover_code: handover_code.map(|code| code.to_string()),
             handover_deadline: handover_deadline.map(|t| t.to_rfc3339()),
             hold_released: o.hold_released,
+            review: None,
+            can_review: false,
+        }
+    }
+
+    /// The same order with its review and whether it may be reviewed now.
+    #[must_use]
+    pub fn with_review(self, review: Option<puronoboi_app::reviews::OrderReview>) -> Self {
+        match review {
+            Some(r) => Self { review: r.review.map(Into::into), can_review: r.can_review, ..self },
+            None => self,
         }
     }
 }

@@ -4,16 +4,19 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
-use puronoboi_domain::{BookId, CategoryId};
+use puronoboi_domain::{BookId, CategoryId, CopyFilter, PageRequest, PriceRange, SearchQuery, SearchSort};
+use puronoboi_ports::CategoryPageError;
 use serde::Deserialize;
 use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::AppState;
-use crate::dto::{BookCardDto, BookDetailDto, CategoryGroupDto, CategoryPageDto, CategorySummaryDto, ContactVisibility};
+use crate::dto::{
+    BookCardDto, BookDetailDto, BookLanguageDto, CategoryGroupDto, CategoryPageDto, CategorySummaryDto, ConditionDto, ContactVisibility,
+};
 use crate::error::{ApiError, ErrorBody, ErrorCode};
-use crate::extract::{ApiPath, ApiQuery, PageQuery, parse_id, query_number};
+use crate::extract::{ApiPath, ApiQuery, parse_id, query_number};
 use crate::limits::ContactReader;
 use crate::openapi::{BadQuery, Internal, Limited};
 use crate::rendered::{Reuse, accepts_brotli};
@@ -77,11 +80,34 @@ pub(crate) async fn grouped_answer(state: &AppState, per_category: u32) -> Resul
 }
 
 /// One category's available books, a page at a time (12 per page unless asked).
+/// `?page=&perPage=&condition=&language=` of a category page.
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+struct CategoryBooksQuery {
+    /// From 1; a page starting beyond the first 10,000 rows answers `page_too_deep`.
+    #[param(minimum = 1, maximum = 10_000)]
+    #[serde(default, deserialize_with = "query_number")]
+    page: Option<u32>,
+    /// Books per page, 12 unless asked.
+    #[param(minimum = 1, maximum = 100)]
+    #[serde(default, deserialize_with = "query_number")]
+    per_page: Option<u32>,
+    /// Only copies of this grade.
+    #[param(inline)]
+    condition: Option<ConditionDto>,
+    /// Only books written in this language (a book whose seller did not say is left out).
+    #[param(inline)]
+    language: Option<BookLanguageDto>,
+}
+
+/// A category's available books, newest first; with `condition` or `language`, only the copies that match (then
+/// `total` counts those, up to 10,000).
 #[utoipa::path(
     get,
     path = "/categories/{id}/books",
     tag = "catalogue",
-    params(("id" = Uuid, Path, description = "The category's id."), PageQuery),
+    params(("id" = Uuid, Path, description = "The category's id."), CategoryBooksQuery),
     responses(
         (status = 200, body = CategoryPageDto),
         BadQuery,
@@ -92,17 +118,39 @@ pub(crate) async fn grouped_answer(state: &AppState, per_category: u32) -> Resul
 async fn category_books(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<String>,
-    ApiQuery(q): ApiQuery<PageQuery>,
+    ApiQuery(q): ApiQuery<CategoryBooksQuery>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let id: CategoryId = parse_id(&id, ErrorCode::CategoryNotFound, "category")?;
-    let request = q.request(12)?;
+    let request = PageRequest::new(q.page.unwrap_or(1), q.per_page.unwrap_or(12))?;
+    let copy = CopyFilter { condition: q.condition.map(Into::into), language: q.language.map(Into::into) };
     let version = state.storefront.version();
-    let key = format!("categories/{id}/books?page={}&perPage={}", request.page(), request.per_page());
+    let key = format!(
+        "categories/{id}/books?page={}&perPage={}&condition={:?}&language={:?}",
+        request.page(),
+        request.per_page(),
+        copy.condition,
+        copy.language
+    );
     state
         .rendered
         .json(version, key, accepts_brotli(&headers), Reuse::Scattered, async {
-            let (category, page) = state.storefront.category_page(id, request).await?;
+            let (category, page) = if copy == CopyFilter::ANY {
+                state.storefront.category_page(id, request).await?
+            } else {
+                // A filtered shelf is a search within the category: its statements have the indexes for each grade
+                // and language.
+                let category = state.storefront.category(id).await?.ok_or(ApiError::from(CategoryPageError::NotFound))?;
+                let query = SearchQuery {
+                    text: None,
+                    category: Some(id),
+                    price: PriceRange::default(),
+                    copy,
+                    sort: SearchSort::Newest,
+                    page: request,
+                };
+                (category, state.search.search(&query).await?)
+            };
             Ok(CategoryPageDto {
                 category: category.into(),
                 books: page.items.into_iter().map(Into::into).collect(),
@@ -136,7 +184,10 @@ async fn book(
 ) -> Result<Json<BookDetailDto>, ApiError> {
     let id: BookId = parse_id(&id, ErrorCode::BookNotFound, "book")?;
     let contact = if viewer.is_some() { ContactVisibility::Shown } else { ContactVisibility::Hidden };
-    Ok(Json(BookDetailDto::new(state.storefront.book(id).await?, contact)))
+    let version = state.storefront.version();
+    let detail = state.storefront.book(id).await?;
+    let score = crate::routes::reviews::seller_score(&state, detail.book.seller_id, version).await?;
+    Ok(Json(BookDetailDto::new(detail, contact, score)))
 }
 
 /// The books their sellers advertise, for the home page's strip.

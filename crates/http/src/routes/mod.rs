@@ -10,6 +10,8 @@ mod listings;
 mod meta;
 mod orders;
 mod payments;
+mod reports;
+pub(crate) mod reviews;
 mod search;
 
 use axum::Router;
@@ -31,6 +33,8 @@ pub fn described() -> OpenApiRouter<AppState> {
         .merge(admin_categories::routes())
         .merge(orders::routes())
         .merge(payments::routes())
+        .merge(reports::routes())
+        .merge(reviews::routes())
         .merge(search::routes())
         .fallback(async || ApiError::not_found("No such API endpoint."));
     OpenApiRouter::with_openapi(ApiDoc::openapi()).nest("/api", api)

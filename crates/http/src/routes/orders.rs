@@ -110,7 +110,12 @@ async fn mine(
 ) -> Result<Json<PageDto<OrderDto>>, ApiError> {
     let buyer = caller.require(AccountRole::Buyer, BUYERS_ONLY)?;
     let page = state.orders.of_buyer(buyer.id, q.request(20)?).await?;
-    Ok(Json(PageDto::from_page(page.map(|order| order_dto(&state, order)))))
+    let ids: Vec<OrderId> = page.items.iter().map(|order| order.id).collect();
+    let mut reviews = state.reviews.of_orders(buyer.id, &ids, chrono::Utc::now()).await?;
+    Ok(Json(PageDto::from_page(page.map(|order| {
+        let review = reviews.remove(&order.id);
+        order_dto(&state, order).with_review(review)
+    }))))
 }
 
 /// One of the buyer's orders.
@@ -126,7 +131,8 @@ async fn one(State(state): State<AppState>, caller: Caller, ApiPath(id): ApiPath
     let buyer = caller.require(AccountRole::Buyer, BUYERS_ONLY)?;
     let order = state.orders.one(buyer.id, order_id(&id)?).await?;
     let order = order.ok_or_else(|| ApiError::new(ErrorCode::OrderNotFound, "You have no order with this id."))?;
-    Ok(Json(order_page_dto(&state, order)))
+    let review = state.reviews.of_orders(buyer.id, &[order.id], chrono::Utc::now()).await?.remove(&order.id);
+    Ok(Json(order_page_dto(&state, order).with_review(review)))
 }
 
 /// Changes how the buyer means to pay a pending order: `cash` at the meeting, or `card` (held until the handover),

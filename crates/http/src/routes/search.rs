@@ -3,7 +3,7 @@
 use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
-use puronoboi_domain::{CategoryId, PageRequest, PriceRange, SearchQuery, SearchSort, SearchText};
+use puronoboi_domain::{CategoryId, CopyFilter, PageRequest, PriceRange, SearchQuery, SearchSort, SearchText};
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
@@ -11,7 +11,7 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::AppState;
-use crate::dto::{BookCardDto, SearchResultsDto};
+use crate::dto::{BookCardDto, BookLanguageDto, ConditionDto, SearchResultsDto};
 use crate::error::ApiError;
 use crate::extract::{ApiQuery, query_number};
 use crate::openapi::{BadQuery, Internal};
@@ -65,6 +65,12 @@ struct SearchParams {
     /// `relevance` (the default with `q`), `newest` (the default without), `price_asc`, `price_desc`.
     #[param(inline)]
     sort: Option<SortParam>,
+    /// Only copies of this grade.
+    #[param(inline)]
+    condition: Option<ConditionDto>,
+    /// Only books written in this language (a book whose seller did not say is left out).
+    #[param(inline)]
+    language: Option<BookLanguageDto>,
     /// From 1; a page starting beyond the first 10,000 results answers `page_too_deep`.
     #[param(minimum = 1, maximum = 10_000)]
     #[serde(default, deserialize_with = "query_number")]
@@ -85,7 +91,8 @@ impl SearchParams {
         }
         let page = PageRequest::new(self.page.unwrap_or(1), per_page)?;
         let sort = SearchQuery::sort_for(text.as_ref(), self.sort.map(SearchSort::from));
-        Ok(SearchQuery { text, category: self.category_id.map(CategoryId::from_uuid), price, sort, page })
+        let copy = CopyFilter { condition: self.condition.map(Into::into), language: self.language.map(Into::into) };
+        Ok(SearchQuery { text, category: self.category_id.map(CategoryId::from_uuid), price, copy, sort, page })
     }
 }
 
@@ -93,11 +100,13 @@ impl SearchParams {
 /// that mean the same (spaces around the words, the default order named or not) share one copy.
 fn cache_key(query: &SearchQuery) -> String {
     format!(
-        "search?q={}&category={}&min={:?}&max={:?}&sort={:?}&page={}&perPage={}",
+        "search?q={}&category={}&min={:?}&max={:?}&condition={:?}&language={:?}&sort={:?}&page={}&perPage={}",
         query.text.as_ref().map_or("", |t| t.as_str()),
         query.category.map(|c| c.as_uuid().to_string()).unwrap_or_default(),
         query.price.min(),
         query.price.max(),
+        query.copy.condition,
+        query.copy.language,
         query.sort,
         query.page.page(),
         query.page.per_page(),

@@ -22,6 +22,10 @@ use puronoboi_test_support::{Identity, TestApp, builders, expect_json, test_sess
 use reqwest::Method;
 use serde_json::{Value, json};
 
+/// Seller A's book's photos: the builders' cover, and a second one.
+const FIRST_PHOTO: &str = "/images/test.svg";
+const SECOND_PHOTO: &str = "/images/test-back.svg";
+
 /// The callers, in the order of the table's columns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Who {
@@ -70,11 +74,24 @@ const TABLE: &[(&str, &str, [u16; 8])] = &[
     ("DELETE", "/api/books/{id}",                         [401,  403,  403,  204,  404,  403,  403,  401]),
     ("POST",   "/api/books/{id}/advertise",               [401,  403,  403,  200,  404,  403,  403,  401]),
     ("DELETE", "/api/books/{id}/advertise",               [401,  403,  403,  200,  404,  403,  403,  401]),
-    // The admin's: verify names seller A, delete names buyer A.
+    // Seller A's book has two photos: the owner adds a third, removes the second ({n} is 1) or swaps them.
+    ("POST",   "/api/books/{id}/pictures",                [401,  403,  403,  201,  404,  403,  403,  401]),
+    ("DELETE", "/api/books/{id}/pictures/{n}",            [401,  403,  403,  200,  404,  403,  403,  401]),
+    ("PUT",    "/api/books/{id}/pictures/order",          [401,  403,  403,  200,  404,  403,  403,  401]),
+    // The admin's: verify names seller A, delete names buyer A; seller A's books and buyer A's orders are the
+    // admin's to read and nobody else's, their owners' included.
     ("GET",    "/api/admin/sellers",                      [401,  403,  403,  403,  403,  200,  403,  401]),
     ("GET",    "/api/admin/buyers",                       [401,  403,  403,  403,  403,  200,  403,  401]),
+    ("GET",    "/api/admin/sellers/{id}/books",           [401,  403,  403,  403,  403,  200,  403,  401]),
+    ("GET",    "/api/admin/buyers/{id}/orders",           [401,  403,  403,  403,  403,  200,  403,  401]),
     ("POST",   "/api/admin/sellers/{id}/verify",          [401,  403,  403,  403,  403,  200,  403,  401]),
     ("DELETE", "/api/admin/accounts/{id}",                [401,  403,  403,  403,  403,  204,  403,  401]),
+    // Reports: anyone signed in but the admin reports seller A's book, its seller excepted; the admin decides.
+    ("POST",   "/api/reports",                            [401,  201,  201,  409,  201,  403,  403,  401]),
+    ("GET",    "/api/admin/reports",                      [401,  403,  403,  403,  403,  200,  403,  401]),
+    ("POST",   "/api/admin/reports/{id}/dismiss",         [401,  403,  403,  403,  403,  200,  403,  401]),
+    ("POST",   "/api/admin/books/{id}/hide",              [401,  403,  403,  403,  403,  204,  403,  401]),
+    ("POST",   "/api/admin/books/{id}/restore",           [401,  403,  403,  403,  403,  204,  403,  401]),
     // The admin's categories: rename and merge name the category of every book here (merged into an empty one),
     // delete names that empty one.
     ("GET",    "/api/admin/categories",                   [401,  403,  403,  403,  403,  200,  403,  401]),
@@ -93,6 +110,15 @@ const TABLE: &[(&str, &str, [u16; 8])] = &[
     // The handover: {id} is buyer A's order for seller A's book, and everyone sends its right code; only seller A,
     // whose book it is, completes it (seller B gets the 404 of an order that does not exist).
     ("POST",   "/api/orders/{id}/handover",               [401,  403,  403,  200,  404,  403,  403,  401]),
+    // Reviews: {id} is buyer A's completed order of seller A's book (the closed account's own order for it); the
+    // answer's {id} is buyer A's review of another of seller A's books. Buyer B and seller B get the 404 of a thing
+    // that does not exist.
+    ("POST",   "/api/orders/{id}/review",                 [401,  201,  404,  403,  403,  403,  403,  401]),
+    ("POST",   "/api/reviews/{id}/answer",                [401,  403,  403,  201,  404,  403,  403,  401]),
+    // The public seller pages, of seller A.
+    ("GET",    "/api/sellers/{id}",                       [200,  200,  200,  200,  200,  200,  200,  200]),
+    ("GET",    "/api/sellers/{id}/reviews",               [200,  200,  200,  200,  200,  200,  200,  200]),
+    ("GET",    "/api/sellers/{id}/books",                 [200,  200,  200,  200,  200,  200,  200,  200]),
     ("POST",   "/api/wishlist",                           [401,  201,  201,  403,  403,  403,  403,  401]),
     ("GET",    "/api/me/wishlist",                        [401,  200,  200,  403,  403,  403,  403,  401]),
     ("DELETE", "/api/wishlist/{book_id}",                 [401,  204,  404,  403,  403,  403,  403,  401]),
@@ -152,6 +178,16 @@ struct World {
     order_b: String,
     /// The closed account's order, cancelled when the account was closed.
     order_deleted: String,
+    /// Buyer A's order of a seller A book, handed over and not reviewed yet.
+    completed_a: String,
+    /// Buyer A's review of another order of a seller A book, handed over.
+    review_a: String,
+    /// Buyer B's open report of seller A.
+    report_a: String,
+    /// Seller A's book the admin hid.
+    hidden_a: String,
+    /// Every order of buyer A.
+    orders_of_a: BTreeSet<String>,
     /// Text only some callers may ever see, with who may see it.
     private: Vec<(String, Vec<Who>)>,
 }
@@ -226,7 +262,12 @@ impl World {
             let seller: AccountId = seller.id.parse().expect("an account id");
             builders::list(&app.store, builders::book(seller, &category, title))
         };
-        let book_a = shelve(&seller_a, "Seller A's book").await.to_string();
+        let book_a = {
+            let seller: AccountId = seller_a.id.parse().expect("an account id");
+            let mut book = builders::book(seller, &category, "Seller A's book");
+            book.more_photos = vec![SECOND_PHOTO.to_owned()];
+            builders::list(&app.store, book).await.to_string()
+        };
         let held_a = shelve(&seller_a, "Seller A's held book").await.to_string();
         let held_d = shelve(&seller_a, "Seller A's book the closed account ordered").await.to_string();
         let book_b = shelve(&seller_b, "Seller B's book").await.to_string();
@@ -249,6 +290,41 @@ impl World {
         let order_b = order(&buyer_b, &held_b, BuyerB, Some(SellerB)).await;
         // Cancelled when the admin closes the account below.
         let order_deleted = order(&deleted, &held_d, Deleted, None).await;
+        // Two of seller A's books handed over to buyer A; the second one reviewed.
+        let codes = HandoverCodes::new(&test_session_secret());
+        let mut handed_over = Vec::new();
+        for title in ["Seller A's book handed over", "Seller A's book handed over and reviewed"] {
+            let book = shelve(&seller_a, title).await.to_string();
+            let id = order(&buyer_a, &book, BuyerA, Some(SellerA)).await;
+            let code = json!({ "code": codes.code(id.parse().expect("an order id")).to_string() });
+            let path = format!("/api/orders/{id}/handover");
+            expect_json(send(&app, Method::POST, &path, Some(&seller_a.token), Body::Json(code)).await, 200, "the handover").await;
+            handed_over.push(id);
+        }
+        let completed_a = handed_over[0].clone();
+        let reviewed = send(
+            &app,
+            Method::POST,
+            &format!("/api/orders/{}/review", handed_over[1]),
+            Some(&buyer_a.token),
+            Body::Json(json!({ "asDescribed": 4, "communication": 5, "onTime": 3 })),
+        )
+        .await;
+        let review_a = expect_json(reviewed, 201, "buyer A's review").await["id"].as_str().expect("an id").to_owned();
+        let orders_of_a = BTreeSet::from([order_a.clone(), handed_over[0].clone(), handed_over[1].clone()]);
+        let reported = send(
+            &app,
+            Method::POST,
+            "/api/reports",
+            Some(&buyer_b.token),
+            Body::Json(json!({ "targetType": "seller", "targetId": seller_a.id, "reason": "scam" })),
+        )
+        .await;
+        let report_a = expect_json(reported, 201, "buyer B's report").await["id"].as_str().expect("an id").to_owned();
+        let hidden_a = shelve(&seller_a, "Seller A's hidden book").await.to_string();
+        let hide = Body::Json(json!({ "reason": "counterfeit" }));
+        let hidden = send(&app, Method::POST, &format!("/api/admin/books/{hidden_a}/hide"), Some(&admin.token), hide).await;
+        assert_eq!(hidden.status(), 204, "the admin hides a book");
         for (buyer, book) in [(&buyer_a, &book_a), (&buyer_b, &book_b)] {
             let wished = send(&app, Method::POST, "/api/wishlist", Some(&buyer.token), Body::Json(json!({ "bookId": book }))).await;
             expect_json(wished, 201, "POST /api/wishlist").await;
@@ -277,6 +353,11 @@ impl World {
             order_a,
             order_b,
             order_deleted,
+            completed_a,
+            review_a,
+            report_a,
+            hidden_a,
+            orders_of_a,
             private,
         }
     }
@@ -307,16 +388,23 @@ impl World {
     async fn request(&self, who: Who, method: &str, template: &str) -> (String, Body) {
         let order = if who == Deleted { &self.order_deleted } else { &self.order_a };
         let id = match template {
+            "/api/orders/{id}/review" if who != Deleted => self.completed_a.as_str(),
+            "/api/reviews/{id}/answer" => self.review_a.as_str(),
+            "/api/admin/reports/{id}/dismiss" => self.report_a.as_str(),
+            "/api/admin/books/{id}/hide" => self.book_a.as_str(),
+            "/api/admin/books/{id}/restore" => self.hidden_a.as_str(),
+            t if t.starts_with("/api/sellers/{id}") => self.seller_a.id.as_str(),
             t if t.starts_with("/api/categories/") => self.category.as_str(),
             t if t.starts_with("/api/books/{id}") => self.book_a.as_str(),
             t if t.starts_with("/api/orders/{id}") => order.as_str(),
-            "/api/admin/sellers/{id}/verify" => self.seller_a.id.as_str(),
+            "/api/admin/sellers/{id}/verify" | "/api/admin/sellers/{id}/books" => self.seller_a.id.as_str(),
+            "/api/admin/buyers/{id}/orders" => self.buyer_a.id.as_str(),
             "/api/admin/accounts/{id}" => self.buyer_a.id.as_str(),
             "/api/admin/categories/{id}" if method == "DELETE" => self.empty_category.as_str(),
             t if t.starts_with("/api/admin/categories/{id}") => self.category.as_str(),
             _ => "",
         };
-        let path = template.replace("{id}", id).replace("{book_id}", &self.book_a);
+        let path = template.replace("{id}", id).replace("{book_id}", &self.book_a).replace("{n}", "1");
         let for_sale = if who == BuyerB { &self.for_sale[1] } else { &self.for_sale[0] };
         let body = match (method, template) {
             ("POST", "/api/session") => Body::Json(json!({})),
@@ -334,11 +422,18 @@ impl World {
                     ("phone", "01715384926".to_owned()),
                     ("originalPrice", "400".to_owned()),
                     ("resalePrice", "250".to_owned()),
+                    ("condition", "good".to_owned()),
                 ];
                 let form = fields.into_iter().fold(reqwest::multipart::Form::new(), |form, (name, value)| form.text(name, value));
                 Body::Multipart(form.part("image", reqwest::multipart::Part::bytes(png_of(&wide_rgb())).file_name("cover.png")))
             }
             ("PATCH", "/api/books/{id}") => Body::Json(json!({ "resalePrice": 199 })),
+            ("POST", "/api/reports") => Body::Json(json!({ "targetType": "book", "targetId": self.book_a, "reason": "scam" })),
+            ("POST", "/api/admin/books/{id}/hide") => Body::Json(json!({ "reason": "counterfeit" })),
+            ("POST", "/api/books/{id}/pictures") => Body::Multipart(
+                reqwest::multipart::Form::new().part("image", reqwest::multipart::Part::bytes(png_of(&wide_rgb())).file_name("back.png")),
+            ),
+            ("PUT", "/api/books/{id}/pictures/order") => Body::Json(json!({ "order": [SECOND_PHOTO, FIRST_PHOTO] })),
             ("PATCH", "/api/orders/{id}") => Body::Json(json!({ "paymentMethod": "card" })),
             ("PATCH", "/api/admin/categories/{id}") => Body::Json(json!({ "name": format!("Renamed by {who:?}") })),
             ("POST", "/api/admin/categories/{id}/merge") => Body::Json(json!({ "into": self.empty_category })),
@@ -351,6 +446,10 @@ impl World {
                 Body::Json(json!({ "code": HandoverCodes::new(&test_session_secret()).code(order_id).to_string() }))
             }
             ("POST", "/api/wishlist") => Body::Json(json!({ "bookId": for_sale })),
+            ("POST", "/api/orders/{id}/review") => {
+                Body::Json(json!({ "asDescribed": 5, "communication": 4, "onTime": 5, "comment": "Good" }))
+            }
+            ("POST", "/api/reviews/{id}/answer") => Body::Json(json!({ "text": format!("Thanks from {who:?}") })),
             ("POST", "/api/payments/stripe/webhook") => Body::Raw(
                 serde_json::to_vec(&json!({
                     "id": "evt_access_table", "object": "event", "type": "payment_intent.succeeded",
@@ -401,6 +500,8 @@ async fn check_answer(w: &World, who: Who, method: &str, template: &str, status:
             403 => ["wrong_role", "account_deleted"].contains(&code),
             404 => code.ends_with("_not_found"),
             400 => code == "invalid_signature",
+            // A seller reporting their own listing: the one refusal that is about whose thing it is, not access.
+            409 => code == "own_report_target",
             _ => false,
         };
         if !fitting {
@@ -419,10 +520,10 @@ async fn check_answer(w: &World, who: Who, method: &str, template: &str, status:
         ("POST", "/api/session") => expect(json["user"]["id"] == me.as_str(), "opens the caller's own account"),
         ("GET", "/api/me/orders") => {
             let own = match who {
-                BuyerA => &w.order_a,
-                _ => &w.order_b,
+                BuyerA => w.orders_of_a.clone(),
+                _ => BTreeSet::from([w.order_b.clone()]),
             };
-            expect(ids(&json) == BTreeSet::from([own.clone()]), "lists exactly the caller's own orders");
+            expect(ids(&json) == own, "lists exactly the caller's own orders");
         }
         ("GET", "/api/me/wishlist") => {
             let own = match who {
@@ -497,6 +598,39 @@ async fn check_effect(w: &World, who: Who, method: &str, template: &str, answer:
         ("DELETE", "/api/books/{id}/advertise") => {
             vec![("the owner's book is not advertised", format!("SELECT count(*) AS n FROM books WHERE id = '{a}' AND NOT advertised"))]
         }
+        ("POST", "/api/reports") => vec![(
+            "the caller's report of seller A's book is open",
+            format!("SELECT count(*) AS n FROM reports WHERE reporter_id = '{me}' AND target_id = '{a}' AND state = 'open'"),
+        )],
+        ("POST", "/api/admin/reports/{id}/dismiss") => vec![(
+            "buyer B's report is dismissed by the admin",
+            format!("SELECT count(*) AS n FROM reports WHERE id = '{}' AND state = 'dismissed' AND decided_by = '{me}'", w.report_a),
+        )],
+        ("POST", "/api/admin/books/{id}/hide") => vec![
+            (
+                "seller A's book is hidden by the admin",
+                format!("SELECT count(*) AS n FROM books WHERE id = '{a}' AND status = 'hidden' AND hidden_by = 'admin'"),
+            ),
+            ("the action is recorded", format!("SELECT count(*) AS n FROM admin_actions WHERE action = 'hide_book' AND book_id = '{a}'")),
+        ],
+        ("POST", "/api/admin/books/{id}/restore") => vec![(
+            "the hidden book is for sale again",
+            format!("SELECT count(*) AS n FROM books WHERE id = '{}' AND status = 'available' AND hidden_by IS NULL", w.hidden_a),
+        )],
+        ("POST", "/api/books/{id}/pictures") => vec![(
+            "the owner's book has a third photo, the cover unchanged",
+            format!("SELECT count(*) AS n FROM books WHERE id = '{a}' AND cardinality(more_photos) = 2 AND picture_url = '{FIRST_PHOTO}'"),
+        )],
+        ("DELETE", "/api/books/{id}/pictures/{n}") => vec![(
+            "the owner's book lost its second photo",
+            format!("SELECT count(*) AS n FROM books WHERE id = '{a}' AND more_photos = '{{}}' AND picture_url = '{FIRST_PHOTO}'"),
+        )],
+        ("PUT", "/api/books/{id}/pictures/order") => vec![(
+            "the owner's book has its second photo as the cover",
+            format!(
+                "SELECT count(*) AS n FROM books WHERE id = '{a}' AND picture_url = '{SECOND_PHOTO}' AND more_photos = ARRAY['{FIRST_PHOTO}']"
+            ),
+        )],
         ("POST", "/api/admin/sellers/{id}/verify") => vec![
             ("seller A is verified", format!("SELECT count(*) AS n FROM accounts WHERE id = '{}' AND verified", w.seller_a.id)),
             (
@@ -595,6 +729,20 @@ async fn check_effect(w: &World, who: Who, method: &str, template: &str, answer:
             "no card tried: the order stays pending",
             format!("SELECT count(*) AS n FROM orders WHERE id = '{}' AND status = 'pending'", w.order_a),
         )],
+        ("POST", "/api/orders/{id}/review") => vec![(
+            "the caller's completed order has the review",
+            format!(
+                "SELECT count(*) AS n FROM reviews WHERE order_id = '{}' AND buyer_id = '{me}' AND as_described = 5 AND comment = 'Good'",
+                w.completed_a
+            ),
+        )],
+        ("POST", "/api/reviews/{id}/answer") => vec![(
+            "the seller's review has the answer",
+            format!(
+                "SELECT count(*) AS n FROM reviews WHERE id = '{}' AND seller_id = '{me}' AND answer = 'Thanks from {who:?}'",
+                w.review_a
+            ),
+        )],
         ("POST", "/api/wishlist") => vec![(
             "the book is on the caller's list",
             format!("SELECT count(*) AS n FROM wish_list_items WHERE buyer_id = '{me}' AND book_id = '{for_sale}'"),
@@ -673,7 +821,10 @@ async fn every_row_of_the_table_is_an_operation_the_api_serves() {
     let app = TestApp::spawn().await;
     let mut unrouted = Vec::new();
     for (method_name, template, _) in TABLE {
-        let path = template.replace("{id}", &uuid::Uuid::new_v4().to_string()).replace("{book_id}", &uuid::Uuid::new_v4().to_string());
+        let path = template
+            .replace("{id}", &uuid::Uuid::new_v4().to_string())
+            .replace("{book_id}", &uuid::Uuid::new_v4().to_string())
+            .replace("{n}", "0");
         let response = send(&app, method(method_name), &path, None, Body::Empty).await;
         let status = response.status().as_u16();
         let body = response.text().await.expect("a body");

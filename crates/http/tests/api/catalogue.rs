@@ -586,3 +586,59 @@ async fn empty_categories_that_sort_first_push_no_category_with_books_out_of_the
     sorted.sort_unstable();
     assert_eq!(names, sorted, "still in name order");
 }
+
+/// Every card of a category, read page by page with `query` added.
+async fn whole_shelf(app: &TestApp, category: &str, query: &str) -> Vec<Value> {
+    let mut cards = Vec::new();
+    for page in 1.. {
+        let body = app.get_json(&format!("/api/categories/{category}/books?page={page}&perPage=100{query}"), 200).await;
+        let items = body["books"].as_array().expect("books").clone();
+        if items.is_empty() {
+            break;
+        }
+        cards.extend(items);
+    }
+    cards
+}
+
+#[tokio::test]
+async fn a_shelf_and_the_search_filter_by_grade_and_language_and_refuse_unknown_ones() {
+    let app = TestApp::builder().seeded().spawn().await;
+    let categories = app.get_json("/api/categories", 200).await;
+    let fullest = categories.as_array().expect("categories").iter().max_by_key(|c| c["bookCount"].as_i64()).expect("a category").clone();
+    let category = fullest["id"].as_str().expect("an id");
+    let every = whole_shelf(&app, category, "").await;
+    assert!(every.len() >= 4, "a shelf to filter: {}", every.len());
+
+    for grade in ["like_new", "very_good", "good", "acceptable"] {
+        let expected: Vec<&Value> = every.iter().filter(|c| c["condition"] == grade).map(|c| &c["id"]).collect();
+        let filtered = whole_shelf(&app, category, &format!("&condition={grade}")).await;
+        assert_eq!(filtered.iter().map(|c| &c["id"]).collect::<Vec<_>>(), expected, "{grade}: the shelf's own order, only that grade");
+        let first = app.get_json(&format!("/api/categories/{category}/books?condition={grade}"), 200).await;
+        assert_eq!(first["total"].as_u64(), Some(expected.len() as u64), "{grade}: the total counts the matching copies");
+        let searched = app.get_json(&format!("/api/search?categoryId={category}&condition={grade}&perPage=48"), 200).await;
+        assert_eq!(searched["total"].as_u64(), Some(expected.len() as u64), "{grade}: the search agrees");
+    }
+
+    // Each book page says its language; the filter keeps exactly the books in the one asked for.
+    let mut bangla = Vec::new();
+    for card in &every {
+        let page = app.get_json(&format!("/api/books/{}", card["id"].as_str().expect("id")), 200).await;
+        if page["language"] == "bn" {
+            bangla.push(card["id"].clone());
+        }
+    }
+    let filtered = whole_shelf(&app, category, "&language=bn").await;
+    assert_eq!(filtered.iter().map(|c| c["id"].clone()).collect::<Vec<_>>(), bangla);
+    let both = whole_shelf(&app, category, "&language=bn&condition=good").await;
+    assert!(both.iter().all(|c| c["condition"] == "good" && bangla.contains(&c["id"])), "both filters hold at once");
+
+    for bad in ["condition=mint", "language=bangla", "condition="] {
+        let response = app.get(&format!("/api/categories/{category}/books?{bad}")).await;
+        assert_eq!(response.status().as_u16(), 400, "{bad}");
+        let response = app.get(&format!("/api/search?{bad}")).await;
+        assert_eq!(response.status().as_u16(), 400, "{bad}");
+    }
+    let unknown = app.get(&format!("/api/categories/{}/books?condition=good", uuid::Uuid::new_v4())).await;
+    assert_eq!(unknown.status().as_u16(), 404, "a filtered shelf of no category is still no category");
+}

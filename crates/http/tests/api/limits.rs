@@ -57,13 +57,17 @@ async fn calls_of(app: &TestApp, kind: Kind, token: &str, book: puronoboi_domain
         Kind::Payments => call(app, Method::POST, &format!("/api/orders/{missing}/payment/sync"), Some(token), None).await,
         Kind::WishList => call(app, Method::DELETE, &format!("/api/wishlist/{missing}"), Some(token), None).await,
         Kind::Contacts => call(app, Method::GET, &format!("/api/books/{book}"), Some(token), None).await,
+        Kind::Reports => {
+            let report = json!({ "targetType": "book", "targetId": missing, "reason": "scam" });
+            call(app, Method::POST, "/api/reports", Some(token), Some(report)).await
+        }
         Kind::Sessions => unreachable!("sessions need identity tokens"),
     }
 }
 
 #[tokio::test]
 async fn each_limiter_answers_429_with_retry_after_per_account_and_per_address() {
-    for kind in [Kind::Orders, Kind::Payments, Kind::WishList, Kind::Contacts] {
+    for kind in [Kind::Orders, Kind::Payments, Kind::WishList, Kind::Contacts, Kind::Reports] {
         for per_ip in [false, true] {
             let what = format!("{kind:?} per {}", if per_ip { "address" } else { "account" });
             let app = TestApp::builder().identity(Identity::Emulator).rate_limits(two_a_minute(kind, per_ip)).spawn().await;

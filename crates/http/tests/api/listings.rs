@@ -2,7 +2,7 @@
 //! owner-only changes. Every refusal is checked against the database too: nothing changed.
 
 use puronoboi_ports::CatalogueWriter as _;
-use puronoboi_test_support::pictures::{png_of, wide_rgb};
+use puronoboi_test_support::pictures::{dimensions_of, png_of, sized_rgb, wide_rgb};
 use puronoboi_test_support::{Identity, TestApp, builders, expect_json, unique};
 use reqwest::multipart::{Form, Part};
 use serde_json::{Value, json};
@@ -31,6 +31,8 @@ async fn valid_fields(app: &TestApp, title: &str) -> Vec<(&'static str, String)>
         ("description", "  Clean copy.  ".to_owned()),
         ("ratings", "4.5".to_owned()),
         ("reviews", "12".to_owned()),
+        ("condition", "very_good".to_owned()),
+        ("language", "bn".to_owned()),
     ]
 }
 
@@ -115,6 +117,8 @@ async fn every_rule_is_a_field_error_and_nothing_is_stored() {
         ("publishYear", "1449".to_owned()),
         ("ratings", "5.5".to_owned()),
         ("reviews", "-1".to_owned()),
+        ("language", "bangla".to_owned()),
+        ("isbn", "978-0-306-40615-8".to_owned()),
     ];
     let body = expect_json(post_book(&app, &token, &fields, None).await, 422, "POST /api/books").await;
     assert_eq!(body["error"]["code"], "validation_failed");
@@ -130,6 +134,9 @@ async fn every_rule_is_a_field_error_and_nothing_is_stored() {
         ("reviews", "reviews must be a whole number, 0 or more"),
         ("categoryId", "this field is required"),
         ("image", "this field is required"),
+        ("condition", "this field is required"),
+        ("language", "choose one of: bn, en, other"),
+        ("isbn", "this ISBN's check digit does not match: a digit is mistyped"),
     ] {
         assert_eq!(errors[field], message, "{field}: {body}");
     }
@@ -150,6 +157,9 @@ async fn every_rule_is_a_field_error_and_nothing_is_stored() {
             "reviews": { "code": "out_of_range", "min": 0, "max": 2_147_483_647 },
             "categoryId": { "code": "required" },
             "image": { "code": "required" },
+            "condition": { "code": "required" },
+            "language": { "code": "not_a_choice" },
+            "isbn": { "code": "isbn_check_digit" },
         }),
         "{body}"
     );
@@ -607,4 +617,232 @@ async fn an_empty_category_unused_for_thirty_days_leaves_the_add_book_list() {
     assert_eq!(revived["category"]["name"], "Stale shelf", "typing its name reuses it rather than adding another");
     let listed = names(&app.get_json("/api/categories", 200).await);
     assert!(listed.contains(&"Stale shelf".to_owned()), "{listed:?}");
+}
+
+/// A form with `pictures` photos, each a picture of its own size so that the stored copies can be told apart.
+async fn post_with_photos(app: &TestApp, token: &str, fields: &[(&str, String)], pictures: usize) -> reqwest::Response {
+    let mut form = Form::new();
+    for (name, value) in fields {
+        form = form.text(name.to_string(), value.clone());
+    }
+    for n in 0..pictures {
+        let picture = png_of(&sized_rgb(40 + u32::try_from(n).expect("few"), 30));
+        form = form.part("image", Part::bytes(picture).file_name(format!("photo-{n}.png")).mime_str("image/png").expect("mime"));
+    }
+    app.client.post(app.url("/api/books")).bearer_auth(token).multipart(form).send().await.expect("answered")
+}
+
+#[tokio::test]
+async fn a_copy_is_listed_with_its_grade_language_isbn_and_photos_cover_first() {
+    let app = app().await;
+    let token = app.signed_in(&unique("seller"), "seller").await;
+    let mut fields = valid_fields(&app, "Chander Pahar").await;
+    fields.retain(|(name, _)| !matches!(*name, "condition" | "language"));
+    fields.extend([
+        ("condition", "like_new".to_owned()),
+        ("language", "en".to_owned()),
+        // An ISBN-10 in Bengali digits with hyphens: kept as its ISBN-13.
+        ("isbn", "০-৩০৬-৪০৬১৫-২".to_owned()),
+    ]);
+    let book = expect_json(post_with_photos(&app, &token, &fields, 3).await, 201, "POST /api/books").await;
+    assert_eq!((book["condition"].as_str(), book["language"].as_str()), (Some("like_new"), Some("en")), "{book}");
+    assert_eq!(book["isbn"], "9780306406157");
+    let pictures: Vec<&str> = book["pictures"].as_array().expect("pictures").iter().filter_map(Value::as_str).collect();
+    assert_eq!(pictures.len(), 3, "{book}");
+    assert_eq!(book["picture"].as_str(), Some(pictures[0]), "the first photo sent is the cover");
+    let mut widths = Vec::new();
+    for picture in &pictures {
+        let served = app.get(picture).await;
+        assert_eq!(served.status().as_u16(), 200, "{picture}");
+        widths.push(dimensions_of(&served.bytes().await.expect("bytes")).0);
+    }
+    assert_eq!(widths, [40, 41, 42], "each photo stored, checked and re-encoded, in the order sent");
+
+    let id = book["id"].as_str().expect("id");
+    let page = app.get_json(&format!("/api/books/{id}"), 200).await;
+    assert_eq!((page["condition"].as_str(), page["isbn"].as_str()), (Some("like_new"), Some("9780306406157")));
+    assert_eq!(page["pictures"], book["pictures"], "the book page shows every photo");
+    let category = page["category"]["id"].as_str().expect("a category");
+    let shelf = app.get_json(&format!("/api/categories/{category}/books?perPage=100"), 200).await;
+    let card = shelf["books"].as_array().expect("books").iter().find(|b| b["id"] == id).expect("on its shelf").clone();
+    assert_eq!(card["condition"], "like_new", "the card shows the grade");
+
+    let too_many = expect_json(post_with_photos(&app, &token, &fields, 6).await, 422, "six photos").await;
+    assert_eq!(too_many["error"]["reasons"]["image"], json!({ "code": "too_many_photos", "limit": 5 }), "{too_many}");
+    let far_too_many = expect_json(post_with_photos(&app, &token, &fields, 7).await, 400, "seven photos").await;
+    assert_eq!(far_too_many["error"]["code"], "invalid_input", "the body is not read beyond one photo too many");
+    assert_eq!(app.count("SELECT count(*) AS n FROM books WHERE title = 'Chander Pahar'").await, 1, "only the first was listed");
+}
+
+#[tokio::test]
+async fn the_owner_regrades_a_copy_and_takes_its_language_and_isbn_away() {
+    let app = app().await;
+    let token = app.signed_in(&unique("seller"), "seller").await;
+    let mut fields = valid_fields(&app, "Aranyak").await;
+    fields.push(("isbn", "9780306406157".to_owned()));
+    let book = expect_json(post_book(&app, &token, &fields, Some(png_of(&wide_rgb()))).await, 201, "POST /api/books").await;
+    let id = book["id"].as_str().expect("id");
+    let patch = |body: Value| {
+        let app = &app;
+        let token = token.clone();
+        async move { app.client.patch(app.url(&format!("/api/books/{id}"))).bearer_auth(token).json(&body).send().await.expect("answered") }
+    };
+    let refused = expect_json(patch(json!({ "condition": "mint", "isbn": "12345" })).await, 422, "PATCH").await;
+    assert_eq!(
+        refused["error"]["reasons"],
+        json!({ "condition": { "code": "not_a_choice" }, "isbn": { "code": "invalid_isbn" } }),
+        "{refused}"
+    );
+    let unchanged = app.get_json(&format!("/api/books/{id}"), 200).await;
+    assert_eq!((unchanged["condition"].as_str(), unchanged["isbn"].as_str()), (Some("very_good"), Some("9780306406157")));
+
+    let edited = expect_json(patch(json!({ "condition": "acceptable", "language": "", "isbn": "" })).await, 200, "PATCH").await;
+    assert_eq!(edited["condition"], "acceptable");
+    assert_eq!((edited["language"].clone(), edited["isbn"].clone()), (Value::Null, Value::Null), "{edited}");
+    let page = app.get_json(&format!("/api/books/{id}"), 200).await;
+    assert_eq!((page["condition"].as_str(), page["language"].clone()), (Some("acceptable"), Value::Null), "the public page follows");
+}
+
+/// A photo of `width` pixels across, as one more photo of the book.
+async fn add_photo(app: &TestApp, token: &str, id: &str, width: u32) -> reqwest::Response {
+    let form =
+        Form::new().part("image", Part::bytes(png_of(&sized_rgb(width, 30))).file_name("more.png").mime_str("image/png").expect("mime"));
+    app.client.post(app.url(&format!("/api/books/{id}/pictures"))).bearer_auth(token).multipart(form).send().await.expect("answered")
+}
+
+fn pictures_of(book: &Value) -> Vec<String> {
+    book["pictures"].as_array().expect("pictures").iter().filter_map(|p| p.as_str().map(str::to_owned)).collect()
+}
+
+async fn widths(app: &TestApp, pictures: &[String]) -> Vec<u32> {
+    let mut widths = Vec::new();
+    for picture in pictures {
+        widths.push(dimensions_of(&app.get(picture).await.bytes().await.expect("bytes")).0);
+    }
+    widths
+}
+
+#[tokio::test]
+async fn the_owner_adds_removes_and_reorders_photos_up_to_five_and_never_below_one() {
+    let app = app().await;
+    let token = app.signed_in(&unique("seller"), "seller").await;
+    let fields = valid_fields(&app, "Padma Nadir Majhi").await;
+    let book = expect_json(post_with_photos(&app, &token, &fields, 1).await, 201, "POST /api/books").await;
+    let id = book["id"].as_str().expect("id").to_owned();
+
+    for width in [41, 42, 43, 44] {
+        expect_json(add_photo(&app, &token, &id, width).await, 201, "add a photo").await;
+    }
+    let full = app.get_json(&format!("/api/books/{id}"), 200).await;
+    let pictures = pictures_of(&full);
+    assert_eq!(widths(&app, &pictures).await, [40, 41, 42, 43, 44], "added after the others, in order");
+    let sixth = expect_json(add_photo(&app, &token, &id, 45).await, 422, "a sixth photo").await;
+    assert_eq!(sixth["error"]["reasons"]["image"], json!({ "code": "too_many_photos", "limit": 5 }));
+
+    // The last photo becomes the cover.
+    let mut order = pictures.clone();
+    order.rotate_right(1);
+    let put = |body: Value| {
+        let (app, token, id) = (&app, token.clone(), id.clone());
+        async move {
+            app.client
+                .put(app.url(&format!("/api/books/{id}/pictures/order")))
+                .bearer_auth(token)
+                .json(&body)
+                .send()
+                .await
+                .expect("answered")
+        }
+    };
+    let reordered = expect_json(put(json!({ "order": order })).await, 200, "reorder").await;
+    assert_eq!(pictures_of(&reordered), order);
+    assert_eq!(reordered["picture"].as_str(), Some(order[0].as_str()), "the first of the order is the cover");
+    let card = app.get_json(&format!("/api/categories/{}/books?perPage=100", full["category"]["id"].as_str().expect("id")), 200).await;
+    let card = card["books"].as_array().expect("books").iter().find(|b| b["id"] == id.as_str()).expect("on its shelf").clone();
+    assert_eq!(card["picture"].as_str(), Some(order[0].as_str()), "the shelf shows the new cover at once");
+
+    for wrong in [
+        json!({ "order": order[..4] }),
+        json!({ "order": [&order[0], &order[0], &order[1], &order[2], &order[3]] }),
+        json!({ "order": [] }),
+    ] {
+        let refused = expect_json(put(wrong.clone()).await, 422, "a wrong order").await;
+        assert_eq!(refused["error"]["reasons"]["order"]["code"], "not_the_photos", "{wrong}: {refused}");
+    }
+
+    // Removing the cover makes the next photo the cover; the removed picture is gone from the host.
+    let removed = order[0].clone();
+    let call_delete = |n: &str| {
+        let (app, token, path) = (&app, token.clone(), format!("/api/books/{id}/pictures/{n}"));
+        async move { app.client.delete(app.url(&path)).bearer_auth(token).send().await.expect("answered") }
+    };
+    let after = expect_json(call_delete("0").await, 200, "remove the cover").await;
+    assert_eq!(pictures_of(&after), order[1..].to_vec());
+    assert_eq!(app.get(&removed).await.status().as_u16(), 404, "the removed photo is deleted from the image host");
+    let missing = expect_json(call_delete("4").await, 404, "no fifth photo now").await;
+    assert_eq!(missing["error"]["code"], "photo_not_found");
+    let not_a_position = expect_json(call_delete("cover").await, 404, "not a position").await;
+    assert_eq!(not_a_position["error"]["code"], "photo_not_found");
+    for _ in 0..3 {
+        expect_json(call_delete("1").await, 200, "remove the second").await;
+    }
+    let last = expect_json(call_delete("0").await, 409, "the last photo").await;
+    assert_eq!(last["error"]["code"], "last_photo");
+    assert_eq!(pictures_of(&app.get_json(&format!("/api/books/{id}"), 200).await).len(), 1, "one photo stays");
+}
+
+#[tokio::test]
+async fn nobody_but_the_owner_changes_the_photos_and_only_while_the_book_is_available() {
+    let app = app().await;
+    let owner = app.signed_in(&unique("owner"), "seller").await;
+    let intruder = app.signed_in(&unique("intruder"), "seller").await;
+    let book = expect_json(post_with_photos(&app, &owner, &valid_fields(&app, "Kapalkundala").await, 2).await, 201, "POST").await;
+    let id = book["id"].as_str().expect("id").to_owned();
+    let before = pictures_of(&book);
+
+    let added = expect_json(add_photo(&app, &intruder, &id, 50).await, 404, "another seller adds").await;
+    assert_eq!(added["error"]["code"], "book_not_found");
+    let response =
+        app.client.delete(app.url(&format!("/api/books/{id}/pictures/1"))).bearer_auth(&intruder).send().await.expect("answered");
+    assert_eq!(response.status().as_u16(), 404, "another seller removes");
+    let swapped = json!({ "order": [&before[1], &before[0]] });
+    let url = app.url(&format!("/api/books/{id}/pictures/order"));
+    let response = app.client.put(&url).bearer_auth(&intruder).json(&swapped).send().await.expect("answered");
+    assert_eq!(response.status().as_u16(), 404, "another seller reorders");
+    assert_eq!(pictures_of(&app.get_json(&format!("/api/books/{id}"), 200).await), before, "nothing changed");
+    assert_eq!(app.count(&format!("SELECT count(*) AS n FROM books WHERE id = '{id}' AND cardinality(more_photos) = 1")).await, 1);
+
+    // Once a buyer holds it, the copy's photos are what the buyer ordered: they stay.
+    let buyer = app.signed_in(&unique("buyer"), "buyer").await;
+    let order = json!({ "bookId": id, "phone": "01712345678", "location": "Nilkhet" });
+    let placed = app.client.post(app.url("/api/orders")).bearer_auth(&buyer).json(&order).send().await.expect("answered");
+    assert_eq!(placed.status().as_u16(), 201);
+    let held = expect_json(add_photo(&app, &owner, &id, 51).await, 409, "add to a held book").await;
+    assert_eq!(held["error"]["code"], "book_unavailable");
+    let response = app.client.put(&url).bearer_auth(&owner).json(&swapped).send().await.expect("answered");
+    assert_eq!(response.status().as_u16(), 409, "reorder a held book");
+    assert_eq!(pictures_of(&app.get_json(&format!("/api/books/{id}"), 200).await), before, "nothing changed");
+}
+
+#[tokio::test]
+async fn photos_added_at_once_stop_at_five() {
+    use puronoboi_ports::SellerListings as _;
+    let app = app().await;
+    let token = app.signed_in(&unique("seller"), "seller").await;
+    let book = expect_json(post_with_photos(&app, &token, &valid_fields(&app, "Debdas").await, 3).await, 201, "POST").await;
+    let id = book["id"].as_str().expect("id").to_owned();
+    let book_id = puronoboi_domain::BookId::from_uuid(id.parse().expect("a uuid"));
+    let seller = puronoboi_domain::AccountId::from_uuid(app.account_id(&token).await.parse().expect("a uuid"));
+    // Two tabs over HTTP: the account uploads one picture at a time, so a second at once may be told to wait.
+    let tabs = futures_util::future::join_all((0..2).map(|n| add_photo(&app, &token, &id, 60 + n))).await;
+    assert!(tabs.iter().all(|r| matches!(r.status().as_u16(), 201 | 409)), "{:?}", tabs.iter().map(|r| r.status()).collect::<Vec<_>>());
+    // The statement itself, raced by eight writers: the book never holds more than five.
+    let before = pictures_of(&app.get_json(&format!("/api/books/{id}"), 200).await).len();
+    let urls: Vec<String> = (0..8).map(|n| format!("/images/raced-{n}.png")).collect();
+    let raced = futures_util::future::join_all(urls.iter().map(|url| app.store.add_photo(seller, book_id, url))).await;
+    let added = raced.iter().filter(|r| r.is_ok()).count();
+    assert_eq!(added, 5 - before, "exactly the room left is taken");
+    assert!(raced.iter().filter_map(|r| r.as_ref().err()).all(|e| matches!(e, puronoboi_ports::PhotoChangeError::Full)), "{raced:?}");
+    let five = format!("SELECT count(*) AS n FROM books WHERE id = '{id}' AND cardinality(more_photos) = 4");
+    assert_eq!(app.count(&five).await, 1, "the cover and four more");
 }

@@ -20,5 +20,7 @@ mod payments;
 mod photos;
 mod race;
 mod relevance;
+mod reports;
+mod reviews;
 mod search;
 mod sessions;

@@ -138,6 +138,7 @@ fn listing_fields(category: &str) -> Vec<(&'static str, String)> {
         ("phone", "01715384926".to_owned()),
         ("originalPrice", "400".to_owned()),
         ("resalePrice", "250".to_owned()),
+        ("condition", "very_good".to_owned()),
     ]
 }
 

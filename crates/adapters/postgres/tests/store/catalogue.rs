@@ -298,6 +298,9 @@ async fn migrations_revert_cleanly_and_reapply() {
 #[tokio::test]
 async fn the_stores_own_queries_have_indexes_behind_them() {
     const BY_CATEGORY: &str = "books_available_by_category_idx or books_available_category_cards_idx";
+    // The indexes over live accounts: by role (and a flag), and the trigram ones on lower(name) and lower(email).
+    const LIVE_ACCOUNTS: &str = "accounts_live_role_idx or accounts_live_role_verified_idx or accounts_live_role_email_verified_idx \
+                                 or accounts_live_name_trgm_idx or accounts_live_email_trgm_idx";
     let (_db, store) = store().await;
     let plans: std::collections::HashMap<&str, String> = store.query_plans().await.expect("plans").into_iter().collect();
     let expected = [
@@ -306,7 +309,9 @@ async fn the_stores_own_queries_have_indexes_behind_them() {
         ("categories with counts", BY_CATEGORY),
         ("newest by category", BY_CATEGORY),
         ("category", "categories_pkey"),
-        ("category count", BY_CATEGORY),
+        // PostgreSQL 18 may count an empty table's category by skipping through the grade index (category second);
+        // any of the three is an index read, never a scan of the table.
+        ("category count", "books_available_by_category_idx or books_available_category_cards_idx or books_available_by_condition_idx"),
         ("category page", BY_CATEGORY),
         ("category shelf marks", BY_CATEGORY),
         ("category books from a mark", "books_available_category_cards_idx"),
@@ -318,7 +323,19 @@ async fn the_stores_own_queries_have_indexes_behind_them() {
         ("seller books", "books_seller_idx"),
         ("seller book count", "books_seller_idx"),
         ("accounts with role", "accounts_live_role_idx"),
-        ("live account count", "accounts_live_role_idx"),
+        // Any index led by the role counts its live accounts; on a small table the planner may take a longer one.
+        ("live account count", LIVE_ACCOUNTS),
+        // A piece of a name or an address: with thousands of accounts the planner ORs the bitmaps of both trigram
+        // indexes (measured on 200,000 accounts: 2 to 14 ms); on this empty table it may walk a role index instead.
+        // Either way an index, never the whole table.
+        ("accounts matching text", LIVE_ACCOUNTS),
+        ("account count matching text", LIVE_ACCOUNTS),
+        ("accounts not verified", LIVE_ACCOUNTS),
+        ("accounts not proven", LIVE_ACCOUNTS),
+        // By its id; on this empty table the planner may find the id through an index led by the role.
+        ("account with role", "accounts_pkey or accounts_live_role_verified_idx or accounts_live_role_email_verified_idx"),
+        ("every seller book", "books_seller_idx"),
+        ("every seller book count", "books_seller_idx"),
         ("buyer orders", "orders_buyer_idx"),
         ("buyer order count", "orders_buyer_idx"),
         ("wish list", "wish_list_items_buyer_idx"),
@@ -329,6 +346,13 @@ async fn the_stores_own_queries_have_indexes_behind_them() {
         ("search vocabulary", "search_word_variants_pkey"),
         ("search listings", "books_available_by_work_idx"),
         ("search without words, newest", "books_available_newest_idx"),
+        // Across the shop a common grade is read walking the newest books (a quarter of them match), a rare one
+        // through its own index; which is cheaper is the planner's call from the table's statistics.
+        ("search without words, one grade", "books_available_by_condition_idx or books_available_newest_idx"),
+        (
+            "a category's books in one language",
+            "books_available_by_language_idx or books_available_newest_idx or books_available_category_cards_idx",
+        ),
     ];
     assert_eq!(plans.len(), expected.len(), "every query the store explains is checked here: {:?}", plans.keys());
     for (query, index) in expected {

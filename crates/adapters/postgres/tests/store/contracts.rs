@@ -28,3 +28,15 @@ async fn the_search_index_keeps_the_search_contract() {
     let (_db, store) = store().await;
     puronoboi_fakes::search::search_contract(&store, &store).await;
 }
+
+#[tokio::test]
+async fn the_review_store_keeps_the_review_store_contract() {
+    let (_db, store) = store().await;
+    puronoboi_fakes::reviews::review_store_contract(&store, &store, &store, &store).await;
+}
+
+#[tokio::test]
+async fn the_admin_store_keeps_the_admin_store_contract() {
+    let (_db, store) = store().await;
+    puronoboi_fakes::admin::admin_store_contract(&store, &store, &store, &store).await;
+}

@@ -3,7 +3,9 @@
 #![expect(clippy::expect_used, reason = "test helpers outside #[test] fns stop the test loudly")]
 
 use diesel_async::{AsyncConnection as _, AsyncPgConnection, RunQueryDsl as _};
-use puronoboi_domain::{AccountId, BookId, BookStatus, Category, CategoryId, PageRequest, PriceRange, SearchQuery, SearchSort, SearchText};
+use puronoboi_domain::{
+    AccountId, BookId, BookStatus, Category, CategoryId, CopyFilter, PageRequest, PriceRange, SearchQuery, SearchSort, SearchText,
+};
 use puronoboi_ports::SearchIndex as _;
 use puronoboi_postgres::PgStore;
 use puronoboi_test_support::TestDb;
@@ -66,6 +68,7 @@ fn query(text: &str) -> SearchQuery {
         text,
         category: None,
         price: PriceRange::default(),
+        copy: CopyFilter::ANY,
         page: PageRequest::new(1, 24).expect("a page"),
     }
 }

@@ -8,8 +8,8 @@
 use std::collections::HashSet;
 
 use chrono::{Duration, Utc};
-use puronoboi_domain::{BookMove, BookStatus, ClosedReason, OrderMove, OrderStatus};
-use puronoboi_ports::{AccountStore as _, Handover, OrderStore as _, Secured, SellerListings as _, Settlement};
+use puronoboi_domain::{BookMove, BookStatus, ClosedReason, OrderMove, OrderStatus, ReportContent, ReportReason, ReportTarget};
+use puronoboi_ports::{AccountStore as _, Handover, OrderStore as _, ReportStore as _, Secured, SellerListings as _, Settlement};
 use puronoboi_postgres::{PgStore, STATUS_WRITES, StatusWrite};
 use puronoboi_test_support::TestDb;
 use puronoboi_test_support::builders::{self, book, category, list, seller};
@@ -246,6 +246,22 @@ async fn every_status_the_adapter_writes_is_a_declared_domain_move_and_every_sta
     recorder.skip().await;
     store.withdraw(seller_id, withdrawn).await.expect("withdrawn");
     recorder.check("a listing withdrawn", &["listings.rs: withdraw"]).await;
+
+    // Three reports from different accounts hide a listing; the admin puts it back on sale.
+    let reported = list(&store, book(seller_id, &poetry, "Reported three times")).await;
+    let content = ReportContent { reason: ReportReason::Counterfeit, note: None };
+    for _ in 0..2 {
+        let reader = builders::buyer(&store).await;
+        store.file_report(reader.id, ReportTarget::Book(reported), &content, 3, 20).await.expect("reported");
+    }
+    let third = builders::buyer(&store).await;
+    recorder.skip().await;
+    let filed = store.file_report(third.id, ReportTarget::Book(reported), &content, 3, 20).await.expect("reported");
+    assert!(filed.hid_listing);
+    recorder.check("the third report", &["reports.rs: hide_sql (by reports or by the admin)"]).await;
+    let admin = builders::buyer(&store).await;
+    store.restore_book(admin.id, reported).await.expect("restored");
+    recorder.check("the admin restores it", &["reports.rs: restore_sql (a dismissal or the admin)"]).await;
 
     let missed: Vec<&str> = STATUS_WRITES.iter().map(|w| w.name).filter(|name| !recorder.exercised.contains(name)).collect();
     assert!(missed.is_empty(), "registry entries this test never drove: {missed:?}");

@@ -1,0 +1,4 @@
+DROP INDEX accounts_live_role_email_verified_idx;
+DROP INDEX accounts_live_role_verified_idx;
+DROP INDEX accounts_live_email_trgm_idx;
+DROP INDEX accounts_live_name_trgm_idx;
