@@ -642,3 +642,25 @@ async fn a_shelf_and_the_search_filter_by_grade_and_language_and_refuse_unknown_
     let unknown = app.get(&format!("/api/categories/{}/books?condition=good", uuid::Uuid::new_v4())).await;
     assert_eq!(unknown.status().as_u16(), 404, "a filtered shelf of no category is still no category");
 }
+
+#[tokio::test]
+async fn the_demo_sellers_have_completed_orders_and_reviews_to_show() {
+    let app = TestApp::builder().seeded().spawn().await;
+    let grouped = app.get_json("/api/books/grouped?perCategory=24", 200).await;
+    let mut sellers = std::collections::BTreeSet::new();
+    for group in grouped.as_array().expect("groups") {
+        for card in group["books"].as_array().expect("books") {
+            let page = app.get_json(&format!("/api/books/{}", card["id"].as_str().expect("id")), 200).await;
+            sellers.insert(page["seller"]["id"].as_str().expect("the seller's id").to_owned());
+        }
+    }
+    let mut reviewed = 0;
+    for seller in &sellers {
+        let profile = app.get_json(&format!("/api/sellers/{seller}"), 200).await;
+        if profile["score"]["reviewCount"].as_i64().unwrap_or_default() > 0 {
+            reviewed += 1;
+            assert!(profile["score"]["reviewAverage"].as_f64().is_some_and(|a| (3.0..=5.0).contains(&a)), "{profile}");
+        }
+    }
+    assert!(reviewed >= 2, "{reviewed} of {} demo sellers have reviews", sellers.len());
+}
