@@ -628,6 +628,33 @@ mod tests {
     }
 
     #[test]
+    #[ignore = "writes the demo pictures under /tmp/demo-photos to look at"]
+    fn dump_for_a_look() {
+        std::fs::write("/tmp/demo-photos/back.svg", copy_photo_svg("পথের পাঁচালী", "বিভূতিভূষণ বন্দ্যোপাধ্যায়", "উপন্যাস (Novels)", CopyPhoto::Back))
+            .unwrap();
+        std::fs::write(
+            "/tmp/demo-photos/title.svg",
+            copy_photo_svg("পথের পাঁচালী", "বিভূতিভূষণ বন্দ্যোপাধ্যায়", "উপন্যাস (Novels)", CopyPhoto::TitlePage),
+        )
+        .unwrap();
+        std::fs::write("/tmp/demo-photos/cover.svg", cover_svg("পথের পাঁচালী", "বিভূতিভূষণ বন্দ্যোপাধ্যায়", "উপন্যাস (Novels)")).unwrap();
+    }
+
+    #[test]
+    fn the_other_photos_of_a_copy_are_escaped_deterministic_svg_documents() {
+        for kind in [CopyPhoto::Back, CopyPhoto::TitlePage] {
+            let svg = copy_photo_svg("Tom & Jerry", "পথের <পাঁচালী>", "Kids", kind);
+            assert_eq!(svg, copy_photo_svg("Tom & Jerry", "পথের <পাঁচালী>", "Kids", kind), "{kind:?}");
+            assert!(svg.trim_end().ends_with("</svg>") && svg.matches("<svg").count() == 1, "{kind:?}");
+            assert!(!svg.contains("Tom & Jerry") && !svg.contains("<পাঁচালী>"), "{kind:?}: every text escaped");
+        }
+        assert_ne!(
+            copy_photo_svg("Devdas", "Sarat", "Novels", CopyPhoto::Back),
+            copy_photo_svg("Devdas", "Sarat", "Novels", CopyPhoto::TitlePage)
+        );
+    }
+
+    #[test]
     fn escapes_all_text() {
         let svg = cover_svg("Tom & Jerry <3", "O'Brien \"Bob\" > Al", "Kids & <Teens>");
         // The title may be wrapped, but every line is escaped.
@@ -812,4 +839,79 @@ mod tests {
         assert_eq!(hsl_hex(240.0, 1.0, 0.5), "#0000ff");
         assert_eq!(hsl_hex(360.0, 0.0, 1.0), "#ffffff");
     }
+}
+
+/// Which other photo of a demo copy: its back, or its title page opened flat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CopyPhoto {
+    Back,
+    TitlePage,
+}
+
+/// A standalone SVG of another side of a demo copy, in its cover's colours: the back (the title small at the top,
+/// a block of blurb lines, a barcode) or the title page (paper, the title and author centred, a pencilled name in a
+/// corner, as used copies have). Deterministic, like [`cover_svg`].
+pub fn copy_photo_svg(title: &str, author: &str, category: &str, kind: CopyPhoto) -> String {
+    let hash = fnv1a(title);
+    let p = palette(hash, category);
+    let mut s = String::with_capacity(2048);
+    s.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    let what = match kind {
+        CopyPhoto::Back => "back cover",
+        CopyPhoto::TitlePage => "title page",
+    };
+    s.push_str(&format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"400\" height=\"600\" viewBox=\"0 0 400 600\" role=\"img\" aria-label=\"{}\">\n",
+        xml_escape(&format!("{title}: {what}"))
+    ));
+    let lines = wrap_title(title);
+    match kind {
+        CopyPhoto::Back => {
+            s.push_str(&format!("<rect width=\"400\" height=\"600\" fill=\"{}\"/>\n", p.bottom));
+            for (i, line) in lines.iter().take(2).enumerate() {
+                s.push_str(&format!(
+                    "<text x=\"200\" y=\"{}\" text-anchor=\"middle\" font-family=\"{SERIF}\" font-size=\"22\" fill=\"{}\">{}</text>\n",
+                    70 + i * 30,
+                    p.accent,
+                    xml_escape(line)
+                ));
+            }
+            // The blurb, as lines of grey text seen from a distance.
+            for i in 0..12u64 {
+                let width = 250 - (fnv1a(&format!("{title}{i}")) % 70) as i64;
+                s.push_str(&format!(
+                    "<rect x=\"{}\" y=\"{}\" width=\"{width}\" height=\"6\" rx=\"3\" fill=\"#ffffff\" opacity=\"0.35\"/>\n",
+                    200 - width / 2,
+                    170 + i * 20
+                ));
+            }
+            s.push_str("<rect x=\"250\" y=\"480\" width=\"110\" height=\"70\" fill=\"#ffffff\"/>\n");
+            for i in 0..22u64 {
+                let bar = 1 + fnv1a(&format!("{author}{i}")) % 3;
+                s.push_str(&format!("<rect x=\"{}\" y=\"488\" width=\"{bar}\" height=\"46\" fill=\"#111111\"/>\n", 258 + i * 4));
+            }
+        }
+        CopyPhoto::TitlePage => {
+            s.push_str("<rect width=\"400\" height=\"600\" fill=\"#f3ead6\"/>\n");
+            s.push_str("<rect x=\"0\" y=\"0\" width=\"14\" height=\"600\" fill=\"#d9ccb0\"/>\n");
+            for (i, line) in lines.iter().enumerate() {
+                s.push_str(&format!(
+                    "<text x=\"207\" y=\"{}\" text-anchor=\"middle\" font-family=\"{SERIF}\" font-size=\"28\" fill=\"#2b2118\">{}</text>\n",
+                    200 + i * 38,
+                    xml_escape(line)
+                ));
+            }
+            for (i, line) in author_lines(author).iter().enumerate() {
+                s.push_str(&format!(
+                    "<text x=\"207\" y=\"{}\" text-anchor=\"middle\" font-family=\"{SERIF}\" font-size=\"17\" fill=\"#5a4a3a\">{}</text>\n",
+                    330 + lines.len() * 38 + i * 24,
+                    xml_escape(line)
+                ));
+            }
+            // A former owner's name in pencil, as the condition guide allows a Good copy to have.
+            s.push_str("<path d=\"M290 520 q20 -14 40 0 t40 0\" fill=\"none\" stroke=\"#8a8a8a\" stroke-width=\"1.6\"/>\n");
+        }
+    }
+    s.push_str("</svg>\n");
+    s
 }

@@ -14,7 +14,7 @@ use puronoboi_ports::{
 use puronoboi_postgres::{PgStore, SeedAccountError, SeededAccount};
 
 use crate::catalogue::{BOOKS, CATEGORIES, DemoStatus, SELLERS};
-use crate::cover::cover_svg;
+use crate::cover::{CopyPhoto, copy_photo_svg, cover_svg};
 
 /// The demo data is checked by the same rules as anything a seller types; a bad entry is a bug in the data.
 fn bad_data(what: &str) -> impl Fn(String) -> SeedError + '_ {
@@ -146,13 +146,21 @@ pub async fn seed_if_empty(
         .parse(2026)
         .map_err(|errors| bad_data(demo.title)(describe(&errors)))?;
         let picture_url = pictures.store(cover_svg(demo.title, demo.author, demo.category).into_bytes(), "svg").await?;
+        // Every third copy shows its back and its title page too, as a seller photographs a copy.
+        let mut more_photos = Vec::new();
+        if n % 3 == 0 {
+            for kind in [CopyPhoto::Back, CopyPhoto::TitlePage] {
+                let photo = copy_photo_svg(demo.title, demo.author, demo.category, kind);
+                more_photos.push(pictures.store(photo.into_bytes(), "svg").await?);
+            }
+        }
 
         let id = writer
             .list_book(NewBook {
                 seller_id: *seller_id,
                 category_id,
                 picture_url,
-                more_photos: Vec::new(),
+                more_photos,
                 seller_email: seller_email.clone(),
                 listing,
                 advertised: demo.advertised,
@@ -231,7 +239,7 @@ fn demo_review(n: usize) -> Option<ReviewContent> {
     }
     let on_time = if n % 4 == 2 { 3 } else { 5 };
     let form = ReviewForm {
-        as_described: 4 + i64::from(n % 2 == 0),
+        as_described: 4 + i64::from(n.is_multiple_of(2)),
         communication: 5,
         on_time,
         comment: COMMENTS[n % COMMENTS.len()].map(str::to_owned),
