@@ -226,6 +226,7 @@ impl PgStore {
             plans.push(("buyer order count", lines(Explain(queries::buyer_order_count(some_id)).load(conn).await?)));
             plans.push(("wish list", lines(Explain(queries::wish_list(some_id, 100)).load(conn).await?)));
             plans.extend(search::explained(conn).await?);
+            plans.extend(reports::explained(conn).await?);
             Ok::<_, diesel::result::Error>(plans)
         })
         .await

@@ -330,6 +330,21 @@ struct ReportTargetRow {
     state: String,
 }
 
+/// How PostgreSQL would run the reports' reads, for [`PgStore::query_plans`]: (name, plan).
+pub(crate) async fn explained(conn: &mut AsyncPgConnection) -> diesel::QueryResult<Vec<(&'static str, String)>> {
+    use crate::queries::Explain;
+    let lines = |rows: Vec<String>| rows.join("\n");
+    let some = Uuid::new_v4();
+    let queue = statement(GROUPS_SQL).bind::<Text, _>("open").bind::<BigInt, _>(20_i64).bind::<BigInt, _>(0_i64);
+    let open = statement(OPEN_BOOK_REPORTS_SQL).bind::<SqlUuid, _>(some);
+    let today = statement(REPORTS_TODAY_SQL).bind::<SqlUuid, _>(some);
+    Ok(vec![
+        ("report queue", lines(Explain(queue).load(conn).await?)),
+        ("a book's open reports", lines(Explain(open).load(conn).await?)),
+        ("a reporter's reports today", lines(Explain(today).load(conn).await?)),
+    ])
+}
+
 #[async_trait]
 impl ReportStore for PgStore {
     async fn file_report(

@@ -105,7 +105,8 @@ pub struct FileReportDto {
     /// The book's or the seller's id.
     pub target_id: Uuid,
     /// `wrong_condition`, `counterfeit`, `offensive`, `prohibited`, `scam` or `other`.
-    #[ts(type = "ReportReasonDto")]
+    /// Read as text so that a reason that is none of these is a field error (422), not an unreadable body.
+    #[ts(as = "Option<ReportReasonDto>")]
     pub reason: Option<String>,
     /// Up to 1,000 characters.
     pub note: Option<String>,

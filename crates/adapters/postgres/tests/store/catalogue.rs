@@ -349,6 +349,9 @@ async fn the_stores_own_queries_have_indexes_behind_them() {
         // Across the shop a common grade is read walking the newest books (a quarter of them match), a rare one
         // through its own index; which is cheaper is the planner's call from the table's statistics.
         ("search without words, one grade", "books_available_by_condition_idx or books_available_newest_idx"),
+        ("report queue", "reports_state_idx"),
+        ("a book's open reports", "reports_target_idx"),
+        ("a reporter's reports today", "reports_reporter_idx"),
         (
             "a category's books in one language",
             "books_available_by_language_idx or books_available_newest_idx or books_available_category_cards_idx",
