@@ -174,6 +174,7 @@ describe('accessibility (axe-core: no critical or serious violation)', () => {
         await page.keyboard.press('Escape');
         await page.getByRole(dialog).waitFor({ state: 'hidden' });
       }
+      await auditRoute(page, results, '/dashboard/reports', 'Reports');
     });
     await withPage(browser(), { viewport: MOBILE, reducedMotion: 'reduce' }, async ({ page }) => {
       await logIn(page, DEMO.admin);

@@ -11,7 +11,7 @@ const browser = useBrowser();
 
 const BUYER_LINKS = ['My Orders', 'Wish List'];
 const SELLER_LINKS = ['Add A Product', 'My Products'];
-const ADMIN_LINKS = ['All Seller', 'All Buyer', 'Categories'];
+const ADMIN_LINKS = ['All Seller', 'All Buyer', 'Categories', 'Reports'];
 
 let authMode = 'unknown';
 beforeAll(async () => {

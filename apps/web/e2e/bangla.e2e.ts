@@ -284,6 +284,7 @@ describe('Puronoboi in Bangla', () => {
       await form.getByLabel(dashboard.addProduct.author, { exact: true }).fill('Bibhutibhushan');
       await form.getByLabel(dashboard.category.label, { exact: true }).selectOption({ label: category.name });
       await form.getByLabel(dashboard.picture.label, { exact: true }).setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: makePng(160) });
+      await form.getByRole('radio', { name: common.copy.grades.good, exact: true }).check();
       await form.getByLabel(dashboard.addProduct.originalPrice, { exact: true }).fill('৪৫০');
       await form.getByLabel(dashboard.addProduct.resalePrice, { exact: true }).fill('২৬০');
       await form.getByLabel(dashboard.addProduct.phone, { exact: true }).fill('০১৭১২-৩৪৫৬৭৮');

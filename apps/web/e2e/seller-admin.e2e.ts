@@ -12,6 +12,8 @@ import { DESKTOP, screenshot, useBrowser, withPage } from './browser';
 import { api, fixtures, taka, url } from './env';
 import { psql } from './global-setup';
 import { makePng } from './png';
+import { auth as authBn } from '../src/lib/i18n/texts/auth-bn';
+import { dashboard as dashboardBn } from '../src/lib/i18n/texts/dashboard-bn';
 
 const browser = useBrowser();
 
@@ -94,8 +96,9 @@ async function addBook(page: Page, book: NewBook): Promise<SellerBookDto> {
     await category.selectOption({ label: 'Others' });
     await form.getByLabel('New category', { exact: true }).fill(book.category.others);
   }
-  await form.getByLabel('Picture', { exact: true }).setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: makePng(160) });
-  await visible(form.getByRole('img', { name: 'Preview of the chosen picture' }), 'the picture preview');
+  await form.getByLabel('Photos', { exact: true }).setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: makePng(160) });
+  await visible(form.getByRole('list', { name: 'Chosen photos' }).getByText('Cover', { exact: true }), 'the photo preview');
+  await form.getByRole('radio', { name: 'Very Good', exact: true }).check();
   await form.getByLabel('Publish year (optional)', { exact: true }).fill('2015');
   await form.getByLabel('Ratings (optional)', { exact: true }).fill('4.5');
   await form.getByLabel('Reviews (optional)', { exact: true }).fill('12');
@@ -330,7 +333,7 @@ describe('a seller lists books', () => {
         if (new URL(request.url()).pathname === '/api/books' && request.method() === 'POST') sent.count += 1;
       });
       await form.getByRole('button', { name: 'Add Product', exact: true }).click();
-      const required = ['Title', 'Author', 'Category', 'Picture', 'Phone', 'Location', 'Original price (৳)', 'Resale price (৳)'];
+      const required = ['Title', 'Author', 'Category', 'Photos', 'Phone', 'Location', 'Original price (৳)', 'Resale price (৳)'];
       await expect.poll(() => form.getByText(REQUIRED, { exact: true }).count()).toBe(required.length);
       for (const label of required) {
         expect(await form.getByLabel(label, { exact: true }).getAttribute('aria-invalid'), `${label} is marked invalid`).toBe('true');
@@ -572,6 +575,101 @@ describe('at 360 px', () => {
         await expectNoSideScrolling(page, title);
         await screenshot(page, shot);
       }
+    });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * A buyer account opened the way the sign-up page opens one, without the page: a password sign-up at the Auth
+ * emulator, then `POST /api/session` with its ID token.
+ */
+async function openBuyer(name: string, email: string): Promise<void> {
+  const signUpAt = `http://${fixtures().authEmulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key`;
+  const identity = await fetch(signUpAt, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password: 'e2e-password', displayName: name, returnSecureToken: true }),
+  });
+  if (!identity.ok) throw new Error(`the emulator refused to sign up ${email}: ${identity.status} ${await identity.text()}`);
+  const { idToken } = (await identity.json()) as { idToken: string };
+  const session = await fetch(url('/api/session'), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${idToken}` },
+    body: JSON.stringify({ accountType: 'buyer', name }),
+  });
+  if (!session.ok) throw new Error(`POST /api/session for ${email} answered ${session.status}: ${await session.text()}`);
+}
+
+describe("the admin's account search", () => {
+  test('finds one buyer by e-mail among many at 360 px, keeps the search through a reload and an account page, in Bangla too', async (ctx) => {
+    skipUnlessEmulator(ctx);
+    if (!fixtures().authEmulator) ctx.skip();
+    // Thirty buyers newer than everyone else, so the one looked for is nowhere near the first page without a search.
+    const needle = uniqueEmail('needle');
+    await openBuyer('Needle Buyer', needle);
+    const haystack = Array.from({ length: 30 }, (_, i) => ({ name: `Haystack Buyer ${i + 1}`, email: uniqueEmail(`haystack${i + 1}`) }));
+    for (let i = 0; i < haystack.length; i += 6) {
+      await Promise.all(haystack.slice(i, i + 6).map((buyer) => openBuyer(buyer.name, buyer.email)));
+    }
+
+    await withPage(browser(), { viewport: NARROW, isMobile: true, hasTouch: true }, async ({ page }) => {
+      await logIn(page, DEMO.admin);
+      await page.goto('/dashboard/allBuyer', { waitUntil: 'networkidle' });
+      await h1(page, 'All Buyer');
+      const cards = page.getByRole('list', { name: 'Buyers' }).getByRole('listitem');
+      await visible(cards.first(), 'the buyer cards');
+      expect(await cards.filter({ hasText: needle }).count(), 'the buyer looked for is not on the first page unsearched').toBe(0);
+
+      const box = page.getByRole('searchbox', { name: 'Search buyers' });
+      const searched = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/admin/buyers' && new URL(r.url()).searchParams.get('q') === needle);
+      await box.fill(needle);
+      expect((await searched).status()).toBe(200);
+      await visible(page.getByText('1 buyer', { exact: true }), 'the count of buyers found');
+      await expect.poll(() => cards.count()).toBe(1);
+      await visible(cards.filter({ hasText: needle }), 'the buyer looked for');
+      expect(new URL(page.url()).searchParams.get('q')).toBe(needle);
+      await expectNoSideScrolling(page, 'All Buyer searched at 360 px');
+      await screenshot(page, 'all-buyer-search-360');
+
+      // The search is in the URL: a reload keeps it.
+      await page.reload({ waitUntil: 'networkidle' });
+      await expect.poll(() => box.inputValue()).toBe(needle);
+      await visible(cards.filter({ hasText: needle }), 'the buyer after a reload');
+
+      // The buyer's orders are one tap away, and the way back returns to the search.
+      await cards.filter({ hasText: needle }).getByRole('link', { name: `Orders of ${needle}` }).click();
+      await h1(page, 'Needle Buyer');
+      await visible(page.getByText('This buyer has placed no orders yet.'), 'the empty order list');
+      await expectNoSideScrolling(page, "a buyer's orders at 360 px");
+      await screenshot(page, 'buyer-orders-360');
+      await page.getByRole('link', { name: 'Back to All Buyer' }).click();
+      await expectPathSoon(page, `/dashboard/allBuyer?q=${encodeURIComponent(needle)}`);
+      await expect.poll(() => box.inputValue()).toBe(needle);
+
+      // A text nobody has: said so, and one keystroke away from everyone again.
+      await box.fill(`${needle}-nobody`);
+      await visible(page.getByRole('heading', { name: `No buyer matches “${needle}-nobody”` }), 'the empty search');
+      await page.getByRole('button', { name: 'Clear search and filters' }).click();
+      await visible(cards.first(), 'every buyer again');
+      await expect.poll(() => box.inputValue()).toBe('');
+    });
+
+    await withPage(browser(), { viewport: NARROW, isMobile: true, hasTouch: true, locale: 'bn-BD' }, async ({ page }) => {
+      await page.goto('/login', { waitUntil: 'networkidle' });
+      const form = page.getByRole('form', { name: authBn.login.form });
+      await form.getByLabel(authBn.fields.email, { exact: true }).fill(DEMO.admin);
+      await form.getByLabel(authBn.fields.password, { exact: true }).fill('puronoboi-demo');
+      await form.getByRole('button', { name: authBn.login.submit, exact: true }).click();
+      await visible(toast(page, authBn.login.success), 'the Bangla log-in toast');
+      await page.goto(`/dashboard/allBuyer?q=${encodeURIComponent(needle)}`, { waitUntil: 'networkidle' });
+      await h1(page, dashboardBn.buyers.title);
+      await expect.poll(() => page.getByRole('searchbox', { name: dashboardBn.buyers.searchLabel }).inputValue()).toBe(needle);
+      await visible(page.getByText(dashboardBn.buyers.count_one.replace('{{number}}', '১'), { exact: true }), 'the count in Bengali digits');
+      await visible(page.getByRole('list', { name: dashboardBn.buyers.table }).getByRole('listitem').filter({ hasText: needle }), 'the buyer');
+      await expectNoSideScrolling(page, 'All Buyer searched in Bangla at 360 px');
+      await screenshot(page, 'all-buyer-search-bangla-360');
     });
   });
 });

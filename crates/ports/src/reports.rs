@@ -25,9 +25,10 @@ pub enum FileReportError {
     /// Nobody reports their own listing or themself.
     #[error("one's own listing or account cannot be reported")]
     OwnTarget,
-    /// The reporter filed as many reports as allowed in the last 24 hours.
-    #[error("at most {0} reports a day")]
-    DailyLimit(i64),
+    /// The reporter filed as many reports as allowed in the last 24 hours; the oldest of them leaves the window
+    /// after `retry_after`.
+    #[error("at most {limit} reports a day")]
+    DailyLimit { limit: i64, retry_after: std::time::Duration },
     #[error(transparent)]
     Unknown(#[from] anyhow::Error),
 }
@@ -94,8 +95,9 @@ pub trait ReportStore: Send + Sync {
     /// on sale, in one transaction, recorded. Errors: `NotFound`, `Decided`.
     async fn dismiss_reports(&self, admin: AccountId, report: ReportId) -> Result<ReportedThing, ModerationError>;
 
-    /// Hides an available listing for `reason` (its seller reads it) and marks its open reports actioned, in one
-    /// transaction, recorded. Errors: `NotFound`, `WrongStatus`.
+    /// Hides an available listing for `reason` (its seller reads it), or keeps hidden for `reason` a listing the
+    /// reports hid, and marks its open reports actioned, in one transaction, recorded. Errors: `NotFound`,
+    /// `WrongStatus`.
     async fn hide_book(&self, admin: AccountId, book: BookId, reason: ReportReason) -> Result<(), ModerationError>;
 
     /// Puts a hidden listing back on sale and dismisses its open reports, in one transaction, recorded. Errors:

@@ -6,6 +6,7 @@ import { Spinner } from '@/components/ui/Spinner';
 import { RequireAuth } from '@/features/auth/components/RequireAuth';
 import { NotFoundPage } from '@/features/errors/components/NotFoundPage';
 import { prefetchShop } from '@/features/catalogue/api/get-grouped-books';
+import { prefetchSeller } from '@/features/sellers/api/get-seller';
 import { prefetchBook } from '@/lib/api/get-book';
 import type { Catalogue, Namespace } from '@/lib/i18n/catalogue';
 import { textToken } from '@/lib/i18n/problem';
@@ -99,6 +100,7 @@ const load = {
   shop: () => import('@/features/catalogue/components/ShopPage'),
   advertise: () => import('@/features/catalogue/components/AdvertisePage'),
   book: () => import('@/features/catalogue/components/BookPage'),
+  seller: () => import('./routes/SellerPage'),
   category: () => import('@/features/catalogue/components/CategoryPage'),
   search: () => import('@/features/catalogue/components/SearchPage'),
   blog: () => import('@/features/blog/components/BlogPage'),
@@ -114,7 +116,10 @@ const load = {
   myListings: () => import('@/features/listings/components/MyListingsPage'),
   allSeller: () => import('@/features/admin/components/AllSellerPage'),
   allBuyer: () => import('@/features/admin/components/AllBuyerPage'),
+  sellerBooks: () => import('@/features/admin/components/SellerBooksPage'),
+  buyerOrders: () => import('@/features/admin/components/BuyerOrdersPage'),
   categories: () => import('@/features/admin/components/CategoriesPage'),
+  reports: () => import('@/features/admin/components/ReportsPage'),
 };
 
 /**
@@ -132,17 +137,17 @@ const dashboard: RouteObject = {
         {
           element: <RequireAuth role="buyer" />,
           children: [
-            { path: 'myOrders', element: page(load.myOrders, 'MyOrdersPage', buyingTexts) },
+            { path: 'myOrders', element: page(load.myOrders, 'MyOrdersPage', { texts: ['buying', 'reviews'] }) },
             { path: 'myWishList', element: page(load.myWishList, 'MyWishListPage', buyingTexts) },
-            { path: 'payment/:id', element: page(load.orderPayment, 'OrderPaymentPage', { label: 'payment', texts: ['buying'] }) },
-            { path: 'payment2/:id', element: page(load.wishListPayment, 'WishListPaymentPage', { label: 'payment', texts: ['buying'] }) },
+            { path: 'payment/:id', element: page(load.orderPayment, 'OrderPaymentPage', { label: 'payment', texts: ['buying', 'reviews'] }) },
+            { path: 'payment2/:id', element: page(load.wishListPayment, 'WishListPaymentPage', { label: 'payment', texts: ['buying', 'reviews'] }) },
           ],
         },
         {
           element: <RequireAuth role="seller" />,
           children: [
             { path: 'addAProduct', element: page(load.addListing, 'AddListingPage', dashboardTexts) },
-            { path: 'myProducts', element: page(load.myListings, 'MyListingsPage', dashboardTexts) },
+            { path: 'myProducts', element: page(load.myListings, 'MyListingsPage', { texts: ['dashboard', 'reports'] }) },
           ],
         },
         {
@@ -150,7 +155,10 @@ const dashboard: RouteObject = {
           children: [
             { path: 'allSeller', element: page(load.allSeller, 'AllSellerPage', dashboardTexts) },
             { path: 'allBuyer', element: page(load.allBuyer, 'AllBuyerPage', dashboardTexts) },
+            { path: 'allSeller/:id', element: page(load.sellerBooks, 'SellerBooksPage', dashboardTexts) },
+            { path: 'allBuyer/:id', element: page(load.buyerOrders, 'BuyerOrdersPage', dashboardTexts) },
             { path: 'categories', element: page(load.categories, 'CategoriesPage', dashboardTexts) },
+            { path: 'reports', element: page(load.reports, 'ReportsPage', { texts: ['dashboard', 'reports'] }) },
           ],
         },
       ],
@@ -186,7 +194,8 @@ export const routes: RouteObject[] = [
           { path: 'login', element: page(load.login, 'LoginPage', authTexts) },
           { path: 'signup', element: page(load.signup, 'SignupPage', authTexts) },
           { element: <RequireAuth />, children: [{ path: 'category/:id', element: page(load.category, 'CategoryPage', shopTexts) }] },
-          { path: 'books/:id', element: page(load.book, 'BookPage', { prefetch: (client, { id }) => id && prefetchBook(client, id), texts: ['shop'] }) },
+          { path: 'books/:id', element: page(load.book, 'BookPage', { prefetch: (client, { id }) => id && prefetchBook(client, id), texts: ['shop', 'reviews', 'reports'] }) },
+          { path: 'sellers/:id', element: page(load.seller, 'SellerPage', { prefetch: (client, { id }) => id && prefetchSeller(client, id), texts: ['reviews', 'shop', 'reports'] }) },
           dashboard,
           { path: '*', element: <NotFoundPage /> },
         ],

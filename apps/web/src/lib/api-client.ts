@@ -13,6 +13,8 @@ export class ApiError extends Error {
   readonly reasons: Readonly<Record<string, FieldReason>>;
   /** With `wrong_handover_code`: how many more codes may be tried before the order's code locks. */
   readonly attemptsLeft: number | undefined;
+  /** With `rate_limited`: the seconds the server's `Retry-After` asks to wait, when it sent one. */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     status: number,
@@ -21,6 +23,7 @@ export class ApiError extends Error {
     fields: Readonly<Record<string, string>> = {},
     reasons: Readonly<Record<string, FieldReason>> = {},
     attemptsLeft?: number,
+    retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -29,6 +32,7 @@ export class ApiError extends Error {
     this.fields = fields;
     this.reasons = reasons;
     this.attemptsLeft = attemptsLeft;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 
   get isNotFound(): boolean {
@@ -140,6 +144,13 @@ function fieldReasons(reasons: unknown): Record<string, FieldReason> {
   );
 }
 
+/** `Retry-After` in seconds (the server sends seconds, never a date); undefined when absent or unreadable. */
+function retryAfterOf(response: Response): number | undefined {
+  const raw = response.headers.get('Retry-After');
+  const seconds = raw === null || raw.trim() === '' ? Number.NaN : Number(raw);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
+}
+
 /** Reads a failed answer into an ApiError, keeping the server's code, human message and field errors when it sent them. */
 export async function errorFromResponse(response: Response): Promise<ApiError> {
   let body: unknown = null;
@@ -156,9 +167,10 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
       stringFields(body.error.fields),
       fieldReasons(body.error.reasons),
       typeof body.error.attemptsLeft === 'number' ? body.error.attemptsLeft : undefined,
+      retryAfterOf(response),
     );
   }
-  return new ApiError(response.status, fallbackCode(response.status), fallbackMessage(response.status));
+  return new ApiError(response.status, fallbackCode(response.status), fallbackMessage(response.status), {}, {}, undefined, retryAfterOf(response));
 }
 
 export interface RequestOptions {

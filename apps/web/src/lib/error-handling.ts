@@ -45,6 +45,12 @@ export const ERROR_HANDLING: Readonly<Record<ErrorCode, ErrorHandling>> = {
   order_not_found: handle('notFound'),
   // The admin acted on an account someone else removed meanwhile: the list refreshes and the gone row disappears.
   account_not_found: handle('notFound'),
+  seller_not_found: handle('notFound'),
+  review_not_found: handle('notFound'),
+  // The admin acted on a report that is gone: the queue refreshes.
+  report_not_found: handle('notFound'),
+  // A photo removed meanwhile (another tab): the message says so and My Products refreshes the listing.
+  photo_not_found: handle('showMessage'),
   invalid_query: handle('showMessage'),
   page_too_deep: handle('showMessage'),
   invalid_input: handle('showMessage'),
@@ -76,6 +82,19 @@ export const ERROR_HANDLING: Readonly<Record<ErrorCode, ErrorHandling>> = {
   // buyer cancels and orders again). Entering the code again would only be refused again.
   card_hold_ended: handle('showMessage'),
   wish_list_full: handle('showMessage'),
+  // A review refused by its rules (not handed over, written already, past its 14 days, a shared phone) or an answer
+  // written already: the message says why; trying again would only be refused again.
+  order_not_completed: handle('showMessage'),
+  already_reviewed: handle('showMessage'),
+  review_window_closed: handle('showMessage'),
+  shared_phone: handle('showMessage'),
+  already_answered: handle('showMessage'),
+  // A listing keeps at least one photo: the message says to add another before removing this one.
+  last_photo: handle('showMessage'),
+  // One's own listing or account cannot be reported: the report dialog says so; sending again would only be refused.
+  own_report_target: handle('showMessage'),
+  // Another admin (or another tab) decided these reports meanwhile: the message says so and the queue refreshes.
+  report_decided: handle('showMessage'),
   // The admin's rename names another category's name: the rename form says so beside the name.
   category_name_taken: handle('showMessage'),
   // The admin tried to delete a category with books: the message says to merge it instead.

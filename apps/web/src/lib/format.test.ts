@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { bengaliDigits, formatDate, formatDateTime, formatNumber, formatRating, formatReviews, formatTaka, latinDigits } from './format';
+import {
+  bengaliDigits,
+  formatDate,
+  formatDateTime,
+  formatMonthYear,
+  formatNumber,
+  formatPercent,
+  formatRating,
+  formatReviews,
+  formatTaka,
+  latinDigits,
+} from './format';
 
 describe('formatTaka', () => {
   it('puts the amount before the taka sign', () => {
@@ -88,5 +99,15 @@ describe('formatDateTime', () => {
   it('is empty for a moment that does not parse', () => {
     expect(formatDateTime('not a date')).toBe('');
     expect(formatDateTime('', 'bn')).toBe('');
+  });
+});
+
+describe('formatMonthYear and formatPercent', () => {
+  it('write when a seller joined and their completion rate in the reader\'s digits', () => {
+    expect(formatMonthYear('2026-03-14T09:00:00Z')).toBe('March 2026');
+    expect(formatMonthYear('2026-03-14T09:00:00Z', 'bn')).toBe('মার্চ ২০২৬');
+    expect(formatMonthYear('not a date')).toBe('');
+    expect(formatPercent(92)).toBe('92%');
+    expect(formatPercent(100, 'bn')).toBe('১০০%');
   });
 });

@@ -49,6 +49,22 @@ export function formatDate(iso: string, language: Language = 'en'): string {
   return Number.isNaN(date.getTime()) ? '' : dateFormats[language].format(date);
 }
 
+const monthYearFormats: Record<Language, Intl.DateTimeFormat> = {
+  bn: new Intl.DateTimeFormat(LOCALE.bn, { month: 'long', year: 'numeric' }),
+  en: new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric' }),
+};
+
+/** "November 2026"; in Bangla "নভেম্বর ২০২৬". Empty for a date that does not parse. */
+export function formatMonthYear(iso: string, language: Language = 'en'): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : monthYearFormats[language].format(date);
+}
+
+/** A whole percent in the reader's digits: "92%", "৯২%". */
+export function formatPercent(percent: number, language: Language = 'en'): string {
+  return `${formatNumber(percent, language)}%`;
+}
+
 const BENGALI_ZERO = 0x09e6;
 
 /** Latin digits written as Bengali ones. */

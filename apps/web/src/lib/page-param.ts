@@ -48,3 +48,30 @@ export function usePageInRange({
     if (ready && page > totalPages) goToPage(totalPages);
   }, [ready, page, totalPages, goToPage]);
 }
+
+/**
+ * The page of one of several paged lists on a screen, kept in the URL under its own name (`?reviews=2`) beside the
+ * others' (none for the first page). Changing it brings the list's own start (`anchor`, an element id) into view, not
+ * the top of the screen.
+ */
+export function useListPageParam(name: string, anchor: string): [number, (page: number) => void] {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const page = parsePage(searchParams.get(name));
+  const goToPage = useCallback(
+    (next: number) => {
+      setSearchParams(
+        (current) => {
+          const params = new URLSearchParams(current);
+          if (next <= 1) params.delete(name);
+          else params.set(name, String(next));
+          return params;
+        },
+        { preventScrollReset: true },
+      );
+      // jsdom (the unit tests) has no scrollIntoView.
+      document.getElementById(anchor)?.scrollIntoView?.({ block: 'start' });
+    },
+    [setSearchParams, name, anchor],
+  );
+  return [page, goToPage];
+}

@@ -16,11 +16,14 @@ export const USER_DATA_KEY = ['user'] as const;
  */
 export const BOOKS_KEY = ['books'] as const;
 export const CATEGORIES_KEY = ['categories'] as const;
+/** A seller's public page: their score, their books on sale and their reviews (a listing or a handover changes them). */
+export const SELLERS_KEY = ['sellers'] as const;
 
 export async function invalidateStorefront(queryClient: QueryClient): Promise<void> {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: BOOKS_KEY }),
     queryClient.invalidateQueries({ queryKey: CATEGORIES_KEY }),
+    queryClient.invalidateQueries({ queryKey: SELLERS_KEY }),
   ]);
 }
 

@@ -139,6 +139,14 @@ async function renewForCall(): Promise<string> {
  * A renewal that failed only for now (the network, our server) is thrown too, leaving the user signed in.
  */
 export async function authRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await authResponse<T>(path, options)).body;
+}
+
+/**
+ * authRequest, answering the success status too: for a call whose 200 and 201 mean different things to the user
+ * (POST /api/reports: a new report, or the one filed before).
+ */
+export async function authResponse<T>(path: string, options: RequestOptions = {}): Promise<{ status: number; body: T }> {
   const mine = epoch;
   try {
     let response = await send(path, withBearer(options, usableToken() ?? (await renewForCall())));
@@ -147,7 +155,7 @@ export async function authRequest<T>(path: string, options: RequestOptions = {})
       if (!needsRenewal(refused) || !isCurrentEpoch(mine)) throw refused;
       response = await send(path, withBearer(options, await renewForCall()));
     }
-    return await readJson<T>(response);
+    return { status: response.status, body: await readJson<T>(response) };
   } catch (thrown) {
     const renewing = thrown instanceof RenewalFailed;
     const error = renewing ? thrown.failure : thrown;

@@ -13,7 +13,9 @@ import type { MeDto } from '@bindings/MeDto';
 import type { OrderDto } from '@bindings/OrderDto';
 import type { PageDto } from '@bindings/PageDto';
 import type { PublicConfigDto } from '@bindings/PublicConfigDto';
+import type { PublishedReviewDto } from '@bindings/PublishedReviewDto';
 import type { SellerBookDto } from '@bindings/SellerBookDto';
+import type { SellerProfileDto } from '@bindings/SellerProfileDto';
 import type { SessionDto } from '@bindings/SessionDto';
 import type { WishListItemDto } from '@bindings/WishListItemDto';
 
@@ -34,6 +36,7 @@ export function bookCard(overrides: Partial<BookCardDto> = {}): BookCardDto {
     location: 'Nilkhet, Dhaka',
     sellerVerified: true,
     status: 'available',
+    condition: 'very_good',
     ...overrides,
   };
 }
@@ -46,6 +49,7 @@ export function bookDetail(overrides: Partial<BookDetailDto> = {}): BookDetailDt
     category: POETRY,
     description: "Song Offerings, Tagore's own English translation.",
     picture: '/images/gitanjali.svg',
+    pictures: ['/images/gitanjali.svg'],
     publishYear: 2011,
     ratings: 4.9,
     reviews: 356,
@@ -54,12 +58,17 @@ export function bookDetail(overrides: Partial<BookDetailDto> = {}): BookDetailDt
     status: 'available',
     advertised: true,
     createdAt: '2026-11-21T22:56:00.034706+00:00',
+    condition: 'very_good',
+    language: 'en',
+    isbn: '9780333902981',
     seller: {
+      id: 'a0000000-0000-4000-8000-000000000001',
       name: 'Rahim Uddin',
       phone: '01715-384926',
       email: 'rahim@puronoboi.test',
       location: 'Nilkhet, Dhaka',
       verified: true,
+      score: { completionRate: 92, completedOrders: 12, reviewAverage: 4.6, reviewCount: 9, newSeller: false },
     },
     ...overrides,
   };
@@ -128,10 +137,14 @@ export function sellerBook(overrides: Partial<SellerBookDto> = {}): SellerBookDt
     author: 'Rabindranath Tagore',
     category: POETRY,
     picture: '/images/gitanjali.svg',
+    pictures: ['/images/gitanjali.svg'],
     description: "Song Offerings, Tagore's own English translation.",
     publishYear: 2011,
     ratings: 4.9,
     reviews: 356,
+    condition: 'very_good',
+    language: 'en',
+    isbn: '9780333902981',
     sellerName: 'Rahim Uddin',
     location: 'Nilkhet, Dhaka',
     phone: '01715-384926',
@@ -141,6 +154,7 @@ export function sellerBook(overrides: Partial<SellerBookDto> = {}): SellerBookDt
     advertised: false,
     createdAt: '2026-11-21T22:56:00.034706+00:00',
     buyer: null,
+    hiddenReason: null,
     ...overrides,
   };
 }
@@ -226,6 +240,8 @@ export function order(overrides: Partial<OrderDto> = {}): OrderDto {
     // A pending order's hold period: 48 hours after it was placed.
     handoverDeadline: '2026-11-24T10:15:00+00:00',
     holdReleased: false,
+    review: null,
+    canReview: false,
     ...overrides,
   };
 }
@@ -240,6 +256,34 @@ export function wishListItem(overrides: Partial<WishListItemDto> = {}): WishList
     price: 220,
     status: 'available',
     addedAt: '2026-11-22T09:00:00+00:00',
+    ...overrides,
+  };
+}
+
+/** A seller's public page head: verified, with an established score. */
+export function sellerProfile(overrides: Partial<SellerProfileDto> = {}): SellerProfileDto {
+  return {
+    id: SELLER.id,
+    name: SELLER.name,
+    verified: true,
+    joinedAt: '2026-03-14T09:00:00+00:00',
+    score: { completionRate: 92, completedOrders: 12, reviewAverage: 4.6, reviewCount: 12, newSeller: false },
+    ...overrides,
+  };
+}
+
+/** A review on a seller's page, not answered yet. */
+export function publishedReview(overrides: Partial<PublishedReviewDto> = {}): PublishedReviewDto {
+  return {
+    id: 'd0000000-0000-4000-8000-000000000001',
+    asDescribed: 5,
+    communication: 4,
+    onTime: 3,
+    comment: 'The book was exactly as described.',
+    createdAt: '2026-11-25T08:30:00+00:00',
+    buyerFirstName: 'Farhana',
+    bookTitle: 'Gitanjali',
+    answer: null,
     ...overrides,
   };
 }

@@ -104,7 +104,18 @@ const SELLER_SQL: &str = "SELECT id AS seller_id FROM accounts WHERE id = $1 AND
 /// The reporter's account, locked: one reporter's reports are counted against the daily limit one at a time.
 const LOCK_REPORTER_SQL: &str = "SELECT count(*) AS n FROM (SELECT id FROM accounts WHERE id = $1 FOR UPDATE) AS reporter";
 
-const REPORTS_TODAY_SQL: &str = "SELECT count(*) AS n FROM reports WHERE reporter_id = $1 AND created_at > now() - interval '1 day'";
+/// The reporter's reports of the last 24 hours, and how long until the oldest of them leaves that window.
+const REPORTS_TODAY_SQL: &str = "
+SELECT count(*) AS n, coalesce(extract(epoch FROM min(created_at) + interval '1 day' - now()), 0)::float8 AS seconds_left
+FROM reports WHERE reporter_id = $1 AND created_at > now() - interval '1 day'";
+
+#[derive(QueryableByName)]
+struct ReportsToday {
+    #[diesel(sql_type = BigInt)]
+    n: i64,
+    #[diesel(sql_type = diesel::sql_types::Double)]
+    seconds_left: f64,
+}
 
 const INSERT_REPORT_SQL: &str = "
 INSERT INTO reports (id, reporter_id, target_type, target_id, seller_id, reason, note)
@@ -142,6 +153,10 @@ fn hide_sql() -> String {
         from = book_from_sql(BookMove::Hide)
     )
 }
+
+/// The admin keeps hidden, for reason `$2`, book `$1` that reports hid: no move, the listing stays where it is.
+const CONFIRM_HIDDEN_SQL: &str =
+    "UPDATE books SET hidden_reason = $2, hidden_by = 'admin' WHERE id = $1 AND status = 'hidden' AND hidden_by = 'reports'";
 
 /// Puts hidden book `$1` back on sale; with `$2` only a book that reports hid (the admin's own hiding stays).
 fn restore_sql() -> String {
@@ -374,9 +389,10 @@ impl ReportStore for PgStore {
                 if let Some(row) = diesel::OptionalExtension::optional(own_report(conn, reporter, reported).await)? {
                     return Ok((row, false, false));
                 }
-                let today: CountRow = statement(REPORTS_TODAY_SQL).bind::<SqlUuid, _>(reporter.as_uuid()).get_result(conn).await?;
+                let today: ReportsToday = statement(REPORTS_TODAY_SQL).bind::<SqlUuid, _>(reporter.as_uuid()).get_result(conn).await?;
                 if today.n >= per_day {
-                    return Err(Step::Refused(FileReportError::DailyLimit(per_day)));
+                    let retry_after = std::time::Duration::from_secs_f64(today.seconds_left.max(1.0));
+                    return Err(Step::Refused(FileReportError::DailyLimit { limit: per_day, retry_after }));
                 }
                 statement(INSERT_REPORT_SQL)
                     .bind::<SqlUuid, _>(Uuid::new_v4())
@@ -483,7 +499,12 @@ impl ReportStore for PgStore {
                     .bind::<Text, _>("admin")
                     .execute(conn)
                     .await?;
-                if hidden == 0 {
+                let confirmed = if hidden == 0 {
+                    statement(CONFIRM_HIDDEN_SQL).bind::<SqlUuid, _>(book.as_uuid()).bind::<Text, _>(reason.as_str()).execute(conn).await?
+                } else {
+                    0
+                };
+                if hidden == 0 && confirmed == 0 {
                     return Err(Step::Refused(book_refusal(conn, book).await?));
                 }
                 decide(conn, ReportTarget::Book(book), ReportStatus::Actioned, admin).await?;

@@ -40,9 +40,9 @@ impl From<ReportError> for ApiError {
             ReportError::Refused(FileReportError::OwnTarget) => {
                 Self::new(ErrorCode::OwnReportTarget, "You cannot report your own listing or your own account.")
             }
-            ReportError::Refused(FileReportError::DailyLimit(limit)) => Self::rate_limited(
-                format!("You have filed {limit} reports in the last 24 hours, the most allowed. Try again tomorrow."),
-                std::time::Duration::from_secs(60 * 60),
+            ReportError::Refused(FileReportError::DailyLimit { limit, retry_after }) => Self::rate_limited(
+                format!("You have filed {limit} reports in the last 24 hours, the most allowed. Try again later."),
+                retry_after,
             ),
             ReportError::Refused(FileReportError::Unknown(cause)) => Self::internal(cause.as_ref()),
         }
@@ -161,7 +161,8 @@ fn book_id(raw: &str) -> Result<BookId, ApiError> {
     parse_id(raw, ErrorCode::BookNotFound, "book")
 }
 
-/// Takes an available listing off the shop for a reason its seller reads; its open reports are actioned.
+/// Takes an available listing off the shop for a reason its seller reads, or keeps a listing the reports hid off it
+/// (then the admin's reason is the one its seller reads); its open reports are actioned.
 #[utoipa::path(
     post,
     path = "/admin/books/{id}/hide",
@@ -173,7 +174,7 @@ fn book_id(raw: &str) -> Result<BookId, ApiError> {
         (status = 204, description = "Hidden."),
         BadBody,
         (status = 404, description = "`book_not_found`: no book has this id.", body = ErrorBody),
-        (status = 409, description = "`book_unavailable`: only an available listing can be hidden.", body = ErrorBody),
+        (status = 409, description = "`book_unavailable`: only an available listing, or one the reports hid, can be hidden.", body = ErrorBody),
         SignedIn,
     )
 )]

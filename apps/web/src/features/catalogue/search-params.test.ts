@@ -12,7 +12,16 @@ function read(query: string): SearchFilters {
 
 describe('a search in the URL', () => {
   it('round-trips every choice through the URL', () => {
-    const filters: SearchFilters = { q: 'পথের পাঁচালী', categoryId: POETRY_ID, minPrice: 0, maxPrice: 500, sort: 'price_asc', page: 3 };
+    const filters: SearchFilters = {
+      q: 'পথের পাঁচালী',
+      categoryId: POETRY_ID,
+      minPrice: 0,
+      maxPrice: 500,
+      condition: 'very_good',
+      language: 'bn',
+      sort: 'price_asc',
+      page: 3,
+    };
     const query = writeSearch(filters).toString();
     expect(read(query)).toEqual(filters);
     expect(Object.fromEntries(new URLSearchParams(query))).toEqual({
@@ -20,16 +29,18 @@ describe('a search in the URL', () => {
       categoryId: POETRY_ID,
       minPrice: '0',
       maxPrice: '500',
+      condition: 'very_good',
+      language: 'bn',
       sort: 'price_asc',
       page: '3',
     });
   });
 
   it('leaves out what is unset or the default, so a plain search is just ?q=', () => {
-    expect(writeSearch({ q: 'apu', categoryId: null, minPrice: null, maxPrice: null, sort: 'relevance', page: 1 }).toString()).toBe('q=apu');
-    expect(writeSearch({ q: '', categoryId: null, minPrice: null, maxPrice: null, sort: 'newest', page: 1 }).toString()).toBe('');
+    expect(writeSearch({ q: 'apu', categoryId: null, minPrice: null, maxPrice: null, condition: null, language: null, sort: 'relevance', page: 1 }).toString()).toBe('q=apu');
+    expect(writeSearch({ q: '', categoryId: null, minPrice: null, maxPrice: null, condition: null, language: null, sort: 'newest', page: 1 }).toString()).toBe('');
     // Newest is the default only without words.
-    expect(writeSearch({ q: 'apu', categoryId: null, minPrice: null, maxPrice: null, sort: 'newest', page: 1 }).toString()).toBe('q=apu&sort=newest');
+    expect(writeSearch({ q: 'apu', categoryId: null, minPrice: null, maxPrice: null, condition: null, language: null, sort: 'newest', page: 1 }).toString()).toBe('q=apu&sort=newest');
   });
 
   it('orders by relevance with words and by newest without, whatever the URL asks for', () => {
@@ -45,6 +56,7 @@ describe('a search in the URL', () => {
     expect(read(`maxPrice=${MAX_FILTER_PRICE + 1}`).maxPrice).toBeNull();
     expect(read('minPrice=500&maxPrice=100')).toMatchObject({ minPrice: null, maxPrice: null });
     expect(read('categoryId=poetry').categoryId).toBeNull();
+    expect(read('condition=mint&language=fr'), 'a grade or language the server does not know').toMatchObject({ condition: null, language: null });
     expect(read('page=0').page).toBe(1);
     expect(read('page=abc').page).toBe(1);
     expect(read('page=100000').page, 'the server counts 10,000 results: 417 pages of 24').toBe(417);

@@ -2,6 +2,7 @@ import { VALIDATION_LIMITS } from '@bindings/validation-limits';
 import { textToken } from '@/lib/i18n/problem';
 import { parsePage } from '@/lib/page-param';
 import { cleanQuery, type SearchSort } from './api/search-books';
+import { hasCopyFilters, readCopyFilters, writeCopyFilters, type CopyFilters } from './copy-filters';
 
 export type { SearchSort };
 
@@ -13,6 +14,9 @@ export interface SearchFilters {
   /** Whole taka. */
   minPrice: number | null;
   maxPrice: number | null;
+  /** Only copies of this grade / in this language. */
+  condition: CopyFilters['condition'];
+  language: CopyFilters['language'];
   sort: SearchSort;
   page: number;
 }
@@ -59,6 +63,7 @@ export function readSearch(params: URLSearchParams): SearchFilters {
     categoryId: category !== null && UUID.test(category) ? category : null,
     minPrice,
     maxPrice,
+    ...readCopyFilters(params),
     sort: known ? sortParam : defaultSort(q),
     page: Math.min(parsePage(params.get('page')), pages),
   };
@@ -71,14 +76,15 @@ export function writeSearch(filters: SearchFilters): URLSearchParams {
   if (filters.categoryId) params.set('categoryId', filters.categoryId);
   if (filters.minPrice !== null) params.set('minPrice', String(filters.minPrice));
   if (filters.maxPrice !== null) params.set('maxPrice', String(filters.maxPrice));
+  writeCopyFilters(params, filters);
   if (filters.sort !== defaultSort(filters.q)) params.set('sort', filters.sort);
   if (filters.page > 1) params.set('page', String(filters.page));
   return params;
 }
 
-/** True when a category or a price narrows the search (the words and the order are not filters). */
+/** True when a category, a price, a grade or a language narrows the search (the words and the order are not filters). */
 export function hasFilters(filters: SearchFilters): boolean {
-  return filters.categoryId !== null || filters.minPrice !== null || filters.maxPrice !== null;
+  return filters.categoryId !== null || filters.minPrice !== null || filters.maxPrice !== null || hasCopyFilters(filters);
 }
 
 /** Why the typed prices are not a price range: tokens (see src/lib/i18n/problem.ts), read in the language on screen. */

@@ -1,9 +1,9 @@
 import type { IconType } from 'react-icons';
-import { LuBookPlus, LuHeart, LuLibrary, LuPackage, LuStore, LuTags, LuUsers } from 'react-icons/lu';
+import { LuBookPlus, LuFlag, LuHeart, LuLibrary, LuPackage, LuStore, LuTags, LuUsers } from 'react-icons/lu';
 import type { AccountRoleDto } from '@bindings/AccountRoleDto';
 
 /** A page of the drawer: its label is `links.<page>` in the dashboard's texts, its welcome-panel line `blurbs.<page>`. */
-export type DashboardPageName = 'myOrders' | 'myWishList' | 'addAProduct' | 'myProducts' | 'allSeller' | 'allBuyer' | 'categories';
+export type DashboardPageName = 'myOrders' | 'myWishList' | 'addAProduct' | 'myProducts' | 'allSeller' | 'allBuyer' | 'categories' | 'reports';
 
 export interface DashboardLink {
   to: string;
@@ -25,5 +25,6 @@ export const DASHBOARD_LINKS: Record<AccountRoleDto, DashboardLink[]> = {
     { to: '/dashboard/allSeller', page: 'allSeller', icon: LuStore },
     { to: '/dashboard/allBuyer', page: 'allBuyer', icon: LuUsers },
     { to: '/dashboard/categories', page: 'categories', icon: LuTags },
+    { to: '/dashboard/reports', page: 'reports', icon: LuFlag },
   ],
 };

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { LIMITS, optionalText, REQUIRED, requiredText } from '@/lib/form-rules';
 import { latinDigits } from '@/lib/format';
 import { textToken } from '@/lib/i18n/problem';
+import { isBookLanguage, isCondition, MAX_PHOTOS } from '@/lib/copy';
+import { checkIsbn } from '@/lib/isbn';
 import { isBangladeshMobile, PHONE_MESSAGE } from '@/lib/phone';
 
 export { isBangladeshMobile, PHONE_MESSAGE, REQUIRED, requiredText };
@@ -20,6 +22,7 @@ export const RATINGS_MESSAGE = textToken('dashboard:rules.ratings', { min: 0, ma
 export const REVIEWS_MESSAGE = textToken('dashboard:rules.reviews', { min: 0 });
 export const PICTURE_TYPE_MESSAGE = textToken('dashboard:rules.pictureType');
 export const PICTURE_SIZE_MESSAGE = textToken('dashboard:rules.pictureSize', { size: PICTURE_MAX_MEGABYTES });
+export const TOO_MANY_PHOTOS_MESSAGE = textToken('common:fieldReasons.too_many_photos', { limit: MAX_PHOTOS });
 
 export function publishYearMessage(thisYear: number): string {
   return textToken('dashboard:rules.publishYear', { min: String(LIMITS.earliestPublishYear), max: String(thisYear) });
@@ -64,3 +67,24 @@ export function pictureProblem(file: File | undefined): string | null {
   if (file.size > LIMITS.pictureMaxBytes) return PICTURE_SIZE_MESSAGE;
   return null;
 }
+
+export const CONDITION_MESSAGE = textToken('dashboard:rules.condition');
+
+/** The grade is one of the four: nothing is pre-chosen, so a seller always picks the one that fits. */
+export const condition = z.string().refine((value): boolean => isCondition(value), CONDITION_MESSAGE);
+
+/** Bangla, English, other, or '' for a seller who does not say. */
+export const bookLanguage = z.string().refine((value): boolean => value === '' || isBookLanguage(value), textToken('common:fieldReasons.not_a_choice'));
+
+/**
+ * An optional ISBN, checked as the server checks it (src/lib/isbn.ts), its message the one the server's reason code
+ * has, so the field reads the same whichever side caught the mistake.
+ */
+export const isbn = z
+  .string()
+  .trim()
+  .superRefine((value, ctx) => {
+    if (value === '') return;
+    const checked = checkIsbn(value);
+    if (!checked.ok) ctx.addIssue({ code: 'custom', message: textToken(`common:fieldReasons.${checked.problem}`) });
+  });

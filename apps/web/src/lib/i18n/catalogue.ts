@@ -10,8 +10,10 @@ import type { auth } from './texts/auth-en';
 import type { dashboard } from './texts/dashboard-en';
 import type { blog } from './texts/blog-en';
 import type { buying } from './texts/buying-en';
+import type { reviews } from './texts/reviews-en';
+import type { reports } from './texts/reports-en';
 
-export const NAMESPACES = ['common', 'shop', 'auth', 'dashboard', 'buying', 'blog'] as const;
+export const NAMESPACES = ['common', 'shop', 'auth', 'dashboard', 'buying', 'blog', 'reviews', 'reports'] as const;
 /** A part of the app with a catalogue of its own. */
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -23,6 +25,8 @@ export interface EnglishTexts {
   dashboard: typeof dashboard;
   buying: typeof buying;
   blog: typeof blog;
+  reviews: typeof reviews;
+  reports: typeof reports;
 }
 
 /** A catalogue's shape in another language: every key of the English one, each text a string. A language that misses
@@ -40,6 +44,8 @@ const loaders: { [L in Language]: { [N in Namespace]: () => Promise<Catalogue<N>
     dashboard: async () => (await import('./texts/dashboard-en')).dashboard,
     buying: async () => (await import('./texts/buying-en')).buying,
     blog: async () => (await import('./texts/blog-en')).blog,
+    reviews: async () => (await import('./texts/reviews-en')).reviews,
+    reports: async () => (await import('./texts/reports-en')).reports,
   },
   bn: {
     common: async () => (await import('./texts/common-bn')).common,
@@ -48,6 +54,8 @@ const loaders: { [L in Language]: { [N in Namespace]: () => Promise<Catalogue<N>
     dashboard: async () => (await import('./texts/dashboard-bn')).dashboard,
     buying: async () => (await import('./texts/buying-bn')).buying,
     blog: async () => (await import('./texts/blog-bn')).blog,
+    reviews: async () => (await import('./texts/reviews-bn')).reviews,
+    reports: async () => (await import('./texts/reports-bn')).reports,
   },
 };
 

@@ -2,25 +2,31 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { AdminBuyerDto } from '@bindings/AdminBuyerDto';
 import type { PageDto } from '@bindings/PageDto';
 import { authRequest } from '@/lib/session-token';
+import { accountQuery, type AccountFilters } from '../account-filters';
 import { ACCOUNTS_PER_PAGE, BUYERS_KEY } from './admin-keys';
 
 export type BuyersPage = PageDto<AdminBuyerDto>;
 
-/** GET /api/admin/buyers (admin): every buyer account, newest first, with its number of orders. */
+/** Buyers are never verified (only sellers are): the buyer table has no such filter. */
+export type BuyerFilters = Omit<AccountFilters, 'verified'>;
+
+/**
+ * GET /api/admin/buyers (admin): live buyer accounts, newest first, with their number of orders, narrowed by a piece
+ * of name or address and by whether they proved their address; `total` counts those that pass.
+ */
 export function getBuyers(
-  { page, perPage = ACCOUNTS_PER_PAGE }: { page: number; perPage?: number },
-  { signal }: { signal?: AbortSignal } = {},
+  filters: BuyerFilters,
+  { perPage = ACCOUNTS_PER_PAGE, signal }: { perPage?: number; signal?: AbortSignal } = {},
 ): Promise<BuyersPage> {
-  const query = new URLSearchParams({ page: String(page), perPage: String(perPage) });
-  return authRequest<BuyersPage>(`/api/admin/buyers?${query}`, { signal });
+  return authRequest<BuyersPage>(`/api/admin/buyers?${accountQuery({ ...filters, verified: null }, perPage)}`, { signal });
 }
 
-export const buyersQueryOptions = (page: number, perPage = ACCOUNTS_PER_PAGE) =>
+export const buyersQueryOptions = (filters: BuyerFilters, perPage = ACCOUNTS_PER_PAGE) =>
   queryOptions({
-    queryKey: [...BUYERS_KEY, { page, perPage }],
-    queryFn: ({ signal }) => getBuyers({ page, perPage }, { signal }),
+    queryKey: [...BUYERS_KEY, { q: filters.q, emailProven: filters.emailProven, page: filters.page, perPage }],
+    queryFn: ({ signal }) => getBuyers(filters, { perPage, signal }),
   });
 
-export function useBuyers(page: number) {
-  return useQuery({ ...buyersQueryOptions(page), placeholderData: keepPreviousData });
+export function useBuyers(filters: BuyerFilters) {
+  return useQuery({ ...buyersQueryOptions(filters), placeholderData: keepPreviousData });
 }

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { LuStore } from 'react-icons/lu';
+import { useCallback, useState } from 'react';
+import { LuSearchX, LuStore } from 'react-icons/lu';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { AdminSellerDto } from '@bindings/AdminSellerDto';
@@ -11,10 +11,12 @@ import { Spinner } from '@/components/ui/Spinner';
 import { formatDate, formatNumber } from '@/lib/format';
 import type { Language } from '@/lib/i18n/language';
 import { useLanguage } from '@/lib/i18n/translations';
-import { pageCount, usePageInRange, usePageParam } from '@/lib/page-param';
+import { pageCount, usePageInRange } from '@/lib/page-param';
+import { useAccountFilters } from '../account-filters';
 import { ACCOUNTS_PER_PAGE } from '../api/admin-keys';
 import { useSellers } from '../api/get-sellers';
-import { DeleteButton, VerifyButton } from './AccountActions';
+import { AccountPageLink, DeleteButton, VerifyButton } from './AccountActions';
+import { AccountFiltersBar, SELLERS, isNarrowed } from './AccountFiltersBar';
 import { AccountTable, EmailProvenBadge, type AccountColumn } from './AccountTable';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
 
@@ -39,24 +41,38 @@ function columns(t: TFunction<'dashboard'>, language: Language): AccountColumn<A
   ];
 }
 
-/** /dashboard/allSeller (admin): every seller; Verify the ones not verified yet, Delete after a confirmation. */
+/**
+ * /dashboard/allSeller (admin): the sellers, found by a piece of name or address and narrowed to verified or not and
+ * address proven or not (all kept in the URL); each row opens the seller's listings, Verify the ones not verified yet,
+ * Delete after a confirmation.
+ */
 export function AllSellerPage() {
   const { t } = useTranslation('dashboard');
   const language = useLanguage();
-  const [page, goToPage] = usePageParam();
-  const sellers = useSellers(page);
+  const [filters, change] = useAccountFilters();
+  const sellers = useSellers(filters);
   const [deleting, setDeleting] = useState<AdminSellerDto | null>(null);
   const total = sellers.data?.total ?? 0;
   const totalPages = pageCount(total, ACCOUNTS_PER_PAGE);
-  usePageInRange({ ready: sellers.isSuccess && !sellers.isPlaceholderData, page, totalPages, goToPage });
+  const goToPage = useCallback((page: number) => change({ page }), [change]);
+  const settled = sellers.isSuccess && !sellers.isPlaceholderData;
+  usePageInRange({ ready: settled, page: filters.page, totalPages, goToPage });
 
   return (
     <DashboardPage title={t('sellers.title')} lead={t('sellers.lead')}>
+      <AccountFiltersBar kind={SELLERS} filters={filters} onChange={change} total={settled ? total : null} />
       {sellers.isPending && <Spinner label={t('sellers.loading')} />}
       {sellers.isError && (
         <ErrorState title={t('sellers.loadFailed')} error={sellers.error} onRetry={() => void sellers.refetch()} retrying={sellers.isFetching} />
       )}
-      {sellers.isSuccess && total === 0 && <EmptyState icon={<LuStore className="size-7" />} title={t('sellers.empty')} />}
+      {sellers.isSuccess && total === 0 && !isNarrowed(filters) && <EmptyState icon={<LuStore className="size-7" />} title={t('sellers.empty')} />}
+      {sellers.isSuccess && total === 0 && isNarrowed(filters) && (
+        <EmptyState icon={<LuSearchX className="size-7" />} title={filters.q ? t('sellers.noMatch', { q: filters.q }) : t('sellers.noMatchFilters')}>
+          <button type="button" className="btn btn-outline btn-primary" onClick={() => change({ q: '', verified: null, emailProven: null })}>
+            {t('accounts.clear')}
+          </button>
+        </EmptyState>
+      )}
       {sellers.isSuccess && total > 0 && (
         <div className={sellers.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={sellers.isPlaceholderData}>
           <AccountTable
@@ -65,12 +81,14 @@ export function AllSellerPage() {
             columns={columns(t, language)}
             actions={(seller) => (
               <>
+                <AccountPageLink kind={SELLERS} account={seller} />
+                {/* Reports against the seller go here once reports exist. */}
                 {!seller.verified && <VerifyButton seller={seller} />}
                 <DeleteButton email={seller.email} onClick={() => setDeleting(seller)} />
               </>
             )}
           />
-          {total > ACCOUNTS_PER_PAGE && <Pagination page={page} totalPages={totalPages} onPageChange={goToPage} className="mt-8" />}
+          {total > ACCOUNTS_PER_PAGE && <Pagination page={filters.page} totalPages={totalPages} onPageChange={goToPage} className="mt-8" />}
         </div>
       )}
       {deleting && (

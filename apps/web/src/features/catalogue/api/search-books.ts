@@ -1,4 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { BookLanguageDto } from '@bindings/BookLanguageDto';
+import type { ConditionDto } from '@bindings/ConditionDto';
 import type { SearchResultsDto } from '@bindings/SearchResultsDto';
 import { apiGet } from '@/lib/api-client';
 import { BOOKS_KEY } from '@/lib/query-client';
@@ -11,6 +13,9 @@ export interface SearchBooksParams {
   categoryId?: string | null;
   minPrice?: number | null;
   maxPrice?: number | null;
+  /** Only copies of this grade / in this language; left out (or null) for any. */
+  condition?: ConditionDto | null;
+  language?: BookLanguageDto | null;
   /** Left out, the server orders by relevance when there are words, newest first otherwise. */
   sort?: SearchSort;
   page?: number;
@@ -42,6 +47,8 @@ export function searchQueryString(params: SearchBooksParams): string {
   if (params.categoryId) query.set('categoryId', params.categoryId);
   if (params.minPrice !== undefined && params.minPrice !== null) query.set('minPrice', String(params.minPrice));
   if (params.maxPrice !== undefined && params.maxPrice !== null) query.set('maxPrice', String(params.maxPrice));
+  if (params.condition) query.set('condition', params.condition);
+  if (params.language) query.set('language', params.language);
   if (params.sort) query.set('sort', params.sort);
   if (params.page !== undefined && params.page > 1) query.set('page', String(params.page));
   if (params.perPage !== undefined) query.set('perPage', String(params.perPage));

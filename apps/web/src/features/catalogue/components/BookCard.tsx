@@ -4,6 +4,7 @@ import { LuMapPin } from '@/components/ui/icons';
 import type { BookCardDto } from '@bindings/BookCardDto';
 import { OriginalPrice, Price } from '@/components/ui/Price';
 import { StarRating } from '@/components/ui/StarRating';
+import { ConditionBadge } from '@/components/ui/ConditionBadge';
 
 type HeadingLevel = 2 | 3 | 4;
 
@@ -58,25 +59,27 @@ export function BookCard({
   const href = bookHref(book.id);
 
   const cover = (
-    <Link
-      to={href}
-      tabIndex={-1}
-      className={`relative block shrink-0 overflow-hidden bg-base-200 ${
-        variant === 'row' ? 'w-28 rounded-field sm:w-32' : 'rounded-t-box'
-      }`}
-    >
-      <img
-        src={book.picture}
-        alt={book.title}
-        loading={aboveTheFold ? 'eager' : 'lazy'}
-        fetchPriority={urgent ? 'high' : 'auto'}
-        decoding="async"
-        width={400}
-        height={600}
-        className="aspect-[2/3] h-auto w-full object-cover transition duration-300 group-hover:scale-[1.03] motion-reduce:transition-none"
-      />
-      <StatusRibbon status={book.status} />
-    </Link>
+    <div className={`relative shrink-0 ${variant === 'row' ? 'w-28 sm:w-32' : ''}`}>
+      <Link
+        to={href}
+        tabIndex={-1}
+        className={`relative block overflow-hidden bg-base-200 ${variant === 'row' ? 'rounded-field' : 'rounded-t-box'}`}
+      >
+        <img
+          src={book.picture}
+          alt={book.title}
+          loading={aboveTheFold ? 'eager' : 'lazy'}
+          fetchPriority={urgent ? 'high' : 'auto'}
+          decoding="async"
+          width={400}
+          height={600}
+          className="aspect-[2/3] h-auto w-full object-cover transition duration-300 group-hover:scale-[1.03] motion-reduce:transition-none"
+        />
+        <StatusRibbon status={book.status} />
+      </Link>
+      {/* On the cover's corner, so the grade costs the card no height on a narrow phone. */}
+      <ConditionBadge condition={book.condition} overlay className="absolute bottom-2 left-2 max-w-[calc(100%-1rem)]" />
+    </div>
   );
 
   const details = (

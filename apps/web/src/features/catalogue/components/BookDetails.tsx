@@ -3,10 +3,13 @@ import { Trans, useTranslation } from 'react-i18next';
 import type { BookDetailDto } from '@bindings/BookDetailDto';
 import { OriginalPrice, Price } from '@/components/ui/Price';
 import { StarRating } from '@/components/ui/StarRating';
-import { formatDate, formatNumber, formatTaka, formatYear } from '@/lib/format';
+import { bengaliDigits, formatDate, formatNumber, formatTaka, formatYear } from '@/lib/format';
 import type { Language } from '@/lib/i18n/language';
 import { useLanguage } from '@/lib/i18n/translations';
+import { formatIsbn } from '@/lib/isbn';
 import { BookActions } from './BookActions';
+import { BookGallery } from './BookGallery';
+import { CopyCondition } from './CopyCondition';
 import { SellerBlock } from './SellerBlock';
 
 function Savings({ original, resale, language }: { original: number; resale: number; language: Language }) {
@@ -23,9 +26,12 @@ function Savings({ original, resale, language }: { original: number; resale: num
 /** Everything a buyer needs to decide on one book. */
 export function BookDetails({ book }: { book: BookDetailDto }) {
   const { t } = useTranslation('shop');
+  const { t: tCommon } = useTranslation();
   const language = useLanguage();
   const categoryHref = `/category/${book.category.id}`;
   const listedOn = formatDate(book.createdAt, language);
+  // The language's words are common texts, read here, outside the markup (where only `t` may name a text).
+  const bookLanguage = book.language && { label: tCommon('copy.language'), name: tCommon(`copy.languages.${book.language}`) };
 
   return (
     <div className="container-page py-8 sm:py-12">
@@ -50,16 +56,7 @@ export function BookDetails({ book }: { book: BookDetailDto }) {
 
       <div className="grid gap-8 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:grid-cols-[24rem_minmax(0,1fr)] lg:gap-14">
         <div className="mx-auto w-full max-w-60 sm:max-w-xs md:max-w-none">
-          <div className="overflow-hidden rounded-box bg-base-200 shadow-lift ring-1 ring-base-300/70 md:sticky md:top-24">
-            <img
-              src={book.picture}
-              alt={book.title}
-              fetchPriority="high"
-              width={400}
-              height={600}
-              className="aspect-[2/3] h-auto w-full object-cover"
-            />
-          </div>
+          <BookGallery title={book.title} pictures={book.pictures.length > 0 ? book.pictures : [book.picture]} />
         </div>
 
         <div className="flex min-w-0 flex-col gap-6">
@@ -78,6 +75,8 @@ export function BookDetails({ book }: { book: BookDetailDto }) {
             </p>
             <StarRating ratings={book.ratings} reviews={book.reviews} className="text-base" />
           </div>
+
+          <CopyCondition condition={book.condition} />
 
           <div className="flex flex-col gap-4 rounded-box bg-base-100 p-5 shadow-soft ring-1 ring-base-300/70">
             <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
@@ -116,6 +115,18 @@ export function BookDetails({ book }: { book: BookDetailDto }) {
               </dd>
               <dt className="text-base-content/60">{t('book.author')}</dt>
               <dd className="font-medium">{book.author}</dd>
+              {bookLanguage && (
+                <>
+                  <dt className="text-base-content/60">{bookLanguage.label}</dt>
+                  <dd className="font-medium">{bookLanguage.name}</dd>
+                </>
+              )}
+              {book.isbn && (
+                <>
+                  <dt className="text-base-content/60">{t('book.isbn')}</dt>
+                  <dd className="font-medium tabular-nums">{language === 'bn' ? bengaliDigits(formatIsbn(book.isbn)) : formatIsbn(book.isbn)}</dd>
+                </>
+              )}
               {listedOn && (
                 <>
                   <dt className="text-base-content/60">{t('book.listedOn')}</dt>

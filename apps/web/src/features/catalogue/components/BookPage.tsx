@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router-dom';
 import { LuBookX } from 'react-icons/lu';
 import { useTranslation } from 'react-i18next';
 import { useBook } from '@/lib/api/get-book';
+import { ReportAction } from '@/components/reports/ReportAction';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { Spinner } from '@/components/ui/Spinner';
@@ -38,5 +39,13 @@ export function BookPage() {
       </div>
     );
   }
-  return <BookDetails book={book.data} />;
+  return (
+    <>
+      <BookDetails book={book.data} />
+      {/* Under the seller block, well away from Buy Now. */}
+      <div className="container-page -mt-6 flex justify-end pb-8 sm:-mt-10">
+        <ReportAction target={{ type: 'book', id: book.data.id, name: book.data.title }} ownerId={book.data.seller.id} />
+      </div>
+    </>
+  );
 }

@@ -7,6 +7,7 @@ const STATUS_MESSAGES = {
   pending: 'status.pending',
   sold: 'status.sold',
   withdrawn: 'status.withdrawn',
+  hidden: 'status.hidden',
 } as const satisfies Record<Exclude<BookStatusDto, 'available'>, string>;
 
 /** What the buyer who holds the book reads instead: it is theirs, not someone else's (paid by card, if `held`). */

@@ -5,6 +5,10 @@ import { bengaliDigits, formatNumber } from '@/lib/format';
 import { problemText } from '@/lib/i18n/problem';
 import { useLanguage } from '@/lib/i18n/translations';
 import { parsePriceRange, type SearchFilters as Filters, type SearchSort } from '../search-params';
+import { CopyFilterFields } from './CopyFilterFields';
+
+/** The condition and language drop-downs' width in the row of filters on a wide screen. */
+const COPY_FILTER_WIDTH = 'md:w-44';
 
 /** Each order's name (keys of the shop texts' `filters` section). */
 const SORT_NAMES = {
@@ -18,10 +22,13 @@ interface SearchFiltersProps {
   filters: Filters;
   categories: readonly CategorySummaryDto[];
   /** Applies a change of filters or order (the page goes back to the first). */
-  onChange: (change: Partial<Pick<Filters, 'categoryId' | 'minPrice' | 'maxPrice' | 'sort'>>) => void;
+  onChange: (change: Partial<Pick<Filters, 'categoryId' | 'minPrice' | 'maxPrice' | 'condition' | 'language' | 'sort'>>) => void;
 }
 
-/** Category, price range and order of /search. A choice applies at once; the prices when applied (Enter or the button). */
+/**
+ * Category, price range, condition, language and order of /search. A choice applies at once; the prices when applied
+ * (Enter or the button).
+ */
 export function SearchFilters({ filters, categories, onChange }: SearchFiltersProps) {
   const { t } = useTranslation('shop');
   const language = useLanguage();
@@ -55,6 +62,9 @@ export function SearchFilters({ filters, categories, onChange }: SearchFiltersPr
               </option>
             ))}
           </select>
+        </div>
+        <div className="grid grid-cols-2 gap-4 md:contents">
+          <CopyFilterFields filters={filters} onChange={onChange} fieldClassName={COPY_FILTER_WIDTH} />
         </div>
         {/* Remounted when the URL's prices change (the back button), so the boxes show the prices searched for. */}
         <PriceRange key={`${filters.minPrice}-${filters.maxPrice}`} filters={filters} onChange={onChange} />

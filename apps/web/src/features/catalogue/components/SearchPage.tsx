@@ -24,6 +24,7 @@ import {
   writeSearch,
   type SearchFilters as Filters,
 } from '../search-params';
+import { hasCopyFilters } from '../copy-filters';
 import { BookGrid } from './BookGrid';
 import { SearchFilters } from './SearchFilters';
 
@@ -89,7 +90,7 @@ export function SearchPage() {
           <NoResults
             filters={filters}
             categories={categories.data ?? []}
-            onClearFilters={() => change({ categoryId: null, minPrice: null, maxPrice: null })}
+            onClearFilters={() => change({ categoryId: null, minPrice: null, maxPrice: null, condition: null, language: null })}
           />
         )}
         {results.isSuccess && total > 0 && (
@@ -145,9 +146,14 @@ function NoResults({
   const { t } = useTranslation('shop');
   const language = useLanguage();
   const filtered = hasFilters(filters);
+  const emptyTitle = filters.q
+    ? t('search.emptyFor', { q: filters.q })
+    : hasCopyFilters(filters)
+      ? t('search.emptyCopies')
+      : t('search.emptyFiltered');
   const stocked = categories.filter((category) => category.bookCount > 0);
   return (
-    <EmptyState icon={<LuSearchX className="size-7" />} title={filters.q ? t('search.emptyFor', { q: filters.q }) : t('search.emptyFiltered')}>
+    <EmptyState icon={<LuSearchX className="size-7" />} title={emptyTitle}>
       <p>{filtered ? t('search.hintFiltered') : t('search.hint')}</p>
       {filtered && (
         <button type="button" className="btn btn-primary" onClick={onClearFilters}>

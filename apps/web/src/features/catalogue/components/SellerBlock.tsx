@@ -2,6 +2,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { LuBadgeCheck, LuLock, LuMail, LuMapPin, LuPhone } from 'react-icons/lu';
 import { Trans, useTranslation } from 'react-i18next';
 import type { SellerDto } from '@bindings/SellerDto';
+import { SellerScoreSummary } from '@/components/reviews/SellerScore';
 import { useCurrentUser } from '@/lib/auth-store';
 import { bengaliDigits } from '@/lib/format';
 import { useLanguage } from '@/lib/i18n/translations';
@@ -67,6 +68,7 @@ export function SellerBlock({ seller }: { seller: SellerDto }) {
         </p>
         {seller.verified && <VerifiedBadge />}
       </div>
+      <SellerScoreSummary sellerId={seller.id} score={seller.score} />
       <ul className="flex flex-col gap-2.5 text-base-content/85">
         {phone !== null && (
           <li className="flex items-center gap-3">

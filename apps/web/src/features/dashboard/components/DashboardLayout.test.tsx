@@ -8,7 +8,7 @@ import { switchLanguage } from '@/lib/i18n/translations';
 import { ADMIN, BUYER, SELLER, me } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 
-const ALL_LINKS = ['My Orders', 'Wish List', 'Add A Product', 'My Products', 'All Seller', 'All Buyer', 'Categories'];
+const ALL_LINKS = ['My Orders', 'Wish List', 'Add A Product', 'My Products', 'All Seller', 'All Buyer', 'Categories', 'Reports'];
 
 async function drawerLinks(user: MeDto, name = 'Dashboard') {
   stubFetch(signedInAs(user));
@@ -39,6 +39,7 @@ describe('dashboard drawer', () => {
       ['All Seller', '/dashboard/allSeller'],
       ['All Buyer', '/dashboard/allBuyer'],
       ['Categories', '/dashboard/categories'],
+      ['Reports', '/dashboard/reports'],
     ]);
     const drawer = screen.getByRole('navigation', { name: 'Dashboard' });
     for (const label of ALL_LINKS.slice(0, 4)) expect(within(drawer).queryByText(label)).not.toBeInTheDocument();
@@ -92,6 +93,7 @@ describe('the dashboard in Bangla', () => {
         ['সব বিক্রেতা', '/dashboard/allSeller'],
         ['সব ক্রেতা', '/dashboard/allBuyer'],
         ['ক্যাটাগরি', '/dashboard/categories'],
+        ['রিপোর্ট', '/dashboard/reports'],
       ],
     ],
   ])("names the drawer, the account and each of the role's links in Bangla (%#)", async (user, role, links) => {

@@ -19,6 +19,7 @@ import { useLanguage } from '@/lib/i18n/translations';
 import { useCreateBook } from '../api/create-book';
 import { addBookSchema, listingFields, SERVER_FIELDS, type AddBookValues } from './add-book-form';
 import { CategoryField } from './CategoryField';
+import { ConditionField, IsbnField, LanguageField } from './CopyFields';
 import { PictureField } from './PictureField';
 
 /** The fields TextField and TextAreaField show, each with its registration and its message. */
@@ -81,17 +82,19 @@ export function AddBookForm({ seller }: { seller: MeDto }) {
       ratings: '',
       reviews: '',
       description: '',
-      image: null,
+      // No grade chosen for the seller: the one that fits is theirs to pick.
+      condition: '',
+      language: '',
+      isbn: '',
+      image: [],
     },
   });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
-    const image = values.image?.[0];
-    if (!image) return;
     setFailure(null);
     try {
-      await create.mutateAsync({ fields: listingFields(values), image });
+      await create.mutateAsync({ fields: listingFields(values), images: values.image });
       // Read when it shows: the reader may have switched language while the book was being sent.
       toast.success(i18next.t('addProduct.added', { ns: 'dashboard' }));
       navigate('/dashboard/myProducts');
@@ -109,6 +112,11 @@ export function AddBookForm({ seller }: { seller: MeDto }) {
   const text = Object.fromEntries(
     TEXT_FIELDS.map((name) => [name, { error: errors[name]?.message, ...form.register(name) }]),
   ) as Record<TextFieldName, UseFormRegisterReturn<TextFieldName> & { error?: string }>;
+  const copy = {
+    condition: { registration: form.register('condition'), error: errors.condition?.message },
+    language: { registration: form.register('language'), error: errors.language?.message },
+    isbn: { registration: form.register('isbn'), error: errors.isbn?.message },
+  };
   const number = { inputMode: 'numeric' as const, autoComplete: 'off' };
   const example = (value: string) => t('addProduct.example', { example: value });
   const thisYear = new Date().getFullYear();
@@ -126,6 +134,11 @@ export function AddBookForm({ seller }: { seller: MeDto }) {
         <Wide>
           <PictureField form={form} />
         </Wide>
+        <Wide>
+          <ConditionField {...copy.condition} />
+        </Wide>
+        <LanguageField {...copy.language} />
+        <IsbnField {...copy.isbn} />
         <TextField
           label={t('addProduct.publishYear')}
           placeholder={example(formatYear(thisYear - 5, language))}

@@ -50,7 +50,8 @@ async function fillIn(user: ReturnType<typeof userEvent.setup>, form: HTMLElemen
   await user.type(field(form, 'Title'), 'Pather Panchali');
   await user.type(field(form, 'Author'), 'Bibhutibhushan Bandyopadhyay');
   await user.selectOptions(field(form, 'Category'), POETRY.name);
-  await user.upload(field(form, 'Picture'), png());
+  await user.upload(field(form, 'Photos'), png());
+  await user.click(within(form).getByRole('radio', { name: 'Good' }));
   await user.type(field(form, 'Original price (৳)'), '450');
   await user.type(field(form, 'Resale price (৳)'), '200');
   await user.type(field(form, 'Phone'), '01712-345678');
@@ -97,7 +98,7 @@ describe('Add A Product', () => {
     await user.clear(field(form, 'Seller name'));
     await submit(user, form);
 
-    for (const label of ['Title', 'Author', 'Category', 'Picture', 'Seller name', 'Phone', 'Location', 'Original price (৳)', 'Resale price (৳)']) {
+    for (const label of ['Title', 'Author', 'Category', 'Photos', 'Seller name', 'Phone', 'Location', 'Original price (৳)', 'Resale price (৳)']) {
       expect(field(form, label), label).toHaveAttribute('aria-invalid', 'true');
       expect(field(form, label), label).toHaveAccessibleDescription(expect.stringContaining(REQUIRED));
     }
@@ -105,6 +106,11 @@ describe('Add A Product', () => {
       expect(field(form, label), label).not.toHaveAttribute('aria-invalid');
     }
     expect(within(form).getAllByText(REQUIRED)).toHaveLength(9);
+    // No grade is chosen for the seller: the group asks for one.
+    expect(within(form).getByRole('group', { name: 'Condition' })).toHaveAccessibleDescription(expect.stringContaining("Choose the book's condition"));
+    for (const label of ['Language of the book', 'ISBN (optional)']) {
+      expect(field(form, label), label).not.toHaveAttribute('aria-invalid');
+    }
     expect(requestsTo(fetchMock, '/api/books')).toHaveLength(0);
   });
 
@@ -130,29 +136,75 @@ describe('Add A Product', () => {
     expect(body.has('categoryId')).toBe(false);
   });
 
-  it('explains a picture of the wrong type or over 5 MB as soon as it is picked, and previews a good one', async () => {
+  it('explains a picture of the wrong type or over 5 MB as soon as it is picked, leaves it out, and previews a good one', async () => {
     const fetchMock = stubFetch(routes());
     const { user, form } = await openForm();
-    const picture = field(form, 'Picture');
+    const picker = field(form, 'Photos');
 
-    await user.upload(picture, new File(['%PDF'], 'scan.pdf', { type: 'application/pdf' }));
+    await user.upload(picker, new File(['%PDF'], 'scan.pdf', { type: 'application/pdf' }));
     expect(await within(form).findByText(PICTURE_TYPE_MESSAGE)).toBeInTheDocument();
-    expect(picture).toHaveAttribute('aria-invalid', 'true');
-    expect(within(form).queryByRole('img', { name: 'Preview of the chosen picture' })).not.toBeInTheDocument();
+    expect(picker).toHaveAttribute('aria-invalid', 'true');
+    expect(within(form).queryByRole('list', { name: 'Chosen photos' })).not.toBeInTheDocument();
 
-    await user.upload(picture, png('huge.png', 5 * 1024 * 1024 + 1));
+    await user.upload(picker, png('huge.png', 5 * 1024 * 1024 + 1));
     expect(await within(form).findByText(PICTURE_SIZE_MESSAGE)).toBeInTheDocument();
     expect(within(form).queryByText(PICTURE_TYPE_MESSAGE)).not.toBeInTheDocument();
 
-    await user.upload(picture, png('first.png'));
+    await user.upload(picker, png('first.png'));
     await waitFor(() => expect(within(form).queryByText(PICTURE_SIZE_MESSAGE)).not.toBeInTheDocument());
-    expect(picture).not.toHaveAttribute('aria-invalid');
-    expect(within(form).getByRole('img', { name: 'Preview of the chosen picture' })).toHaveAttribute('src', 'blob:preview-1');
+    expect(picker).not.toHaveAttribute('aria-invalid');
+    const list = within(form).getByRole('list', { name: 'Chosen photos' });
+    expect(list.querySelector('img')).toHaveAttribute('src', 'blob:preview-1');
+    expect(within(list).getByText('Cover')).toBeInTheDocument();
 
-    // Another picture: the first preview's URL is let go.
-    await user.upload(picture, png('second.png'));
-    await waitFor(() => expect(within(form).getByRole('img', { name: 'Preview of the chosen picture' })).toHaveAttribute('src', 'blob:preview-2'));
+    // Removed: its preview's URL is let go.
+    await user.click(within(list).getByRole('button', { name: 'Remove photo 1' }));
+    expect(within(form).queryByRole('list', { name: 'Chosen photos' })).not.toBeInTheDocument();
     expect(revoked).toEqual(['blob:preview-1']);
+    expect(requestsTo(fetchMock, '/api/books')).toHaveLength(0);
+  });
+
+  it('takes up to five photos, the first the cover, and orders them with buttons', async () => {
+    stubFetch(routes());
+    const { user, form } = await openForm();
+    await user.upload(field(form, 'Photos'), [png('a.png'), png('b.png'), png('c.png')]);
+    const list = await within(form).findByRole('list', { name: 'Chosen photos' });
+    const names = () => [...list.querySelectorAll('li')].map((item) => item.dataset.photo);
+    expect(names()).toEqual(['a.png', 'b.png', 'c.png']);
+    // The cover cannot go earlier, the last photo not later.
+    expect(within(list).getByRole('button', { name: 'Move photo 1 earlier' })).toBeDisabled();
+    expect(within(list).getByRole('button', { name: 'Move photo 3 later' })).toBeDisabled();
+
+    await user.click(within(list).getByRole('button', { name: 'Move photo 3 earlier' }));
+    expect(names()).toEqual(['a.png', 'c.png', 'b.png']);
+    // Focus follows the photo, and a screen reader hears where it is now.
+    expect(document.activeElement).toBe(within(list).getByRole('button', { name: 'Move photo 2 earlier' }));
+    expect(within(form).getByRole('status')).toHaveTextContent('Photo moved: it is now photo 2.');
+    await user.keyboard('{Enter}');
+    expect(names()).toEqual(['c.png', 'a.png', 'b.png']);
+    expect(within(form).getByRole('status')).toHaveTextContent('Photo moved: it is now the cover.');
+    expect(document.activeElement).toBe(within(list).getByRole('button', { name: 'Move photo 1 later' }));
+
+    // Three more picked, two fit: the picker goes away at five and says why the third was left out.
+    await user.upload(field(form, 'Photos'), [png('d.png'), png('e.png'), png('f.png')]);
+    await waitFor(() => expect(names()).toEqual(['c.png', 'a.png', 'b.png', 'd.png', 'e.png']));
+    expect(within(form).queryByLabelText('Photos')).not.toBeInTheDocument();
+    expect(within(form).getByText('5 of 5 photos')).toBeInTheDocument();
+    expect(within(form).getByText('Only 5 photos fit: the others you picked were left out.')).toBeInTheDocument();
+  });
+
+  it('checks the ISBN as the server does, before sending', async () => {
+    const fetchMock = stubFetch(routes());
+    const { user, form } = await openForm();
+    await fillIn(user, form);
+    const isbn = field(form, 'ISBN (optional)');
+    await user.type(isbn, '978-0-306-40615-8');
+    await submit(user, form);
+    expect(isbn).toHaveAccessibleDescription(expect.stringContaining("This ISBN's last digit does not match: check for a mistyped digit"));
+    await user.clear(isbn);
+    await user.type(isbn, '12345');
+    await submit(user, form);
+    await waitFor(() => expect(isbn).toHaveAccessibleDescription(expect.stringContaining('An ISBN has 10 or 13 digits')));
     expect(requestsTo(fetchMock, '/api/books')).toHaveLength(0);
   });
 
@@ -178,7 +230,10 @@ describe('Add A Product', () => {
     const fetchMock = stubFetch(routes({ '/api/books': async () => (await held, { status: 201, body: sellerBook() }) }));
     const { user, form, router } = await openForm();
     await fillIn(user, form);
+    await user.upload(field(form, 'Photos'), [png('spine.png'), png('inside.png')]);
     await user.type(field(form, 'Ratings (optional)'), '4.5');
+    await user.selectOptions(field(form, 'Language of the book'), 'Bangla');
+    await user.type(field(form, 'ISBN (optional)'), '৯৭৮-০-৩০৬-৪০৬১৫-৭');
     await submit(user, form);
 
     expect((await screen.findByText(ADDING_TEXT)).closest('[role="status"]')).not.toBeNull();
@@ -201,8 +256,12 @@ describe('Add A Product', () => {
       originalPrice: '450',
       resalePrice: '200',
       ratings: '4.5',
+      condition: 'good',
+      language: 'bn',
+      isbn: '৯৭৮-০-৩০৬-৪০৬১৫-৭',
     });
-    expect((body.get('image') as File).name).toBe('cover.png');
+    // One `image` field per photo, the cover first.
+    expect(body.getAll('image').map((image) => (image as File).name)).toEqual(['cover.png', 'spine.png', 'inside.png']);
   });
 
   it("puts the server's field messages beside their fields and keeps everything typed, the picture included", async () => {
@@ -222,7 +281,8 @@ describe('Add A Product', () => {
     expect(field(form, 'Category')).toHaveAccessibleDescription('choose a category from the list');
     expect(field(form, 'Title')).toHaveValue('Pather Panchali');
     expect(field(form, 'Resale price (৳)')).toHaveValue('200');
-    expect(field(form, 'Picture').files?.[0]?.name).toBe('cover.png');
+    expect(within(form).getByRole('list', { name: 'Chosen photos' }).querySelector('li')?.dataset.photo).toBe('cover.png');
+    expect(within(form).getByRole('radio', { name: 'Good' })).toBeChecked();
     expect(router.state.location.pathname).toBe(PATH);
     expect(screen.queryByText(ADDED_TOAST)).not.toBeInTheDocument();
   });
@@ -247,7 +307,7 @@ describe('Add A Product', () => {
     const { user, form } = await openForm();
     await fillIn(user, form);
     await submit(user, form);
-    await waitFor(() => expect(field(form, 'Picture')).toHaveAccessibleDescription(expect.stringContaining('The picture is larger than 5 MB.')));
+    await waitFor(() => expect(field(form, 'Photos')).toHaveAccessibleDescription(expect.stringContaining('The picture is larger than 5 MB.')));
   });
 
   it("shows the server's explanation when the account may not list books", async () => {
@@ -297,6 +357,7 @@ describe('Add A Product in Bangla', () => {
     await user.type(field(form, 'লেখক'), 'বিভূতিভূষণ বন্দ্যোপাধ্যায়');
     await user.selectOptions(field(form, 'ক্যাটাগরি'), POETRY.name);
     await user.upload(field(form, 'ছবি'), png());
+    await user.click(within(form).getByRole('radio', { name: 'ভালো' }));
     await user.type(field(form, 'মূল দাম (৳)'), '৪৫০');
     await user.type(field(form, 'বিক্রির দাম (৳)'), '২০০');
     await user.type(field(form, 'ফোন'), '০১৭১২-৩৪৫৬৭৮');
@@ -314,10 +375,13 @@ describe('Add A Product in Bangla', () => {
     }
     expect(field(form, 'প্রকাশের বছর (ঐচ্ছিক)')).toHaveAttribute('placeholder', `যেমন: ${bengaliDigits(String(new Date().getFullYear() - 5))}`);
     expect(field(form, 'রেটিং (ঐচ্ছিক)')).toHaveAttribute('placeholder', '০ থেকে ৫');
-    expect(field(form, 'ছবি')).toHaveAccessibleDescription('JPEG, PNG বা WebP, সর্বোচ্চ ৫ মেগাবাইট।');
+    expect(field(form, 'ছবি')).toHaveAccessibleDescription(expect.stringContaining('সর্বোচ্চ ৫টি ছবি, JPEG, PNG বা WebP, প্রতিটি সর্বোচ্চ ৫ মেগাবাইট।'));
+    const condition = within(form).getByRole('group', { name: 'অবস্থা' });
+    expect(within(condition).getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(['like_new', 'very_good', 'good', 'acceptable']);
+    expect(within(condition).getByRole('radio', { name: 'নতুনের মতো' })).toHaveAccessibleDescription('যেন কেউ পড়েনি: কোনো দাগ নেই, বাঁধাই শক্ত, পাতাগুলো পরিষ্কার।');
     expect(within(form).getByRole('option', { name: 'অন্যান্য' })).toBeInTheDocument();
     const legends = [...form.querySelectorAll('legend')].map((legend) => legend.textContent);
-    expect(legends).toEqual(['বইটি', 'দাম', 'বিক্রেতা হিসেবে আপনি']);
+    expect(legends).toEqual(['বইটি', 'অবস্থা', 'দাম', 'বিক্রেতা হিসেবে আপনি']);
     expect(within(form).getByRole('button', { name: 'বই যোগ করুন' })).toBeInTheDocument();
   });
 
@@ -328,8 +392,8 @@ describe('Add A Product in Bangla', () => {
     await user.type(field(form, 'প্রকাশের বছর (ঐচ্ছিক)'), '১২০০');
     await user.type(field(form, 'রেটিং (ঐচ্ছিক)'), '৯');
     await user.type(field(form, 'ফোন'), '১২৩৪৫');
-    await user.upload(field(form, 'ছবি'), new File(['%PDF'], 'scan.pdf', { type: 'application/pdf' }));
     await user.click(within(form).getByRole('button', { name: 'বই যোগ করুন' }));
+    await user.upload(field(form, 'ছবি'), new File(['%PDF'], 'scan.pdf', { type: 'application/pdf' }));
 
     const thisYear = bengaliDigits(String(new Date().getFullYear()));
     expect(field(form, 'বইয়ের নাম')).toHaveAccessibleDescription('এই ঘরটি পূরণ করতে হবে');

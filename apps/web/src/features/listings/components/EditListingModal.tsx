@@ -18,7 +18,9 @@ import type { Language } from '@/lib/i18n/language';
 import { useLanguage } from '@/lib/i18n/translations';
 import { useEditBook } from '../api/edit-book';
 import { LIMITS } from '@/lib/form-rules';
+import { checkIsbn, formatIsbn } from '@/lib/isbn';
 import * as rules from '../listing-rules';
+import { ConditionField, IsbnField, LanguageField } from './CopyFields';
 
 const editSchema = z.object({
   originalPrice: rules.price,
@@ -26,10 +28,25 @@ const editSchema = z.object({
   description: rules.description,
   location: rules.requiredText(LIMITS.locationMaxChars),
   phone: rules.phone,
+  condition: rules.condition,
+  language: rules.bookLanguage,
+  isbn: rules.isbn,
 });
 type EditValues = z.infer<typeof editSchema>;
 
-const FIELDS = ['originalPrice', 'resalePrice', 'description', 'location', 'phone'] as const satisfies readonly (keyof EditValues)[];
+/** The fields the server may name in a refusal; each is on the form. */
+const FIELDS = [
+  'originalPrice',
+  'resalePrice',
+  'description',
+  'location',
+  'phone',
+  'condition',
+  'language',
+  'isbn',
+] as const satisfies readonly (keyof EditValues)[];
+/** The ones shown as text boxes, by name. */
+const TEXT_FIELDS = ['originalPrice', 'resalePrice', 'description', 'location', 'phone'] as const satisfies readonly (keyof EditValues)[];
 
 /** The listing as the form starts: prices in the reader's digits (the rules read either kind back as Latin ones). */
 function valuesOf(book: SellerBookDto, language: Language = 'en'): EditValues {
@@ -40,7 +57,17 @@ function valuesOf(book: SellerBookDto, language: Language = 'en'): EditValues {
     description: book.description,
     location: book.location,
     phone: book.phone,
+    condition: book.condition,
+    language: book.language ?? '',
+    isbn: book.isbn === null ? '' : formatIsbn(book.isbn),
   };
+}
+
+/** The ISBN's 13 digits as typed, for comparing: '' for none, the text itself when it is no ISBN (the rules refuse it). */
+function isbnDigits(typed: string): string {
+  if (typed.trim() === '') return '';
+  const checked = checkIsbn(typed);
+  return checked.ok ? checked.isbn13 : typed;
 }
 
 /** Only what the seller changed goes to the server: an untouched field stays exactly as it was. */
@@ -52,11 +79,16 @@ export function changesBetween(book: SellerBookDto, values: EditValues): EditLis
   if (values.description !== before.description.trim()) changes.description = values.description;
   if (values.location !== before.location.trim()) changes.location = values.location;
   if (values.phone !== before.phone) changes.phone = values.phone;
+  if (values.condition !== before.condition) changes.condition = values.condition;
+  // An empty string takes the language or the ISBN away.
+  if (values.language !== before.language) changes.language = values.language;
+  if (isbnDigits(values.isbn) !== (book.isbn ?? '')) changes.isbn = values.isbn;
   return changes;
 }
 
 /**
- * Edit an available listing: its prices, description, meeting place and phone. The server's field messages appear
+ * Edit an available listing: its prices, description, meeting place, phone, and the copy's condition, language and
+ * ISBN. The server's field messages appear
  * beside the fields; a refusal for the whole listing (it was ordered meanwhile) above the buttons.
  */
 export function EditListingModal({ book, onClose }: { book: SellerBookDto; onClose: () => void }) {
@@ -85,10 +117,15 @@ export function EditListingModal({ book, onClose }: { book: SellerBookDto; onClo
   });
 
   // By name, outside the markup: the markup holds only texts a person reads.
-  const field = Object.fromEntries(FIELDS.map((name) => [name, { error: errors[name]?.message, ...form.register(name) }])) as Record<
-    keyof EditValues,
-    UseFormRegisterReturn<keyof EditValues> & { error?: string }
+  const field = Object.fromEntries(TEXT_FIELDS.map((name) => [name, { error: errors[name]?.message, ...form.register(name) }])) as Record<
+    (typeof TEXT_FIELDS)[number],
+    UseFormRegisterReturn<(typeof TEXT_FIELDS)[number]> & { error?: string }
   >;
+  const copy = {
+    condition: { registration: form.register('condition'), error: errors.condition?.message },
+    language: { registration: form.register('language'), error: errors.language?.message },
+    isbn: { registration: form.register('isbn'), error: errors.isbn?.message },
+  };
   const number = { inputMode: 'numeric' as const, autoComplete: 'off' };
 
   return (
@@ -102,6 +139,11 @@ export function EditListingModal({ book, onClose }: { book: SellerBookDto; onClo
         <TextAreaField label={t('editListing.description')} rows={3} {...field.description} />
         <TextField label={t('addProduct.location')} {...field.location} />
         <TextField label={t('addProduct.phone')} type="tel" autoComplete="tel" {...field.phone} />
+        <ConditionField {...copy.condition} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <LanguageField {...copy.language} />
+          <IsbnField {...copy.isbn} clearable />
+        </div>
         <FormAlert message={failure} />
         <div className="modal-action mt-1">
           <button type="button" className="btn btn-ghost" onClick={onClose} disabled={saving}>

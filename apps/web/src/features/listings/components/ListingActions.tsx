@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { LuMegaphone, LuMegaphoneOff, LuPencil, LuTrash2 } from 'react-icons/lu';
+import { LuImages, LuMegaphone, LuMegaphoneOff, LuPencil, LuTrash2 } from 'react-icons/lu';
 import type { SellerBookDto } from '@bindings/SellerBookDto';
 import { userMessage } from '@/lib/error-handling';
 import { useAdvertiseBook } from '../api/advertise-book';
@@ -14,6 +14,8 @@ interface ListingActionsProps {
   book: SellerBookDto;
   onEdit: (book: SellerBookDto) => void;
   onDelete: (book: SellerBookDto) => void;
+  /** Opens the photo manager. */
+  onPhotos: (book: SellerBookDto) => void;
 }
 
 /**
@@ -21,12 +23,16 @@ interface ListingActionsProps {
  * Advertise puts it on the home page; once advertised, Stop advertising takes it off again. Each button's name
  * includes the book's title, so "Delete" in a list of twenty tells a screen reader which book.
  */
-export function ListingActions({ book, onEdit, onDelete }: ListingActionsProps) {
+export function ListingActions({ book, onEdit, onDelete, onPhotos }: ListingActionsProps) {
   const { t } = useTranslation('dashboard');
   const advertise = useAdvertiseBook();
   const stop = useStopAdvertisingBook();
   const busy = advertise.isPending || stop.isPending;
 
+  if (book.status === 'hidden') {
+    // The hidden-listing notice says why; nothing can change until the team decides.
+    return <span className="text-sm text-base-content/60">{t('actions.lockedWhileHidden')}</span>;
+  }
   if (book.status !== 'available') {
     return <span className="text-sm text-base-content/60">{t('actions.locked')}</span>;
   }
@@ -72,6 +78,16 @@ export function ListingActions({ book, onEdit, onDelete }: ListingActionsProps) 
       >
         <LuPencil className="size-4" aria-hidden="true" />
         {t('actions.edit')}
+      </button>
+      <button
+        type="button"
+        className="btn btn-outline btn-primary btn-sm"
+        onClick={() => onPhotos(book)}
+        disabled={busy}
+        aria-label={t('photos.openFor', { title: book.title })}
+      >
+        <LuImages className="size-4" aria-hidden="true" />
+        {t('photos.open')}
       </button>
       <button
         type="button"

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { SellerBookDto } from '@bindings/SellerBookDto';
 import { BookList, type BookListEntry } from '@/components/ui/BookList';
+import { ConditionBadge } from '@/components/ui/ConditionBadge';
 import { OriginalPrice, Price } from '@/components/ui/Price';
 import { BuyerContact } from './BuyerContact';
 import { ConfirmHandover } from './ConfirmHandover';
@@ -11,6 +12,7 @@ interface ListingListProps {
   books: SellerBookDto[];
   onEdit: (book: SellerBookDto) => void;
   onDelete: (book: SellerBookDto) => void;
+  onPhotos: (book: SellerBookDto) => void;
 }
 
 function Prices({ book }: { book: SellerBookDto }) {
@@ -26,7 +28,7 @@ function Prices({ book }: { book: SellerBookDto }) {
 const bylineOf = (book: SellerBookDto) => `${book.author} · ${book.category.name}`;
 
 /** The seller's listings with their status, the buyer to meet once one is ordered, and what can still be done. */
-export function ListingList({ books, onEdit, onDelete }: ListingListProps) {
+export function ListingList({ books, onEdit, onDelete, onPhotos }: ListingListProps) {
   const { t } = useTranslation('dashboard');
   const entryOf = (book: SellerBookDto): BookListEntry => ({
     key: book.id,
@@ -34,7 +36,12 @@ export function ListingList({ books, onEdit, onDelete }: ListingListProps) {
     bookId: book.id,
     title: book.title,
     picture: book.picture,
-    byline: <span className="text-sm text-base-content/65">{bylineOf(book)}</span>,
+    byline: (
+      <span className="flex flex-col items-start gap-1">
+        <span className="text-sm text-base-content/65">{bylineOf(book)}</span>
+        <ConditionBadge condition={book.condition} />
+      </span>
+    ),
     price: <Prices book={book} />,
     status: <ListingStatus book={book} />,
     more: book.buyer && (
@@ -45,7 +52,7 @@ export function ListingList({ books, onEdit, onDelete }: ListingListProps) {
         )}
       </>
     ),
-    actions: <ListingActions book={book} onEdit={onEdit} onDelete={onDelete} />,
+    actions: <ListingActions book={book} onEdit={onEdit} onDelete={onDelete} onPhotos={onPhotos} />,
   });
   return <BookList label={t('myProducts.list')} entries={books.map(entryOf)} />;
 }

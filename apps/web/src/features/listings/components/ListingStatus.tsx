@@ -2,6 +2,7 @@ import { LuMegaphone } from 'react-icons/lu';
 import { useTranslation } from 'react-i18next';
 import type { BookStatusDto } from '@bindings/BookStatusDto';
 import type { SellerBookDto } from '@bindings/SellerBookDto';
+import { HiddenListingNotice } from './HiddenListingNotice';
 
 const STATUS_STYLES: Record<BookStatusDto | 'held', string> = {
   available: 'badge-success',
@@ -10,6 +11,7 @@ const STATUS_STYLES: Record<BookStatusDto | 'held', string> = {
   held: 'badge-info',
   sold: 'badge-neutral',
   withdrawn: 'badge-ghost',
+  hidden: 'badge-error',
 };
 
 /**
@@ -28,6 +30,7 @@ export function ListingStatus({ book }: { book: SellerBookDto }) {
           {t('status.advertised')}
         </span>
       )}
+      {book.status === 'hidden' && <HiddenListingNotice reason={book.hiddenReason} />}
     </span>
   );
 }

@@ -318,6 +318,49 @@ describe('My Products', () => {
     expect(within(await row('Gitanjali')).getByText('180 ৳')).toBeInTheDocument();
   });
 
+  it("edits the copy's condition, language and ISBN; an emptied language or ISBN is sent empty to take it away", async () => {
+    const fetchMock = sellerWith([AVAILABLE]);
+    const user = userEvent.setup();
+    renderApp(PATH);
+    await user.click(within(await row('Gitanjali')).getByRole('button', { name: 'Edit Gitanjali' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit listing' });
+    const condition = within(dialog).getByRole('group', { name: 'Condition' });
+    expect(within(condition).getByRole('radio', { name: 'Very Good' })).toBeChecked();
+    expect(within(condition).getByRole('radio', { name: 'Like New' })).toHaveAccessibleDescription('As if unread: no marks, tight spine, clean pages.');
+    expect(within(dialog).getByLabelText('Language of the book')).toHaveValue('en');
+    const isbn = within(dialog).getByLabelText('ISBN (optional)');
+    expect(isbn).toHaveValue('978-033390298-1');
+
+    // The same ISBN typed another way is no change.
+    await user.clear(isbn);
+    await user.type(isbn, '0-333-90298-X');
+    await user.click(within(condition).getByRole('radio', { name: 'Acceptable' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(SAVED_TOAST)).toBeInTheDocument();
+    expect(requestsTo(fetchMock, '/api/books/book-available').at(-1)?.json).toEqual({ condition: 'acceptable' });
+
+    await user.click(within(await row('Gitanjali')).getByRole('button', { name: 'Edit Gitanjali' }));
+    const again = screen.getByRole('dialog', { name: 'Edit listing' });
+    await user.selectOptions(within(again).getByLabelText('Language of the book'), 'Not saying');
+    await user.clear(within(again).getByLabelText('ISBN (optional)'));
+    await user.click(within(again).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(requestsTo(fetchMock, '/api/books/book-available').at(-1)?.json).toEqual({ language: '', isbn: '' }));
+  });
+
+  it('refuses a mistyped ISBN in the edit form before sending', async () => {
+    const fetchMock = sellerWith([AVAILABLE]);
+    const user = userEvent.setup();
+    renderApp(PATH);
+    await user.click(within(await row('Gitanjali')).getByRole('button', { name: 'Edit Gitanjali' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit listing' });
+    const isbn = within(dialog).getByLabelText('ISBN (optional)');
+    await user.clear(isbn);
+    await user.type(isbn, '978-0-333-90298-2');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(isbn).toHaveAccessibleDescription(expect.stringContaining("This ISBN's last digit does not match")));
+    expect(requestsTo(fetchMock, '/api/books/book-available')).toHaveLength(0);
+  });
+
   it("keeps the edit open with the server's field messages beside the fields", async () => {
     sellerWith([AVAILABLE], {
       '/api/books/book-available': errorReply(422, 'validation_failed', 'location: at most 200 characters are allowed', {

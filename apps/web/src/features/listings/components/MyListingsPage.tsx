@@ -19,6 +19,7 @@ import { useDeleteBook } from '../api/delete-book';
 import { MY_BOOKS_PER_PAGE, useMyBooks } from '../api/get-my-books';
 import { EditListingModal } from './EditListingModal';
 import { ListingList } from './ListingList';
+import { ListingPhotosModal } from './ListingPhotosModal';
 
 /** Asks before a listing is deleted, then deletes it. */
 function DeleteListingDialog({ book, onDone }: { book: SellerBookDto; onDone: () => void }) {
@@ -58,6 +59,9 @@ export function MyListingsPage() {
   const books = useMyBooks(page);
   const [editing, setEditing] = useState<SellerBookDto | null>(null);
   const [deleting, setDeleting] = useState<SellerBookDto | null>(null);
+  // By id: the manager shows the listing as the page holds it now, so each answer's photos appear in it.
+  const [photosOf, setPhotosOf] = useState<string | null>(null);
+  const photosBook = photosOf === null ? undefined : books.data?.items.find((book) => book.id === photosOf);
   const total = books.data?.total ?? 0;
   const totalPages = pageCount(total, MY_BOOKS_PER_PAGE);
 
@@ -79,11 +83,12 @@ export function MyListingsPage() {
       {books.isSuccess && total === 0 && <NoListings />}
       {books.isSuccess && total > 0 && (
         <div className={books.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={books.isPlaceholderData}>
-          <ListingList books={books.data.items} onEdit={setEditing} onDelete={setDeleting} />
+          <ListingList books={books.data.items} onEdit={setEditing} onDelete={setDeleting} onPhotos={(book) => setPhotosOf(book.id)} />
           {total > MY_BOOKS_PER_PAGE && <Pagination page={page} totalPages={totalPages} onPageChange={goToPage} className="mt-8" />}
         </div>
       )}
       {editing && <EditListingModal book={editing} onClose={() => setEditing(null)} />}
+      {photosBook && <ListingPhotosModal book={photosBook} onClose={() => setPhotosOf(null)} />}
       {deleting && <DeleteListingDialog book={deleting} onDone={() => setDeleting(null)} />}
     </DashboardPage>
   );

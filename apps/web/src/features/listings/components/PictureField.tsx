@@ -1,54 +1,111 @@
-import { useId } from 'react';
-import { useWatch, type UseFormReturn } from 'react-hook-form';
-import { LuImage } from 'react-icons/lu';
+import { useCallback, useId, useState, type ChangeEvent } from 'react';
+import { useController, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FieldMessages, describedByOf } from '@/components/ui/FieldMessages';
-import { bengaliDigits } from '@/lib/format';
+import { MAX_PHOTOS } from '@/lib/copy';
+import { downscalePhoto } from '@/lib/downscale-photo';
+import { bengaliDigits, formatNumber } from '@/lib/format';
+import { textToken } from '@/lib/i18n/problem';
 import { useLanguage } from '@/lib/i18n/translations';
-import { useObjectUrl } from '@/lib/use-object-url';
 import { PICTURE_MAX_MEGABYTES, PICTURE_TYPES, pictureProblem } from '../listing-rules';
 import type { AddBookValues } from './add-book-form';
+import { PhotoList, type PhotoListItem } from './PhotoList';
+
+/** A key per picked file for the list's rows: a file keeps its key while it moves. */
+const fileKeys = new WeakMap<File, string>();
+let nextFileKey = 0;
+function keyOf(file: File): string {
+  let key = fileKeys.get(file);
+  if (!key) {
+    key = `photo-${++nextFileKey}`;
+    fileKeys.set(file, key);
+  }
+  return key;
+}
+
+const TOO_MANY_PICKED = textToken('dashboard:picture.tooMany', { max: MAX_PHOTOS });
 
 /**
- * The book's picture: a file picker with a preview of the chosen picture. A file of the wrong type or over 5 MB is
- * explained as soon as it is picked, before anything is sent.
+ * The copy's photos: up to five, the first the cover, each previewed with buttons to move it or remove it. Each picked
+ * photo is made smaller in the browser first (src/lib/downscale-photo.ts), then checked: a file of the wrong type or
+ * still over 5 MB is explained at once and left out, before anything is sent.
  */
 export function PictureField({ form }: { form: UseFormReturn<AddBookValues> }) {
   const { t } = useTranslation('dashboard');
   const language = useLanguage();
-  const hint = t('picture.hint', { size: language === 'bn' ? bengaliDigits(PICTURE_MAX_MEGABYTES) : PICTURE_MAX_MEGABYTES });
   const id = useId();
+  const { field } = useController({ control: form.control, name: 'image' });
+  const photos = useWatch({ control: form.control, name: 'image' });
+  const [preparing, setPreparing] = useState(0);
   const error = form.formState.errors.image?.message;
-  const file = useWatch({ control: form.control, name: 'image' })?.[0];
-  const picker = form.register('image', { onChange: () => void form.trigger('image') });
-  const preview = useObjectUrl(file && pictureProblem(file) === null ? file : null);
+  const size = language === 'bn' ? bengaliDigits(PICTURE_MAX_MEGABYTES) : PICTURE_MAX_MEGABYTES;
+  const hint = t('picture.hint', { max: formatNumber(MAX_PHOTOS, language), size });
+  const full = photos.length >= MAX_PHOTOS;
+
+  /**
+   * The photos change: kept in the form, and checked again once the seller has tried to send it. A problem with a
+   * photo just picked is what the seller needs to read, so it takes the place of any other message.
+   */
+  const setPhotos = (next: File[], problem?: string) => {
+    form.setValue('image', next, { shouldDirty: true });
+    if (problem) form.setError('image', { type: 'pick', message: problem });
+    else if (form.formState.isSubmitted) void form.trigger('image');
+    else form.clearErrors('image');
+  };
+
+  const onPick = async (event: ChangeEvent<HTMLInputElement>) => {
+    const picked = [...(event.target.files ?? [])];
+    // Emptied, so picking the same file again (after removing it) still counts as a change.
+    event.target.value = '';
+    if (picked.length === 0) return;
+    const room = MAX_PHOTOS - form.getValues('image').length;
+    setPreparing((count) => count + 1);
+    const prepared = await Promise.all(picked.slice(0, Math.max(room, 0)).map((file) => downscalePhoto(file)));
+    setPreparing((count) => count - 1);
+    const problems = prepared.map(pictureProblem).filter((problem): problem is string => problem !== null);
+    const good = prepared.filter((file) => pictureProblem(file) === null);
+    const next = [...form.getValues('image'), ...good].slice(0, MAX_PHOTOS);
+    setPhotos(next, problems[0] ?? (picked.length > room ? TOO_MANY_PICKED : undefined));
+  };
+
+  const items: PhotoListItem[] = photos.map((file) => ({ key: keyOf(file), file }));
+  const move = (from: number, to: number) => {
+    const next = [...photos];
+    const [moved] = next.splice(from, 1);
+    if (moved) next.splice(to, 0, moved);
+    setPhotos(next);
+  };
+  const remove = (index: number) => setPhotos(photos.filter((_, at) => at !== index));
+  const focusPicker = useCallback(() => document.getElementById(id)?.focus(), [id]);
 
   return (
-    <div className="flex flex-col gap-1.5">
+    <div className="flex flex-col gap-2">
       <label htmlFor={id} className="text-sm font-semibold text-base-content/85">
         {t('picture.label')}
       </label>
-      <div className="flex items-start gap-4">
-        <div className="grid aspect-[2/3] w-20 shrink-0 place-items-center overflow-hidden rounded-field bg-base-200 ring-1 ring-base-300 sm:w-24">
-          {preview ? (
-            <img src={preview} alt={t('picture.preview')} className="size-full object-cover" />
-          ) : (
-            <LuImage className="size-8 text-base-content/35" aria-hidden="true" />
-          )}
-        </div>
-        <div className="flex min-w-0 flex-1 flex-col gap-1.5">
-          <input
-            id={id}
-            type="file"
-            accept={PICTURE_TYPES.join(',')}
-            className={`file-input w-full ${error ? 'file-input-error' : ''}`}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedByOf(id, { error, hint })}
-            {...picker}
-          />
-          <FieldMessages id={id} error={error} hint={hint} />
-        </div>
-      </div>
+      {items.length > 0 && <PhotoList photos={items} label={t('picture.list')} onMove={move} onRemove={remove} focusWhenEmpty={focusPicker} />}
+      {full ? (
+        <p className="text-sm text-muted">{t('picture.count', { number: formatNumber(photos.length, language), max: formatNumber(MAX_PHOTOS, language) })}</p>
+      ) : (
+        <input
+          id={id}
+          ref={field.ref}
+          type="file"
+          multiple
+          accept={PICTURE_TYPES.join(',')}
+          className={`file-input w-full ${error ? 'file-input-error' : ''}`}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedByOf(id, { error, hint })}
+          onChange={(event) => void onPick(event)}
+        />
+      )}
+      {preparing > 0 && (
+        <p role="status" className="flex items-center gap-2 text-sm text-primary">
+          <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+          {t('picture.preparing')}
+        </p>
+      )}
+      <FieldMessages id={id} error={error} hint={hint} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { NewListingFields } from '../api/create-book';
+import { MAX_PHOTOS } from '@/lib/copy';
 import { LIMITS, optionalText } from '@/lib/form-rules';
 import * as rules from '../listing-rules';
 
@@ -24,14 +25,19 @@ export function addBookSchema(thisYear: number) {
       ratings: rules.ratings,
       reviews: rules.reviews,
       description: rules.description,
-      image: z.custom<FileList | null>(() => true),
+      condition: rules.condition,
+      language: rules.bookLanguage,
+      isbn: rules.isbn,
+      // The photos in their order, the cover first. Each was checked (type, size) when it was picked, and only good
+      // ones are kept; what is left to check is how many there are.
+      image: z.array(z.custom<File>((value) => value instanceof File)),
     })
     .superRefine((values, ctx) => {
       if (values.categoryId === OTHERS && values.newCategory === '') {
         ctx.addIssue({ code: 'custom', path: ['newCategory'], message: rules.REQUIRED });
       }
-      const problem = rules.pictureProblem(values.image?.[0]);
-      if (problem) ctx.addIssue({ code: 'custom', path: ['image'], message: problem });
+      if (values.image.length === 0) ctx.addIssue({ code: 'custom', path: ['image'], message: rules.REQUIRED });
+      if (values.image.length > MAX_PHOTOS) ctx.addIssue({ code: 'custom', path: ['image'], message: rules.TOO_MANY_PHOTOS_MESSAGE });
     });
 }
 
@@ -52,6 +58,9 @@ export const SERVER_FIELDS = [
   'ratings',
   'reviews',
   'description',
+  'condition',
+  'language',
+  'isbn',
   'image',
 ] as const satisfies readonly (keyof AddBookValues)[];
 
@@ -71,5 +80,8 @@ export function listingFields(values: AddBookValues): NewListingFields {
     description: values.description,
     ratings: values.ratings,
     reviews: values.reviews,
+    condition: values.condition,
+    language: values.language,
+    isbn: values.isbn,
   };
 }

@@ -14,6 +14,7 @@ import { cardSetupOf } from '@/lib/stripe/load-stripe';
 import { CardPayment } from './CardPayment';
 import { HandoverCode } from './HandoverCode';
 import { HowYouPay } from './HowYouPay';
+import { OrderReview } from './OrderReview';
 import { OrderState } from './OrderState';
 import { OrderSummary } from './OrderSummary';
 import { ClosedNotice, MyOrdersLink, PaidNotice } from './PaymentNotices';
@@ -131,6 +132,8 @@ export function OrderCheckout({ orderId, focusOnArrival = false }: { orderId: st
       )}
       {awaitingHandover && data.handoverCode && <HandoverCode code={data.handoverCode} method={method} />}
       <PaymentSide order={data} payments={config.data.payments} paidHere={paidHere} onPaid={() => setPaidHere(true)} />
+      {/* Once handed over: the review form while the buyer may review it, their review once written. */}
+      {status === 'completed' && <OrderReview order={data} />}
       {awaitingHandover && <CancelOrder order={data} />}
     </CheckoutColumns>
   );

@@ -9,6 +9,7 @@ const STATUS_NOTES = {
   pending: 'wishStatus.pendingNote',
   sold: 'wishStatus.soldNote',
   withdrawn: 'wishStatus.withdrawnNote',
+  hidden: 'wishStatus.hiddenNote',
 } as const satisfies Record<BookStatusDto, string | null>;
 
 const STATUS_STYLES: Record<BookStatusDto, string> = {
@@ -16,6 +17,7 @@ const STATUS_STYLES: Record<BookStatusDto, string> = {
   pending: 'badge-warning',
   sold: 'badge-neutral',
   withdrawn: 'badge-ghost',
+  hidden: 'badge-ghost',
 };
 
 export function WishListStatus({ status }: { status: BookStatusDto }) {

@@ -1,0 +1,93 @@
+import type { Texts } from '../catalogue';
+import type { reviews as en } from './reviews-en';
+
+// The Bangla texts of reviews and the seller score: every key of the English ones (the type check fails on a missing
+// one). "রিভিউ" as the rest of the app writes it (formatReviews: "১২টি রিভিউ").
+export const reviews: Texts<typeof en> = {
+  ratings: {
+    asDescribed: 'বর্ণনা অনুযায়ী',
+    communication: 'যোগাযোগ',
+    onTime: 'সময়মতো দেখা',
+  },
+  ratingHints: {
+    asDescribed: 'বিজ্ঞাপনে যেমন লেখা ছিল, বইটি কি তেমনই ছিল?',
+    communication: 'বিক্রেতা কি ফোন ধরেছেন, খবর জানিয়েছেন?',
+    onTime: 'বিক্রেতা কি ঠিক সময়ে দেখা করতে এসেছিলেন?',
+  },
+  stars: {
+    '1': '১ তারা: খারাপ',
+    '2': '২ তারা: মোটামুটি',
+    '3': '৩ তারা: ভালো',
+    '4': '৪ তারা: খুব ভালো',
+    '5': '৫ তারা: চমৎকার',
+  },
+  starsLabel: '৫-এর মধ্যে {{rating}} তারা',
+  form: {
+    heading: 'অর্ডারটির রিভিউ দিন',
+    label: 'এই অর্ডারের জন্য আপনার রিভিউ',
+    intro: 'কেনাকাটা কেমন হলো? আপনার রিভিউ দেখে অন্য ক্রেতারা ভরসাযোগ্য বিক্রেতা বেছে নিতে পারবেন।',
+    ratingRequired: '১ থেকে ৫ তারার মধ্যে একটি বেছে নিন',
+    comment: 'মন্তব্য (ইচ্ছা হলে)',
+    commentHint: 'এই বিক্রেতা সম্পর্কে অন্য ক্রেতাদের কী জানা দরকার?',
+    counter: '{{max}} অক্ষরের মধ্যে {{used}}',
+    public: 'আপনার রিভিউ আপনার নামের প্রথম অংশসহ বিক্রেতার পাতায় সবাই দেখতে পাবেন। রিভিউ একবারই দেওয়া যায়।',
+    submit: 'রিভিউ প্রকাশ করুন',
+    published: 'ধন্যবাদ! আপনার রিভিউ প্রকাশিত হয়েছে।',
+  },
+  yours: {
+    heading: 'আপনার রিভিউ',
+    writtenOn: '{{date}} তারিখে লেখা',
+    sellerAnswer: 'বিক্রেতার উত্তর',
+  },
+  myOrders: {
+    review: 'রিভিউ দিন',
+    reviewFor: '{{title}} বইটির রিভিউ দিন',
+  },
+  score: {
+    label: 'বিক্রেতার মান',
+    reviewCount: '({{reviews}})',
+    ratedLabel: '৫-এর মধ্যে {{rating}} রেটিং, {{reviews}} থেকে',
+    noReviews: 'এখনো কোনো রিভিউ নেই',
+    completion: '{{percent}} অর্ডার সম্পন্ন',
+    newSeller: 'নতুন বিক্রেতা',
+    newSellerHint: 'এখন পর্যন্ত ৩টির কম অর্ডার সম্পন্ন করেছেন',
+    seePage: 'বিক্রেতার পাতা দেখুন',
+  },
+  sellerPage: {
+    title: 'বিক্রেতা',
+    loading: 'বিক্রেতার তথ্য আসছে',
+    joined: '{{date}} থেকে আছেন',
+    verified: 'যাচাই করা বিক্রেতা',
+    verifiedShort: 'যাচাই করা',
+    howHeading: 'রিভিউ যেভাবে কাজ করে',
+    howText:
+      'শুধু যে ক্রেতাদের অর্ডার সম্পন্ন হয়েছে তাঁরাই রিভিউ দিতে পারেন, একবার, বই হাতে পাওয়ার ১৪ দিনের মধ্যে। অর্ডার সম্পন্নের হার গত ৬ মাসের হিসাব: যত অর্ডারের বই হাতে দেওয়া হয়েছে, আর যত অর্ডার বিক্রেতা মেয়াদ পার হতে দিয়েছেন বা বাতিল করেছেন, তার তুলনা।',
+    booksHeading: 'বিক্রির বই',
+    booksLoading: 'বইগুলো আসছে',
+    booksError: 'বিক্রেতার বইগুলো আনা যায়নি',
+    noBooks: 'এই মুহূর্তে বিক্রির কোনো বই নেই',
+    noBooksText: 'এই বিক্রেতার এখন কোনো বই তালিকায় নেই। দোকানের অন্য বইগুলো দেখে নিন।',
+    browseShop: 'দোকান ঘুরে দেখুন',
+    reviewsHeading: 'রিভিউ',
+    reviewsLoading: 'রিভিউগুলো আসছে',
+    reviewsError: 'রিভিউগুলো আনা যায়নি',
+    noReviews: 'এখনো কোনো রিভিউ নেই',
+    noReviewsText: 'অর্ডারের বই হাতে পাওয়ার পর ক্রেতারা এই বিক্রেতার রিভিউ দিতে পারবেন।',
+    reviewsList: 'এই বিক্রেতার রিভিউ',
+    reviewBy: '{{name}}',
+    reviewedOn: '{{date}}',
+    bought: 'কেনা বই: {{title}}',
+    sellerAnswer: 'বিক্রেতার উত্তর',
+    answeredOn: '{{date}} তারিখে উত্তর দিয়েছেন',
+  },
+  answer: {
+    open: 'উত্তর দিন',
+    openFor: '{{name}}-এর রিভিউয়ের উত্তর দিন',
+    label: 'আপনার উত্তর',
+    form: '{{name}}-এর রিভিউয়ের উত্তর',
+    hint: 'আপনার উত্তর রিভিউয়ের নিচে সবাই দেখতে পাবেন। উত্তর একবারই দেওয়া যায়।',
+    submit: 'উত্তর প্রকাশ করুন',
+    cancel: 'বাতিল',
+    published: 'আপনার উত্তর প্রকাশিত হয়েছে।',
+  },
+};
