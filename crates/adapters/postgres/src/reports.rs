@@ -41,12 +41,6 @@ struct TargetRow {
 }
 
 #[derive(QueryableByName)]
-struct CountRow {
-    #[diesel(sql_type = BigInt)]
-    n: i64,
-}
-
-#[derive(QueryableByName)]
 struct ReportRow {
     #[diesel(sql_type = SqlUuid)]
     id: Uuid,
@@ -102,7 +96,7 @@ const LOCK_BOOK_SQL: &str = "SELECT seller_id FROM books WHERE id = $1 AND statu
 const SELLER_SQL: &str = "SELECT id AS seller_id FROM accounts WHERE id = $1 AND role = 'seller' AND deleted_at IS NULL";
 
 /// The reporter's account, locked: one reporter's reports are counted against the daily limit one at a time.
-const LOCK_REPORTER_SQL: &str = "SELECT count(*) AS n FROM (SELECT id FROM accounts WHERE id = $1 FOR UPDATE) AS reporter";
+const LOCK_REPORTER_SQL: &str = "SELECT id FROM accounts WHERE id = $1 FOR UPDATE";
 
 /// The reporter's reports of the last 24 hours, and how long until the oldest of them leaves that window.
 const REPORTS_TODAY_SQL: &str = "
@@ -385,7 +379,7 @@ impl ReportStore for PgStore {
                 if found.seller_id == reporter.as_uuid() {
                     return Err(Step::Refused(FileReportError::OwnTarget));
                 }
-                let _: CountRow = statement(LOCK_REPORTER_SQL).bind::<SqlUuid, _>(reporter.as_uuid()).get_result(conn).await?;
+                statement(LOCK_REPORTER_SQL).bind::<SqlUuid, _>(reporter.as_uuid()).execute(conn).await?;
                 if let Some(row) = diesel::OptionalExtension::optional(own_report(conn, reporter, reported).await)? {
                     return Ok((row, false, false));
                 }

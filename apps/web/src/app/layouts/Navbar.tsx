@@ -112,7 +112,8 @@ export function Navbar() {
       <nav aria-label={t('nav.label')} className="container-page flex h-16 items-center gap-4 lg:h-18">
         <Link to="/" className="flex shrink-0 items-center gap-2.5 rounded-field" aria-label={t('nav.brandHome')}>
           <LogoMark />
-          <span className="font-serif text-2xl font-bold tracking-tight text-primary">Puronoboi</span>
+          {/* Smaller on the narrowest phones, so the search, language, account and menu buttons keep their room. */}
+          <span className="font-serif text-xl font-bold tracking-tight text-primary min-[400px]:text-2xl">Puronoboi</span>
         </Link>
 
         <ul className="ml-6 hidden items-center gap-1 lg:flex">
