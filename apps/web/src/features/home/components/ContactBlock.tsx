@@ -2,8 +2,8 @@ import { LuMail, LuPhone } from '@/components/ui/icons';
 import { useTranslation } from 'react-i18next';
 import { bengaliDigits } from '@/lib/format';
 import { useLanguage } from '@/lib/i18n/translations';
+import { SUPPORT_EMAIL } from '@/lib/support';
 
-export const SUPPORT_EMAIL = 'support@puronoboi.com.bd';
 export const SUPPORT_PHONE = '+880 1700-000000';
 
 export function ContactBlock() {

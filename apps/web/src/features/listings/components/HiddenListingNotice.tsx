@@ -1,9 +1,7 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { LuEyeOff } from 'react-icons/lu';
 import type { ReportReasonDto } from '@bindings/ReportReasonDto';
-
-/** Where a seller writes when a listing was taken off the shop by mistake (the home page's contact address). */
-const SUPPORT_EMAIL = 'support@puronoboi.com.bd';
+import { SUPPORT_EMAIL } from '@/lib/support';
 
 /**
  * Under a hidden listing's status in My Products: why it is off the shop ("Hidden: reported as counterfeit."), that
