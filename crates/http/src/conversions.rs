@@ -452,3 +452,38 @@ impl From<puronoboi_app::reviews::AnswerError> for ApiError {
         }
     }
 }
+
+impl From<puronoboi_app::reports::ReportError> for ApiError {
+    fn from(e: puronoboi_app::reports::ReportError) -> Self {
+        use puronoboi_app::reports::ReportError;
+        use puronoboi_ports::FileReportError;
+        match e {
+            ReportError::Invalid(errors) => Self::validation(errors),
+            ReportError::Admin => Self::new(ErrorCode::WrongRole, "Admins decide on reports rather than file them."),
+            ReportError::Refused(FileReportError::TargetNotFound) => Self::not_found("There is nothing to report with this id."),
+            ReportError::Refused(FileReportError::OwnTarget) => {
+                Self::new(ErrorCode::OwnReportTarget, "You cannot report your own listing or your own account.")
+            }
+            ReportError::Refused(FileReportError::DailyLimit { limit, retry_after }) => Self::rate_limited(
+                format!("You have filed {limit} reports in the last 24 hours, the most allowed. Try again later."),
+                retry_after,
+            ),
+            ReportError::Refused(FileReportError::Unknown(cause)) => Self::internal(cause.as_ref()),
+        }
+    }
+}
+
+impl From<puronoboi_ports::ModerationError> for ApiError {
+    fn from(e: puronoboi_ports::ModerationError) -> Self {
+        use puronoboi_ports::ModerationError;
+        match e {
+            ModerationError::NotFound => Self::new(ErrorCode::BookNotFound, "No book has this id."),
+            ModerationError::Decided => Self::new(ErrorCode::ReportDecided, "These reports were decided already."),
+            ModerationError::WrongStatus(status) => Self::new(
+                ErrorCode::BookUnavailable,
+                format!("This book is {status}: only an available listing can be hidden, and only a hidden one restored."),
+            ),
+            ModerationError::Unknown(cause) => Self::internal(cause.as_ref()),
+        }
+    }
+}

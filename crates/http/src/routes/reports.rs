@@ -5,9 +5,8 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use puronoboi_app::reports::ReportError;
 use puronoboi_domain::{AccountId, AccountRole, BookId, PageRequest, ReportForm, ReportId, ReportStatus, ReportTarget};
-use puronoboi_ports::{FileReportError, ModerationError};
+use puronoboi_ports::ModerationError;
 use serde::Deserialize;
 use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
@@ -30,38 +29,6 @@ pub fn routes() -> OpenApiRouter<AppState> {
 }
 
 const ADMINS_ONLY: &str = "decide on reports";
-
-impl From<ReportError> for ApiError {
-    fn from(e: ReportError) -> Self {
-        match e {
-            ReportError::Invalid(errors) => Self::validation(errors),
-            ReportError::Admin => Self::new(ErrorCode::WrongRole, "Admins decide on reports rather than file them."),
-            ReportError::Refused(FileReportError::TargetNotFound) => Self::not_found("There is nothing to report with this id."),
-            ReportError::Refused(FileReportError::OwnTarget) => {
-                Self::new(ErrorCode::OwnReportTarget, "You cannot report your own listing or your own account.")
-            }
-            ReportError::Refused(FileReportError::DailyLimit { limit, retry_after }) => Self::rate_limited(
-                format!("You have filed {limit} reports in the last 24 hours, the most allowed. Try again later."),
-                retry_after,
-            ),
-            ReportError::Refused(FileReportError::Unknown(cause)) => Self::internal(cause.as_ref()),
-        }
-    }
-}
-
-impl From<ModerationError> for ApiError {
-    fn from(e: ModerationError) -> Self {
-        match e {
-            ModerationError::NotFound => Self::new(ErrorCode::BookNotFound, "No book has this id."),
-            ModerationError::Decided => Self::new(ErrorCode::ReportDecided, "These reports were decided already."),
-            ModerationError::WrongStatus(status) => Self::new(
-                ErrorCode::BookUnavailable,
-                format!("This book is {status}: only an available listing can be hidden, and only a hidden one restored."),
-            ),
-            ModerationError::Unknown(cause) => Self::internal(cause.as_ref()),
-        }
-    }
-}
 
 /// Reports a listing or a seller once, with a reason. Reporting the same thing again answers the first report (200).
 /// Enough reports from different accounts take a listing off the shop until the admin decides.
