@@ -222,9 +222,8 @@ impl Listings {
         Ok(())
     }
 
-    /// Adds a photo of the copy after the others. The listing is looked at before the picture is decoded, so a book
-    /// that is not the seller's, not available or full costs no upload; the statement that adds it checks again,
-    /// and a photo it refuses is deleted.
+    /// Adds a photo of the copy after the others. Ask [`Listings::photo_room`] before taking the upload (so that a
+    /// refusal costs none); the statement that adds the photo is what decides, and a photo it refuses is deleted.
     pub async fn add_photo(
         &self,
         seller: AccountId,
@@ -232,7 +231,6 @@ impl Listings {
         book: BookId,
         picture: Vec<u8>,
     ) -> Result<BookDetail, AddPhotoError> {
-        self.photo_room(seller, book).await?;
         let url = self.photos.store_upload(slot, picture).await.map_err(AddPhotoError::Picture)?;
         match self.listings.add_photo(seller, book, &url).await {
             Ok(detail) => Ok(detail),
