@@ -1,7 +1,38 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { firstScreens } from './src/first-screens/first-screens.ts';
+
+/**
+ * Writes dist/first-screens.json: the first screens the server draws into the page before the app's code arrives
+ * (src/first-screens/first-screens.ts), in each language, worded from the catalogues of this build, and what a page's
+ * head carries in that language.
+ */
+function firstScreensFile(): Plugin {
+  return {
+    name: 'puronoboi-first-screens',
+    apply: 'build',
+    generateBundle(_, bundle) {
+      // A Bangla page's head fetches the Bengali faces with the page: its first screen is Bengali text, drawn in
+      // them from the first paint rather than in a fallback that the app's text then outgrows.
+      const bengaliFaces = Object.values(bundle)
+        // Ours (src/assets/fonts), not the package's own Bengali faces, which the build also carries and never uses.
+        .filter((file) => file.type === 'asset' && file.originalFileNames.some((name) => /^src\/assets\/fonts\/hind-siliguri-bengali-\d+\.woff2$/.test(name)))
+        .map((file) => file.fileName);
+      if (bengaliFaces.length !== 2) throw new Error(`expected the two Bengali faces in the build, found: ${bengaliFaces.join(', ')}`);
+      const preloads = bengaliFaces
+        .map((name) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${name}">`)
+        .join('\n');
+      this.emitFile({
+        type: 'asset',
+        fileName: 'first-screens.json',
+        source: JSON.stringify({ en: { head: '', ...firstScreens('en') }, bn: { head: preloads, ...firstScreens('bn') } }),
+      });
+    },
+  };
+}
 
 // The Rust server serves the API and the built app on one origin in production; in development vite
 // forwards API and image requests to it so every fetch can stay relative.
@@ -12,7 +43,7 @@ const proxy = {
 };
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), firstScreensFile()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),

@@ -695,6 +695,52 @@ describe('the app shell', () => {
       expect(after.box, 'the same place and size, so nothing moved').toEqual(before.box);
     });
   });
+
+  test("before its JavaScript arrives the home page, the shop and a book page show their first screen in the reader's language, where the app then draws it", async () => {
+    const [book] = await api.advertised();
+    if (!book) throw new Error('the demo advertises books');
+    // Each page's largest thing on a phone: the welcome's headline, the first shelf's first cover, the book's cover.
+    const pages = [
+      { name: 'home', path: '/', largest: 'main h2', words: { en: 'Give every book a second life', bn: 'প্রতিটি বইকে দিন নতুন জীবন' } },
+      { name: 'shop', path: '/shop', largest: 'main section img', words: { en: 'Shop', bn: 'দোকান' } },
+      { name: 'book', path: `/books/${book.id}`, largest: 'main img', words: { en: book.title, bn: book.title } },
+    ];
+    for (const language of ['en', 'bn'] as const) {
+      for (const { name, path, largest, words } of pages) {
+        const options = { viewport: MOBILE, baseURL: fixtures().baseURL, locale: language === 'bn' ? 'bn-BD' : 'en-US' };
+        const context = await browser().newContext(options);
+        let before;
+        try {
+          const page = await context.newPage();
+          await page.route('**/assets/*.js', (route) => route.abort());
+          await page.goto(path, { waitUntil: 'load' });
+          const first = page.locator(largest).first();
+          await first.waitFor();
+          before = {
+            lang: await page.locator('html').getAttribute('lang'),
+            box: await first.boundingBox(),
+            words: await page.locator('main').first().innerText(),
+            loaded: await first.evaluate((element) => !(element instanceof HTMLImageElement) || element.naturalWidth > 0),
+          };
+          await screenshot(page, `first-screen-${name}-${language}`, { fullPage: false });
+        } finally {
+          await context.close();
+        }
+        expect(before.lang, `${path} in ${language}`).toBe(language);
+        expect(before.words, `${path} in ${language}: its words before the code`).toContain(words[language]);
+        expect(before.loaded, `${path}: its picture is there before the code`).toBe(true);
+        expect(before.box?.height, `${path}: drawn before the code`).toBeGreaterThan(20);
+
+        await withPage(browser(), options, async ({ page }) => {
+          await page.goto(path);
+          // The app has taken over: its own bar (with the search) and none of the server's first screen.
+          await page.getByRole('banner').getByRole('button').first().waitFor();
+          await expect.poll(() => page.locator('[data-first-screen]').count(), { message: `${path}: the app replaced it` }).toBe(0);
+          expect(await page.locator(largest).first().boundingBox(), `${path} in ${language}: the same place and size`).toEqual(before.box);
+        });
+      }
+    }
+  });
 });
 
 describe('what a page arrives with', () => {

@@ -9,6 +9,7 @@
 // scores, LCP and TBT are reported against their targets without failing.
 //
 //   node scripts/web-budget.mjs --base http://127.0.0.1:PORT --book BOOK_ID [--runs 3] [--work DIR] [--languages en,bn]
+//     [--pages home,shop,book]
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,6 +42,8 @@ const { values: args } = parseArgs({
     work: { type: 'string' },
     // Lighthouse as a browser asking for these languages only (comma-separated); both by default.
     languages: { type: 'string', default: 'en,bn' },
+    // Only these of the pages (comma-separated: home, shop, book); all three by default.
+    pages: { type: 'string', default: 'home,shop,book' },
   },
 });
 if (!args.base || !args.book) {
@@ -189,11 +192,14 @@ function figures(lhr) {
 
 // Each page as a visitor whose browser asks for English, and as one whose browser asks for Bangla: the app opens in
 // that language, so the Bangla figures include the Bengali font and the Bangla texts.
-const pages = args.languages.split(',').flatMap((language) => [
-  { name: `/ (${language})`, path: '/', language },
-  { name: `/shop (${language})`, path: '/shop', language },
-  { name: `/books/{id} (${language})`, path: `/books/${args.book}`, language },
-]);
+const wantedPages = args.pages.split(',');
+const pages = args.languages.split(',').flatMap((language) =>
+  [
+    { kind: 'home', name: `/ (${language})`, path: '/', language },
+    { kind: 'shop', name: `/shop (${language})`, path: '/shop', language },
+    { kind: 'book', name: `/books/{id} (${language})`, path: `/books/${args.book}`, language },
+  ].filter((page) => wantedPages.includes(page.kind)),
+);
 
 // A visitor downloads the texts of one language: the budget holds for each.
 const jsByLanguage = ['en', 'bn'].map((language) => {

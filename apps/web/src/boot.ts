@@ -52,6 +52,26 @@ function withShopTexts(code: Promise<unknown>, language: Language): Promise<unkn
   return Promise.all([code, loadCatalogue(language, 'shop')]);
 }
 
-void afterNextPaint().then(() =>
-  Promise.all([import('./main'), loadCatalogue(language), landingPageCode(window.location.pathname, language)]),
-);
+/** The longest the app's code waits for a first screen's pictures and faces (below). */
+const FIRST_SCREEN_WAIT_MS = 1500;
+
+/**
+ * Resolves once the first screen the server drew (the home page's welcome, the shop's first covers, a book's cover:
+ * crates/http/src/pages.rs) is shown with its pictures and faces, or after FIRST_SCREEN_WAIT_MS; at once on a page
+ * without one. On a slow link the app's code would otherwise share the bandwidth with the pictures the reader is
+ * waiting to see, and delay them.
+ */
+function firstScreenShown(): Promise<void> {
+  const screen = document.querySelector('[data-first-screen]');
+  if (!screen) return Promise.resolve();
+  const pictures = [...screen.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')].map((picture) =>
+    // A picture that fails is not waited for either.
+    picture.decode().catch(() => undefined),
+  );
+  const shown = Promise.all([...pictures, document.fonts.ready]).then(() => undefined);
+  return Promise.race([shown, new Promise<void>((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS))]);
+}
+
+void firstScreenShown()
+  .then(afterNextPaint)
+  .then(() => Promise.all([import('./main'), loadCatalogue(language), landingPageCode(window.location.pathname, language)]));

@@ -521,6 +521,124 @@ async fn pages_arrive_with_the_public_answers_they_open_with() {
     assert_eq!(compressed.headers()["content-encoding"], "br");
 }
 
+/// A build's first screens, small enough to read in a test: each names the language it is worded in and shows every
+/// value the server fills in.
+fn first_screens_json() -> String {
+    let words = |language: &str| {
+        serde_json::json!({
+            "head": format!("<link rel=\"preload\" as=\"font\" href=\"/assets/{language}.woff2\">"),
+            "home": format!("<main data-first-screen=\"{language}\">welcome</main>"),
+            "shop": format!("<main data-first-screen=\"{language}\"><ul>{{{{chips}}}}</ul><h2>{{{{categoryName}}}}</h2><ul>{{{{cards}}}}</ul></main>"),
+            "shopChip": "<li data-category=\"{{categoryId}}\">{{categoryName}}</li>",
+            "shopCard": "<li data-book=\"{{bookId}}\"><img src=\"{{picture}}\" alt=\"{{title}}\" fetchpriority=\"{{fetchPriority}}\">{{author}}</li>",
+            "book": format!("<main data-first-screen=\"{language}\"><a href=\"/category/{{{{categoryId}}}}\">{{{{categoryName}}}}</a><img src=\"{{{{picture}}}}\" alt=\"{{{{title}}}}\"><h1>{{{{title}}}}</h1><p>{{{{author}}}}</p></main>"),
+        })
+    };
+    serde_json::json!({ "en": words("en"), "bn": words("bn") }).to_string()
+}
+
+/// The first screen in a page: its `<main>`, if it has one.
+fn first_screen(html: &str) -> Option<&str> {
+    let start = html.find("<main")?;
+    Some(&html[start..start + html[start..].find("</main>")? + "</main>".len()])
+}
+
+#[tokio::test]
+async fn the_home_page_the_shop_and_a_book_page_arrive_with_their_first_screen_drawn_in_the_readers_language() {
+    let dist = tempfile::tempdir().expect("a dir");
+    let index = "<!doctype html><html lang=\"en\"><head><title>Puronoboi</title></head><body><div id=\"root\"><header>bar</header>\
+                 <!--first-screen--></div></body></html>";
+    std::fs::write(dist.path().join("index.html"), index).expect("write");
+    std::fs::write(dist.path().join("first-screens.json"), first_screens_json()).expect("write");
+    let app = TestApp::builder().seeded().web_dist(dist.path().to_owned()).spawn().await;
+    let page = |path: String, headers: &'static [(&'static str, &'static str)]| {
+        let mut request = app.client.get(app.url(&path));
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        async move {
+            let response = request.send().await.expect("answered");
+            assert_eq!(response.status(), 200, "{path}");
+            assert_eq!(response.headers()["vary"], "accept-language, cookie", "{path}: worded for its reader");
+            response.text().await.expect("body")
+        }
+    };
+
+    // The home page: its welcome, in the browser's language on a first visit.
+    let english = page("/".to_owned(), &[]).await;
+    assert!(
+        english.starts_with(
+            "<!doctype html><html lang=\"en\"><head><title>Puronoboi</title><link rel=\"preload\" as=\"font\" href=\"/assets/en.woff2\">"
+        ),
+        "{english}"
+    );
+    assert!(english.contains("<header>bar</header><main data-first-screen=\"en\">welcome</main></div>"), "{english}");
+    let bangla = page("/home".to_owned(), &[("accept-language", "bn-BD,bn;q=0.9,en-US;q=0.8")]).await;
+    assert!(
+        bangla.starts_with(
+            "<!doctype html><html lang=\"bn\"><head><title>Puronoboi</title><link rel=\"preload\" as=\"font\" href=\"/assets/bn.woff2\">"
+        ),
+        "{bangla}"
+    );
+    assert_eq!(first_screen(&bangla), Some("<main data-first-screen=\"bn\">welcome</main>"));
+    // Once the app has shown a language in this browser, that one.
+    let chosen = page("/".to_owned(), &[("accept-language", "bn"), ("cookie", "puronoboi_language=en")]).await;
+    assert_eq!(first_screen(&chosen), Some("<main data-first-screen=\"en\">welcome</main>"));
+
+    // A book page: the book as its answer has it, every value escaped.
+    let advertised = app.get_json("/api/advertised", 200).await;
+    let id = advertised[0]["id"].as_str().expect("an id").to_owned();
+    let book = app.get_json(&format!("/api/books/{id}"), 200).await;
+    let html = page(format!("/books/{id}"), &[("accept-language", "bn")]).await;
+    let escape = |text: &str| text.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;").replace('>', "&gt;");
+    let title = escape(book["title"].as_str().expect("a title"));
+    let expected = format!(
+        "<main data-first-screen=\"bn\"><a href=\"/category/{}\">{}</a><img src=\"{}\" alt=\"{title}\"><h1>{title}</h1><p>{}</p></main>",
+        book["category"]["id"].as_str().expect("a category"),
+        escape(book["category"]["name"].as_str().expect("a name")),
+        book["pictures"][0].as_str().expect("a cover"),
+        escape(book["author"].as_str().expect("an author")),
+    );
+    assert_eq!(first_screen(&html), Some(expected.as_str()));
+
+    // The shop: every category with books, and the first shelf's first six covers (the first two fetched first).
+    let shelves = app.get_json("/api/books/grouped?perCategory=24", 200).await;
+    let stocked: Vec<&serde_json::Value> = shelves
+        .as_array()
+        .expect("shelves")
+        .iter()
+        .filter(|shelf| shelf["books"].as_array().is_some_and(|books| !books.is_empty()))
+        .collect();
+    let html = page("/shop".to_owned(), &[]).await;
+    let screen = first_screen(&html).expect("a first screen");
+    assert_eq!(screen.matches("<li data-category=").count(), stocked.len(), "{screen}");
+    for shelf in &stocked {
+        assert!(screen.contains(&format!("<li data-category=\"{}\">", shelf["category"]["id"].as_str().expect("an id"))), "{screen}");
+    }
+    let first = stocked[0];
+    assert!(screen.contains(&format!("<h2>{}</h2>", escape(first["category"]["name"].as_str().expect("a name")))), "{screen}");
+    let books = first["books"].as_array().expect("books");
+    assert_eq!(screen.matches("<li data-book=").count(), books.len().min(6), "{screen}");
+    for (index, book) in books.iter().take(6).enumerate() {
+        let card = format!(
+            "<li data-book=\"{}\"><img src=\"{}\" alt=\"{}\" fetchpriority=\"{}\">{}</li>",
+            book["id"].as_str().expect("an id"),
+            book["picture"].as_str().expect("a cover"),
+            escape(book["title"].as_str().expect("a title")),
+            if index < 2 { "high" } else { "auto" },
+            escape(book["author"].as_str().expect("an author")),
+        );
+        assert!(screen.contains(&card), "{card} in {screen}");
+    }
+
+    // Pages that open with nothing public to draw: the page as built, in the reader's language.
+    for path in [format!("/books/{}", uuid::Uuid::new_v4()), "/dashboard/myOrders".to_owned(), "/blog".to_owned()] {
+        let html = page(path.clone(), &[("accept-language", "bn")]).await;
+        assert_eq!(first_screen(&html), None, "{path}");
+        assert!(html.starts_with("<!doctype html><html lang=\"bn\">") && html.contains("<header>bar</header></div>"), "{path}: {html}");
+    }
+}
+
 #[tokio::test]
 async fn a_page_goes_out_without_the_answers_the_database_cannot_give() {
     let dist = tempfile::tempdir().expect("a dir");

@@ -25,11 +25,22 @@ export const SHELL_WORDS: Readonly<Record<Language, ShellWords>> = {
 };
 
 /**
+ * The cookie that tells the server the language the app shows in this browser: it draws a page's first screen in it
+ * before the app's code has arrived (crates/http/src/pages.rs reads it). A year, like the choice kept in local storage.
+ */
+export const LANGUAGE_COOKIE = 'puronoboi_language';
+
+/**
  * Sets `<html lang>` and words the page's description in `language`, and the bar index.html drew while it is still
- * there (marked `data-shell`; the app's own bar is named by the app).
+ * there (marked `data-shell`; the app's own bar is named by the app). Keeps `language` in the cookie the server reads,
+ * and takes away a first screen the server drew in the other language (the app's own follows at once), so that a reader
+ * never sees the page change language.
  */
 export function showLanguage(document: Document, language: Language): void {
   const words = SHELL_WORDS[language];
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
+  const firstScreen = document.querySelector('[data-first-screen]');
+  if (firstScreen && firstScreen.getAttribute('data-first-screen') !== language) firstScreen.remove();
   document.documentElement.lang = language;
   document.querySelector('meta[name="description"]')?.setAttribute('content', words.description);
   document.querySelector('[data-shell] nav')?.setAttribute('aria-label', words.navigation);

@@ -1,7 +1,8 @@
 import type { Texts } from '../catalogue';
 import type { common as en } from './common-en';
-import { SHELL_WORDS } from '../shell-words';
-import { storefront } from './storefront-bn';
+// Whole file names (.ts): the build's configuration loads these texts too (src/first-screens), outside the bundler.
+import { SHELL_WORDS } from '../shell-words.ts';
+import { storefront } from './storefront-bn.ts';
 
 // The Bangla texts: every key of the English catalogue (the type check fails on a missing or misspelt one).
 // Names stay as people know them: the brand is written পুরনো বই where it is read as words.

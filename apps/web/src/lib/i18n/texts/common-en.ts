@@ -1,7 +1,8 @@
 // The English texts. The spec's own wording is kept exactly ("SignUp", "Advertise Items", ...).
 import type { FieldReasonCode } from '@bindings/FieldReasonCode';
-import { SHELL_WORDS } from '../shell-words';
-import { storefront } from './storefront-en';
+// Whole file names (.ts): the build's configuration loads these texts too (src/first-screens), outside the bundler.
+import { SHELL_WORDS } from '../shell-words.ts';
+import { storefront } from './storefront-en.ts';
 
 export const common = {
   ...storefront,
