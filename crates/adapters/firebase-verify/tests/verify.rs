@@ -28,7 +28,10 @@ struct TestClock(Arc<AtomicI64>);
 
 impl TestClock {
     fn new() -> Self {
-        Self(Arc::new(AtomicI64::new(unix_now())))
+        Self::at(unix_now())
+    }
+    fn at(unix_seconds: i64) -> Self {
+        Self(Arc::new(AtomicI64::new(unix_seconds)))
     }
     fn advance(&self, secs: i64) {
         self.0.fetch_add(secs, Ordering::SeqCst);
@@ -214,9 +217,13 @@ async fn forged_and_malformed_tokens_are_rejected() {
 #[tokio::test]
 async fn a_token_expires_with_time() {
     let server = certs_server(FORGE.certs_json(), 7200, 1).await;
-    let clock = TestClock::new();
+    let claims = good_claims();
+    // The clock starts where the token's own times do (an hour before its `exp`), not at a second read separately:
+    // a second boundary between the two would move the expiry by one.
+    let exp = claims["exp"].as_i64().unwrap();
+    let clock = TestClock::at(exp - 3600);
     let verifier = production(&server, &clock);
-    let token = FORGE.sign_rs256(&good_claims());
+    let token = FORGE.sign_rs256(&claims);
     verifier.verify(&token).await.unwrap();
     clock.advance(3599);
     verifier.verify(&token).await.unwrap();
@@ -433,10 +440,11 @@ async fn emulator_mode_accepts_the_emulators_unsigned_tokens() {
 
 #[tokio::test]
 async fn emulator_mode_still_checks_every_claim() {
-    let clock = TestClock::new();
-    let verifier = emulator(&clock);
     let good = FORGE.claims("demo-puronoboi", "emu-uid");
-    let now = unix_now();
+    // The clock at the token's own time (an hour before its `exp`), so that an hour later it has expired exactly.
+    let now = good["exp"].as_i64().unwrap() - 3600;
+    let clock = TestClock::at(now);
+    let verifier = emulator(&clock);
     let cases: Vec<(&str, String, &str)> = vec![
         ("wrong aud", unsigned(&with(good.clone(), "aud", json!("puronoboi-prod"))), "aud is not this project"),
         (
