@@ -7,6 +7,7 @@ import { DEMO, logIn } from './accounts';
 import { psql } from './global-setup';
 import { DESKTOP, MOBILE, screenshot, useBrowser, withPage, type TestPage } from './browser';
 import { api, fixtures, taka } from './env';
+import { appStarted } from './page-checks';
 
 const browser = useBrowser();
 
@@ -54,8 +55,10 @@ async function expectVisible(locator: Locator, what: string): Promise<void> {
  */
 async function h1(page: Page, expected?: string | RegExp): Promise<string> {
   const heading = page.getByRole('heading', { level: 1 });
-  const texts = async (): Promise<string[]> => (await heading.allInnerTexts()).map((text) => text.trim());
+  // The app's h1, not the one of the first screen the server draws before the app starts.
+  const texts = async (): Promise<string[]> => ((await appStarted(page)) ? (await heading.allInnerTexts()).map((text) => text.trim()) : []);
   if (expected === undefined) {
+    await expect.poll(() => appStarted(page), { timeout: 10_000, message: `the app starts on ${page.url()}` }).toBe(true);
     await heading.first().waitFor({ state: 'visible' });
   } else {
     await expect
@@ -735,7 +738,7 @@ describe('the app shell', () => {
           await page.goto(path);
           // The app has taken over: its own bar (with the search) and none of the server's first screen.
           await page.getByRole('banner').getByRole('button').first().waitFor();
-          await expect.poll(() => page.locator('[data-first-screen]').count(), { message: `${path}: the app replaced it` }).toBe(0);
+          await expect.poll(() => appStarted(page), { message: `${path}: the app replaced it` }).toBe(true);
           expect(await page.locator(largest).first().boundingBox(), `${path} in ${language}: the same place and size`).toEqual(before.box);
         });
       }
