@@ -68,7 +68,18 @@ fn compress(json: &[u8], reuse: Reuse) -> std::io::Result<Bytes> {
         let mut writer = brotli::CompressorWriter::new(&mut compressed, 4096, reuse.brotli_quality(), 22);
         writer.write_all(json)?;
     }
-    Ok(Bytes::from(compressed))
+    Ok(kept_bytes(compressed))
+}
+
+/// `bytes` as a copy to keep: in an allocation of exactly their length. A `Vec` grows by doubling, and `Bytes` made
+/// from it holds its whole capacity (serde_json's output is often near twice its length): kept as it is, a copy
+/// would take up to twice the memory its weight counts, and the cache's bound would not bound the memory.
+fn kept_bytes(bytes: Vec<u8>) -> Bytes {
+    Bytes::from(bytes.into_boxed_slice())
+}
+
+fn render_json<T: Serialize>(answer: &T) -> Result<Bytes, ApiError> {
+    serde_json::to_vec(answer).map(kept_bytes).map_err(|e| ApiError::internal(&e))
 }
 
 fn response(body: Bytes, form: Form) -> Response {
@@ -138,7 +149,7 @@ impl RenderedAnswers {
             Some(json) => json,
             None => {
                 let answer = produce.await?;
-                let json = Bytes::from(serde_json::to_vec(&answer).map_err(|e| ApiError::internal(&e))?);
+                let json = render_json(&answer)?;
                 if form == Form::Json {
                     self.kept.insert(stored, json.clone());
                     return Ok(response(json, form));
@@ -163,15 +174,14 @@ impl RenderedAnswers {
         key: String,
         produce: impl Future<Output = Result<T, ApiError>>,
     ) -> Result<Bytes, ApiError> {
-        let render = |answer: &T| serde_json::to_vec(answer).map(Bytes::from).map_err(|e| ApiError::internal(&e));
         let Some(version) = version else {
-            return render(&produce.await?);
+            return render_json(&produce.await?);
         };
         let stored = (version, key, Form::Json);
         if let Some(json) = self.kept.get(&stored) {
             return Ok(json);
         }
-        let json = render(&produce.await?)?;
+        let json = render_json(&produce.await?)?;
         self.kept.insert(stored, json.clone());
         Ok(json)
     }
