@@ -1,7 +1,6 @@
 import { useParams } from 'react-router-dom';
 import { LuReceipt, LuUserX } from 'react-icons/lu';
 import { useTranslation } from 'react-i18next';
-import type { OrderStatusDto } from '@bindings/OrderStatusDto';
 import { DashboardPage } from '@/components/ui/DashboardPage';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { ErrorState } from '@/components/ui/ErrorState';
@@ -16,15 +15,7 @@ import { useBuyerOrders } from '../api/get-buyer-orders';
 import { AccountSummary, ActivityItem, BackToTable } from './AccountPageParts';
 import { BUYERS } from './AccountFiltersBar';
 import { EmailProvenBadge } from './AccountTable';
-
-const STATUS_STYLES: Record<OrderStatusDto, string> = {
-  pending: 'badge-warning',
-  paid: 'badge-success',
-  held: 'badge-info',
-  completed: 'badge-success',
-  cancelled: 'badge-ghost',
-  expired: 'badge-ghost',
-};
+import { ORDER_STATUS_BADGE } from '@/components/ui/order-status-badge';
 
 /**
  * /dashboard/allBuyer/:id (admin): one buyer, opened from their row, and every order they placed, newest first: what,
@@ -81,7 +72,7 @@ export function BuyerOrdersPage() {
                 facts={[
                   {
                     label: t('accounts.status'),
-                    value: <span className={`badge badge-sm ${STATUS_STYLES[order.status]}`}>{t(`buyerOrders.status.${order.status}`)}</span>,
+                    value: <span className={`badge badge-sm ${ORDER_STATUS_BADGE[order.status]}`}>{t(`buyerOrders.status.${order.status}`)}</span>,
                   },
                   { label: t('buyerOrders.price'), value: <span className="tabular-nums">{formatTaka(order.price, language)}</span> },
                   { label: t('buyerOrders.payment'), value: t(order.paymentMethod === 'card' ? 'buyerOrders.card' : 'buyerOrders.cash') },

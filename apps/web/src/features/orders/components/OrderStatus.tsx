@@ -1,21 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { OrderDto } from '@bindings/OrderDto';
-import type { OrderStatusDto } from '@bindings/OrderStatusDto';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { useLanguage } from '@/lib/i18n/translations';
+import { ORDER_STATUS_BADGE } from '@/components/ui/order-status-badge';
 
 // The words: `orderStatus.<status>` for the badge, `orderStatus.cancelReasons.<reason>` for why an order was cancelled
 // (as its buyer reads it), in the `buying` catalogue.
-
-const STATUS_STYLES: Record<OrderStatusDto, string> = {
-  pending: 'badge-warning',
-  paid: 'badge-success',
-  // Paid, but only held: the money is not taken until the handover.
-  held: 'badge-info',
-  completed: 'badge-success',
-  cancelled: 'badge-ghost',
-  expired: 'badge-ghost',
-};
 
 const NOTE = 'text-xs text-base-content/65';
 
@@ -41,7 +31,7 @@ export function OrderStatus({ order }: { order: OrderDto }) {
   const deadline = order.handoverDeadline ? formatDateTime(order.handoverDeadline, language) : '';
   return (
     <span className="flex max-w-64 flex-col items-start gap-1">
-      <span className={`badge badge-sm whitespace-nowrap font-semibold ${STATUS_STYLES[order.status]}`}>{t(`orderStatus.${order.status}`)}</span>
+      <span className={`badge badge-sm whitespace-nowrap font-semibold ${ORDER_STATUS_BADGE[order.status]}`}>{t(`orderStatus.${order.status}`)}</span>
       {order.status === 'pending' && (
         <span className={`flex flex-col ${NOTE}`}>
           <span>{t(`orderStatus.pendingNotes.${order.paymentMethod}`)}</span>

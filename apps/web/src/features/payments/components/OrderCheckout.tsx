@@ -18,17 +18,7 @@ import { OrderReview } from './OrderReview';
 import { OrderState } from './OrderState';
 import { OrderSummary } from './OrderSummary';
 import { ClosedNotice, MyOrdersLink, PaidNotice } from './PaymentNotices';
-
-/** The badge's colour per status; its words are `badges.<status>` in the catalogue. */
-const STATUS_BADGES: Record<OrderDto['status'], string> = {
-  pending: 'badge-warning',
-  paid: 'badge-success',
-  // Paid, but only held: the money is taken at the handover.
-  held: 'badge-info',
-  completed: 'badge-success',
-  cancelled: 'badge-ghost',
-  expired: 'badge-ghost',
-};
+import { ORDER_STATUS_BADGE } from '@/components/ui/order-status-badge';
 
 /** The summary on one side, what can be done on the other; one column on a phone. */
 export function CheckoutColumns({ summary, children }: { summary: ReactNode; children: ReactNode }) {
@@ -122,7 +112,7 @@ export function OrderCheckout({ orderId, focusOnArrival = false }: { orderId: st
         <OrderSummary
           item={data}
           meeting={{ phone: data.phone, location: data.location }}
-          badge={<span className={`badge whitespace-nowrap ${STATUS_BADGES[status]}`}>{t(`badges.${status}`)}</span>}
+          badge={<span className={`badge whitespace-nowrap ${ORDER_STATUS_BADGE[status]}`}>{t(`badges.${status}`)}</span>}
         />
       }
     >
