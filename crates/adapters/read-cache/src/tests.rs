@@ -281,12 +281,13 @@ async fn a_book_page_served_from_memory_is_the_page_the_store_gave() {
 
 #[tokio::test]
 async fn the_copies_stay_within_their_memory_and_a_scan_does_not_push_out_the_pages_people_return_to() {
-    let budget = 256 * 1024;
+    // Book pages get a quarter of the budget: 256 KiB here.
+    let budget = 1024 * 1024;
     let inner = Arc::new(Books::default());
     let cache = CachedCatalogue::new(inner.clone(), budget, DEFAULT_WINDOW);
     cache.invalidation().caught_up(Instant::now());
     let asked = || inner.asked.load(Ordering::SeqCst);
-    // 200 pages read twice (about 100 KiB of the 256 KiB), then 5,000 others read once: many times the budget.
+    // 200 pages read twice (about 100 KiB of the book pages' 256 KiB), then 5,000 others read once: many times that.
     for _ in 0..2 {
         for n in 0..200 {
             cache.book_detail(book_id(n)).await.expect("read");
@@ -295,7 +296,7 @@ async fn the_copies_stay_within_their_memory_and_a_scan_does_not_push_out_the_pa
     for n in 1_000..6_000 {
         cache.book_detail(book_id(n)).await.expect("read");
     }
-    assert!(cache.held_bytes() <= budget, "{} bytes held of {budget}", cache.held_bytes());
+    assert!(cache.book_pages.weight() <= budget / 4, "{} bytes held of {}", cache.book_pages.weight(), budget / 4);
     let before = asked();
     for n in 0..200 {
         cache.book_detail(book_id(n)).await.expect("read");
@@ -336,6 +337,14 @@ struct Tallied {
     pages: AtomicUsize,
     shelves: AtomicUsize,
     books_from: AtomicUsize,
+    book_pages: AtomicUsize,
+}
+
+impl Tallied {
+    fn new(shop: Arc<puronoboi_fakes::shop::InMemoryShop>) -> Arc<Self> {
+        let zero = || AtomicUsize::new(0);
+        Arc::new(Self { shop, pages: zero(), shelves: zero(), books_from: zero(), book_pages: zero() })
+    }
 }
 
 #[async_trait]
@@ -365,6 +374,7 @@ impl CatalogueReader for Tallied {
         self.shop.category_books_from(id, from, skip, limit).await
     }
     async fn book_detail(&self, id: BookId) -> Result<Option<BookDetail>, StoreError> {
+        self.book_pages.fetch_add(1, Ordering::SeqCst);
         self.shop.book_detail(id).await
     }
     async fn advertised(&self, limit: u32) -> Result<Vec<BookCard>, StoreError> {
@@ -389,8 +399,7 @@ async fn category_pages_not_held_are_read_from_the_shelf_which_is_read_once_a_ge
     for n in 0..30 {
         list(shop.as_ref(), new_book(seller, category.id, &format!("Story {n}"), 100)).await;
     }
-    let tallied =
-        Arc::new(Tallied { shop: shop.clone(), pages: AtomicUsize::new(0), shelves: AtomicUsize::new(0), books_from: AtomicUsize::new(0) });
+    let tallied = Tallied::new(shop.clone());
     let cache = CachedCatalogue::new(tallied.clone(), 1024 * 1024, DEFAULT_WINDOW);
     let feed = cache.invalidation();
     let page = |n: u32| PageRequest::new(n, 7).expect("a page");
@@ -417,4 +426,57 @@ async fn category_pages_not_held_are_read_from_the_shelf_which_is_read_once_a_ge
     assert_eq!(tallied.shelves.load(Ordering::SeqCst), 2);
     let missing = cache.category_page(CategoryId::new(), page(1)).await;
     assert!(matches!(missing, Err(CategoryPageError::NotFound)), "{missing:?}");
+}
+
+#[tokio::test]
+async fn category_pages_make_way_for_one_another_not_for_the_book_pages() {
+    use puronoboi_fakes::catalogue::{add_category, list, new_book, open_seller};
+
+    let accounts = Arc::new(puronoboi_fakes::accounts::InMemoryAccounts::default());
+    let shop = Arc::new(puronoboi_fakes::shop::InMemoryShop::new(accounts.clone()));
+    let seller = open_seller(accounts.as_ref(), "partition").await;
+    let category = add_category(shop.as_ref(), "Many Pages").await;
+    let mut books = Vec::new();
+    for n in 0..40 {
+        books.push(list(shop.as_ref(), new_book(seller, category.id, &format!("A title long enough to weigh {n}"), 100)).await);
+    }
+    let tallied = Tallied::new(shop.clone());
+    let budget = 128 * 1024;
+    let cache = CachedCatalogue::new(tallied.clone(), budget, DEFAULT_WINDOW);
+    cache.invalidation().caught_up(Instant::now());
+    for id in &books {
+        cache.book_detail(*id).await.expect("a book page");
+    }
+    assert_eq!(tallied.book_pages.load(Ordering::SeqCst), 40);
+    let book_pages_weight = cache.book_pages.weight();
+
+    // Visitors move on to the category pages: every page of every size, each read three times, several times what
+    // the lists may hold.
+    let mut listed = 0;
+    for _ in 0..3 {
+        for per_page in 1..=40 {
+            for page in 1..=40u32.div_ceil(per_page) {
+                let request = PageRequest::new(page, per_page).expect("a page");
+                listed += cache.category_page(category.id, request).await.expect("the page").1.items.len();
+            }
+        }
+    }
+    assert_eq!(listed, 3 * 40 * 40);
+    assert!(cache.lists.weight() > budget / 4, "the pages filled the lists' share ({} bytes)", cache.lists.weight());
+    assert!(cache.held_bytes() <= budget, "{} bytes held of {budget}", cache.held_bytes());
+    assert_eq!(cache.book_pages.weight(), book_pages_weight, "the category pages took none of the book pages' memory");
+
+    for id in &books {
+        cache.book_detail(*id).await.expect("a book page");
+    }
+    assert_eq!(tallied.book_pages.load(Ordering::SeqCst), 40, "every book page is still held");
+}
+
+#[test]
+fn a_copy_is_weighed_as_the_allocator_rounds_it() {
+    let classes = [(1, 16), (16, 16), (17, 32), (128, 128), (129, 160), (400, 448), (513, 640), (4097, 5120), (8193, 10240)];
+    for (asked, given) in classes {
+        assert_eq!(allocation(asked), given, "{asked} bytes");
+    }
+    assert_eq!(allocation(0), 0);
 }
