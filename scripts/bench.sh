@@ -296,6 +296,20 @@ PY
 }
 
 declare -A rps p50 p99 half50 half99 cache cpu wal failed half_failed
+# The server's peak resident memory in each stretch of the run: VmHWM is read, then reset to the current RSS
+# (clear_refs 5), so that each stretch shows its own peak; the run's peak is the largest. Where the reset is not
+# allowed, each figure is the peak so far, and the largest is still the run's.
+declare -A peak_during
+peak_order=()
+run_peak_kib=0
+close_stretch() {
+  local name=$1 kib
+  kib=$(awk '/VmHWM/ {print $2}' "/proc/$server/status")
+  [ "$kib" -le "$run_peak_kib" ] || run_peak_kib=$kib
+  peak_during[$name]=$kib
+  peak_order+=("$name")
+  echo 5 >"/proc/$server/clear_refs" 2>/dev/null || true
+}
 # What PostgreSQL has written to its log so far: "records full-page-images bytes commits".
 wal_counters() {
   psql -AtX -F' ' "$db" -c "SELECT wal_records, wal_fpi, wal_bytes, (SELECT sum(xact_commit) FROM pg_stat_database) FROM pg_stat_wal"
@@ -334,6 +348,7 @@ measure() {
     half_failed[$name]=$errors
     if [ "$errors" != 0 ] && [[ "$name" != search* ]]; then die "$name at half load: $errors requests failed"; fi
   fi
+  close_stretch "$name"
   printf 'bench: %-12s %8s req/s\n' "$name" "${rps[$name]}" >&2
 }
 
@@ -352,10 +367,12 @@ warm_every_page() {
   done
   kill "$wrk_pid" 2>/dev/null; wait "$wrk_pid" 2>/dev/null || true
   warm_seconds=$((SECONDS - started))
+  close_stretch "warm $prefix"
   printf 'bench: %-12s every page read once in %s s\n' warm "$warm_seconds" >&2
 }
 
 echo "" >"$work/one"  # one empty line: the path is the prefix alone
+close_stretch "start, load and keying"
 script=$lua_random
 measure health "$base" "$work/one" /api/health "" 1 yes
 measure nginx "http://127.0.0.1:$nginx_port" "$work/book-ids" /api/books/ "" 1 yes
@@ -384,7 +401,8 @@ measure search_computed "$computed_base" "$work/search-queries" "/api/search?" "
 script="$root/scripts/bench/orders.lua"
 measure orders "$base" "$work/orders" "" "" 1 no
 placed=$(psql -AtX "$db" -c "SELECT count(*) FROM orders WHERE buyer_id IN (SELECT md5('bench-buyer' || n)::uuid FROM generate_series(0, $buyers - 1) AS n)")
-peak_kib=$(awk '/VmHWM/ {print $2}' "/proc/$server/status")
+close_stretch "end"
+peak_kib=$run_peak_kib
 
 # The report.
 python3 - <<PY
@@ -483,6 +501,8 @@ for key in ("search", "search_computed"):
         print(f"  {mark(failed[key] == 0 and half_failed.get(key, 0) == 0, key)}  {key}: {failed[key]} failed at full load, "
               f"{half_failed.get(key, 0)} at half load (target 0)")
 peak = $peak_kib / 1024
+print("  server peak RSS in each stretch of the run (MiB): " + ", ".join(
+    f"{name} {kib / 1024:.1f}" for name, kib in [$(for k in "${peak_order[@]}"; do printf '("%s", %s), ' "$k" "${peak_during[$k]}"; done)]))
 print(f"  {mark(peak <= 100, 'rss')}  server peak RSS (VmHWM): {peak:.1f} MiB (target <= 100 MiB)")
 print()
 print(f"orders placed by the order benchmark: $placed; {sum(1 for ok, _ in verdicts if ok)} of {len(verdicts)} targets met")
