@@ -1,7 +1,7 @@
 use std::sync::Mutex;
 use std::sync::atomic::AtomicUsize;
 
-use puronoboi_domain::CategorySummary;
+use puronoboi_domain::{AccountId, CategorySummary};
 use tokio::sync::Semaphore;
 
 use super::*;
@@ -388,17 +388,31 @@ impl CatalogueReader for Tallied {
     }
 }
 
-#[tokio::test]
-async fn category_pages_not_held_are_read_from_the_shelf_which_is_read_once_a_generation() {
+/// An in-memory shop with one seller and one category of `books` books titled by `title`: the shop, the seller, the
+/// category and the books' ids, oldest first.
+async fn shop_of_one_category(
+    name: &str,
+    books: usize,
+    title: impl Fn(usize) -> String,
+) -> (Arc<puronoboi_fakes::shop::InMemoryShop>, AccountId, Category, Vec<BookId>) {
     use puronoboi_fakes::catalogue::{add_category, list, new_book, open_seller};
 
     let accounts = Arc::new(puronoboi_fakes::accounts::InMemoryAccounts::default());
     let shop = Arc::new(puronoboi_fakes::shop::InMemoryShop::new(accounts.clone()));
-    let seller = open_seller(accounts.as_ref(), "shelf").await;
-    let category = add_category(shop.as_ref(), "Shelved Stories").await;
-    for n in 0..30 {
-        list(shop.as_ref(), new_book(seller, category.id, &format!("Story {n}"), 100)).await;
+    let seller = open_seller(accounts.as_ref(), "seller").await;
+    let category = add_category(shop.as_ref(), name).await;
+    let mut ids = Vec::new();
+    for n in 0..books {
+        ids.push(list(shop.as_ref(), new_book(seller, category.id, &title(n), 100)).await);
     }
+    (shop, seller, category, ids)
+}
+
+#[tokio::test]
+async fn category_pages_not_held_are_read_from_the_shelf_which_is_read_once_a_generation() {
+    use puronoboi_fakes::catalogue::{list, new_book};
+
+    let (shop, seller, category, _) = shop_of_one_category("Shelved Stories", 30, |n| format!("Story {n}")).await;
     let tallied = Tallied::new(shop.clone());
     let cache = CachedCatalogue::new(tallied.clone(), 1024 * 1024, DEFAULT_WINDOW);
     let feed = cache.invalidation();
@@ -430,16 +444,7 @@ async fn category_pages_not_held_are_read_from_the_shelf_which_is_read_once_a_ge
 
 #[tokio::test]
 async fn category_pages_make_way_for_one_another_not_for_the_book_pages() {
-    use puronoboi_fakes::catalogue::{add_category, list, new_book, open_seller};
-
-    let accounts = Arc::new(puronoboi_fakes::accounts::InMemoryAccounts::default());
-    let shop = Arc::new(puronoboi_fakes::shop::InMemoryShop::new(accounts.clone()));
-    let seller = open_seller(accounts.as_ref(), "partition").await;
-    let category = add_category(shop.as_ref(), "Many Pages").await;
-    let mut books = Vec::new();
-    for n in 0..40 {
-        books.push(list(shop.as_ref(), new_book(seller, category.id, &format!("A title long enough to weigh {n}"), 100)).await);
-    }
+    let (shop, _, category, books) = shop_of_one_category("Many Pages", 40, |n| format!("A title long enough to weigh {n}")).await;
     let tallied = Tallied::new(shop.clone());
     let budget = 128 * 1024;
     let cache = CachedCatalogue::new(tallied.clone(), budget, DEFAULT_WINDOW);
