@@ -56,10 +56,24 @@ impl Shares {
         Self { common, rarest: if rarest.is_finite() { rarest } else { 0.0 } }
     }
 
-    /// The estimated share of works that have one of `group`'s lexemes (sums, at most 1).
+    /// The estimated share of works that have one of `group`'s lexemes (sums, at most 1). A lexeme another prefix
+    /// of the group already starts adds nothing: a word's corrections often begin with the word as typed ("meg" and
+    /// "megh"), and counting them twice made a word look twice as common as it is.
     pub(crate) fn group(&self, group: &[Lexeme<'_>]) -> f64 {
+        let covered = |i: usize| {
+            let lexeme = &group[i];
+            group.iter().enumerate().any(|(j, other)| {
+                let starts = other.prefix && j != i && lexeme.word.starts_with(other.word);
+                // Of two equal prefixes, the first counts.
+                let same_prefix = lexeme.prefix && lexeme.word == other.word;
+                starts && (!same_prefix || j < i)
+            })
+        };
         let mut share = 0.0;
-        for lexeme in group {
+        for (i, lexeme) in group.iter().enumerate() {
+            if covered(i) {
+                continue;
+            }
             share += match lexeme.prefix {
                 false => self.common.get(lexeme.word).copied().unwrap_or(self.rarest),
                 true => {
@@ -186,6 +200,16 @@ mod tests {
     fn a_prefix_counts_every_common_word_it_starts() {
         let s = shares();
         assert!((s.group(&[Lexeme { word: "n", prefix: true }]) - (0.6 + 0.002)).abs() < 1e-6);
+    }
+
+    #[test]
+    fn a_word_a_prefix_of_the_group_starts_is_counted_once() {
+        let s = shares();
+        let nodi = Lexeme { word: "nodi", prefix: true };
+        let alone = s.group(&[nodi]);
+        assert!((s.group(&[nodi, exact("nodi"), exact("nodir"), nodi, Lexeme { word: "nodir", prefix: true }]) - alone).abs() < 1e-6);
+        assert!((s.group(&[exact("nodi"), nodi]) - alone).abs() < 1e-6, "whichever comes first");
+        assert!((s.group(&[nodi, exact("nadi")]) - (alone + 0.1)).abs() < 1e-6, "a word it does not start still counts");
     }
 
     #[test]

@@ -344,6 +344,7 @@ async fn the_stores_own_queries_have_indexes_behind_them() {
         ("search guesses, walked", "search_works_listed_at_idx"),
         ("search guesses, through GIN", "search_works_terms_idx"),
         ("search vocabulary", "search_word_variants_pkey"),
+        ("search vocabulary by prefix", "search_words_by_prefix_idx"),
         ("search listings", "books_available_by_work_idx"),
         ("search without words, newest", "books_available_newest_idx"),
         // Across the shop a common grade is read walking the newest books (a quarter of them match), a rare one

@@ -305,3 +305,31 @@ async fn common_and_rare_words_are_read_newest_first_whichever_way_the_statistic
     let slip = store.search(&query("nodi kolmilata")).await.expect("answers");
     assert_eq!(slip.total, 12, "near spellings are read the same way");
 }
+
+#[tokio::test]
+async fn a_prefix_finds_every_word_it_starts_whether_it_starts_few_words_or_many() {
+    let (db, store) = store().await;
+    let s = shelf(&store).await;
+    listed(&store, &s, &s.novels, "Seed", "Someone", 100).await;
+    // 80 works, each with a word of its own: Shonaraa, Shonarab, ..., Shonardb.
+    bulk_load(&db, 80, "'Shonar' || chr(97 + (n::int - 1) / 26) || chr(97 + (n::int - 1) % 26)", "'Poet'").await;
+    while store.catch_up(2000).await.expect("catches up") > 0 {}
+
+    let mut all = query("shonar");
+    all.page = PageRequest::new(1, 100).expect("a page");
+    let many = store.search(&all).await.expect("answers");
+    assert_eq!(many.total, 80, "a prefix of more words than are asked for one by one is asked as a prefix");
+    assert_eq!(many.items.len(), 80);
+    let mut some = query("shonarb");
+    some.page = PageRequest::new(1, 100).expect("a page");
+    let few = store.search(&some).await.expect("answers");
+    let titles: Vec<&str> = few.items.iter().map(|card| card.title.as_str()).collect();
+    // Some other works come first or after (Shonarab folds as Shonarb does; Shonarca is a slip away from it).
+    assert_eq!(titles.iter().filter(|t| t.starts_with("Shonarb")).count(), 26, "a prefix of a few words finds each: {titles:?}");
+    let one = store.search(&query("shonardb")).await.expect("answers");
+    assert_eq!(
+        one.items.as_slice().first().map(|card| card.title.as_str()),
+        Some("Shonardb"),
+        "the word itself first, then near spellings"
+    );
+}

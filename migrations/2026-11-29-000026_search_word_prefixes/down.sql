@@ -1,0 +1,1 @@
+DROP INDEX search_words_by_prefix_idx;
