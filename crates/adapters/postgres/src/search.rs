@@ -635,7 +635,9 @@ const MOST_WORDS_PER_PREFIX: usize = 64;
 /// word had ten. Whole words it reads side by side, skipping ahead to the rows the rarest one has (about 1 ms there).
 /// So a prefix is asked as the words it starts. That is the same match exactly because the vocabulary holds every
 /// word of every work from [`spelling::CORRECT_FROM_CHARS`] letters on, and every word a prefix that long starts is
-/// at least that long; shorter prefixes are not listed (nor are the words they start all in the vocabulary).
+/// at least that long; shorter prefixes are not listed (nor are the words they start all in the vocabulary). The
+/// words are read in a statement of their own: a listing committed between it and the tier's read, with a new word
+/// the prefix starts, is missed by that one search and found by the next.
 #[derive(Debug, Default)]
 struct PrefixWords(HashMap<String, Vec<String>>);
 
