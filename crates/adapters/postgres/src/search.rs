@@ -441,7 +441,9 @@ impl PgStore {
         }
         let near = near_spellings(conn, words).await.context("looking up near spellings")?;
         let groups = &near.groups;
-        let fuzzy = render_groups(&prefix_words.apply(groups), " & ");
+        // The groups as GIN is asked for them, for this tier and the loose one.
+        let asked = prefix_words.apply(groups);
+        let fuzzy = render_groups(&asked, " & ");
         // Estimated by each word's own lexemes: a joined form is in both neighbours' groups, and a lexeme two groups
         // share makes them count as one word (the smaller share, not the product), which sent "meg nai" (11% and 9%
         // of the works, 1.2% together) down a walk that found 89 works in 8,000 before GIN had to be asked anyway.
@@ -452,7 +454,7 @@ impl PgStore {
         if !works.is_empty() || groups.len() < 2 {
             return Ok(works);
         }
-        let loose = render_groups(&prefix_words.apply(groups), " | ");
+        let loose = render_groups(&asked, " | ");
         let walk = shares.any(&lexemes(groups)) >= WALK_FROM_SHARE;
         let some = Tier::Guesses { matching: &loose, not_matching: &fuzzy, keys: &words.keys, at_least: LOOSE_SIMILARITY };
         works.extend(tier_works(conn, walk, some).await.context("finding works by some words")?);
@@ -512,36 +514,38 @@ fn near_spelling_groups(words: &[Vec<String>], joined: &[Vec<String>], correctio
     let mut own = Vec::with_capacity(words.len());
     for (i, forms) in words.iter().enumerate() {
         let mut group: Vec<(String, bool)> = Vec::new();
-        // A correction of one form may be another form of the same word: each lexeme once (a prefix covers the word
-        // itself).
-        let push = |group: &mut Vec<(String, bool)>, word: &str, prefix: bool| {
-            if !group.iter().any(|(w, p)| w == word && (*p || !prefix)) {
-                group.push((word.to_owned(), prefix));
-            }
-        };
+        // A correction of one form may be another form of the same word: each lexeme once.
         // A form too short to be a prefix is matched exactly: as a prefix, one letter beside other words matches
         // nearly every work, and GIN reads every word it starts.
         for form in forms {
-            push(&mut group, form, form.chars().count() >= SHORTEST_ROMAN_PREFIX);
+            push_lexeme(&mut group, form, form.chars().count() >= SHORTEST_ROMAN_PREFIX);
         }
         for form in forms {
             for correction in corrections.get(form.as_str()).into_iter().flatten() {
-                push(&mut group, correction, false);
+                push_lexeme(&mut group, correction, false);
             }
         }
         own.push(group.len());
         let neighbours = i.checked_sub(1).and_then(|before| joined.get(before)).into_iter().chain(joined.get(i));
         for form in neighbours.clone().flatten() {
             for correction in corrections.get(form.as_str()).into_iter().flatten() {
-                push(&mut group, correction, false);
+                push_lexeme(&mut group, correction, false);
             }
         }
         for form in neighbours.flatten() {
-            push(&mut group, form, false);
+            push_lexeme(&mut group, form, false);
         }
         groups.push(group);
     }
     NearSpellings { groups, own }
+}
+
+/// Adds a lexeme (word, as a prefix) to a group unless the group has it already: the same word as a prefix covers
+/// it as a whole word too.
+fn push_lexeme(group: &mut Vec<(String, bool)>, word: &str, prefix: bool) {
+    if !group.iter().any(|(w, p)| w == word && (*p || !prefix)) {
+        group.push((word.to_owned(), prefix));
+    }
 }
 
 /// The near-spelling groups of a query's words, in word order.
@@ -650,16 +654,11 @@ impl PrefixWords {
             .iter()
             .map(|group| {
                 let mut out: Vec<(String, bool)> = Vec::with_capacity(group.len());
-                let mut push = |word: &str, prefix: bool| {
-                    if !out.iter().any(|(w, p)| w == word && *p == prefix) {
-                        out.push((word.to_owned(), prefix));
-                    }
-                };
                 for (word, prefix) in group {
                     match self.0.get(word).filter(|_| *prefix) {
-                        Some(started) if started.is_empty() => push(word, false),
-                        Some(started) => started.iter().for_each(|w| push(w, false)),
-                        None => push(word, *prefix),
+                        Some(started) if started.is_empty() => push_lexeme(&mut out, word, false),
+                        Some(started) => started.iter().for_each(|w| push_lexeme(&mut out, w, false)),
+                        None => push_lexeme(&mut out, word, *prefix),
                     }
                 }
                 out
