@@ -73,6 +73,16 @@ fn query(text: &str) -> SearchQuery {
     }
 }
 
+/// `query(text)` with `per_page` cards on its first page.
+fn first_page_of(text: &str, per_page: u32) -> SearchQuery {
+    SearchQuery { page: PageRequest::new(1, per_page).expect("a page"), ..query(text) }
+}
+
+/// Runs the store's catch-up until every listing written around it is keyed.
+async fn caught_up(store: &PgStore) {
+    while store.catch_up(500).await.expect("catches up") > 0 {}
+}
+
 async fn found(store: &PgStore, q: &SearchQuery) -> Vec<BookId> {
     store.search(q).await.expect("a search answers").items.into_iter().map(|card| card.id).collect()
 }
@@ -243,7 +253,7 @@ async fn a_bulk_load_and_a_change_of_rules_fill_the_vocabulary_that_corrects_sli
     let s = shelf(&store).await;
     listed(&store, &s, &s.novels, "Devdas", "Sarat Chandra", 100).await;
     bulk_load(&db, 1, "'Wuthering Heights'", "'Emily Bronte'").await;
-    while store.catch_up(100).await.expect("catches up") > 0 {}
+    caught_up(&store).await;
     assert_eq!(found(&store, &query("hieghts")).await.len(), 1);
 
     // The vocabulary lost (a restore of an older dump): keyed again with the works, it corrects slips again.
@@ -251,7 +261,7 @@ async fn a_bulk_load_and_a_change_of_rules_fill_the_vocabulary_that_corrects_sli
     sql(&db, "DELETE FROM search_words").await;
     assert!(found(&store, &query("hieghts")).await.is_empty());
     sql(&db, "UPDATE search_works SET keys_version = 'older'").await;
-    while store.catch_up(100).await.expect("catches up") > 0 {}
+    caught_up(&store).await;
     assert_eq!(found(&store, &query("hieghts")).await.len(), 1);
     assert_eq!(found(&store, &query("devdsa")).await.len(), 1);
 }
@@ -285,11 +295,10 @@ async fn common_and_rare_words_are_read_newest_first_whichever_way_the_statistic
     listed(&store, &s, &s.novels, "Nodi Seed", "Someone", 100).await;
     // 1,200 works with one common word, a few of them with a rare one too; the statistics then say which is which.
     bulk_load(&db, 1200, "'Nodi ' || CASE WHEN n % 100 = 0 THEN 'Kolmilota ' ELSE '' END || n", "author").await;
-    while store.catch_up(2000).await.expect("catches up") > 0 {}
+    caught_up(&store).await;
     sql(&db, "ANALYZE search_works").await;
 
-    let mut newest = query("nodi");
-    newest.page = PageRequest::new(1, 48).expect("a page");
+    let newest = first_page_of("nodi", 48);
     let common = store.search(&newest).await.expect("answers");
     assert_eq!(common.total, 100, "a common word: the newest works of the tier");
     let titles: Vec<String> = common.items.iter().map(|c| c.title.as_str().to_owned()).collect();
@@ -313,15 +322,13 @@ async fn a_prefix_finds_every_word_it_starts_whether_it_starts_few_words_or_many
     listed(&store, &s, &s.novels, "Seed", "Someone", 100).await;
     // 80 works, each with a word of its own: Shonaraa, Shonarab, ..., Shonardb.
     bulk_load(&db, 80, "'Shonar' || chr(97 + (n::int - 1) / 26) || chr(97 + (n::int - 1) % 26)", "'Poet'").await;
-    while store.catch_up(2000).await.expect("catches up") > 0 {}
+    caught_up(&store).await;
 
-    let mut all = query("shonar");
-    all.page = PageRequest::new(1, 100).expect("a page");
+    let all = first_page_of("shonar", 100);
     let many = store.search(&all).await.expect("answers");
     assert_eq!(many.total, 80, "a prefix of more words than are asked for one by one is asked as a prefix");
     assert_eq!(many.items.len(), 80);
-    let mut some = query("shonarb");
-    some.page = PageRequest::new(1, 100).expect("a page");
+    let some = first_page_of("shonarb", 100);
     let few = store.search(&some).await.expect("answers");
     let titles: Vec<&str> = few.items.iter().map(|card| card.title.as_str()).collect();
     // Some other works come first or after (Shonarab folds as Shonarb does; Shonarca is a slip away from it).
