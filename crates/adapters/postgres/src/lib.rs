@@ -127,6 +127,8 @@ pub struct PgStore {
     word_shares: std::sync::Arc<search_stats::WordShares>,
     /// Book pages read together when asked for at once; shared by clones, and its task ends with the last of them.
     book_pages: std::sync::Arc<std::sync::OnceLock<book_pages::BookPages>>,
+    /// How many of the newest works search keeps flagged and reads first ([`search::NEWEST_WORKS`]).
+    newest_works: i64,
 }
 
 impl PgStore {
@@ -143,7 +145,16 @@ impl PgStore {
             .runtime(deadpool_runtime())
             .build()
             .context("building the connection pool")?;
-        Ok(Self { pool, word_shares: Default::default(), book_pages: Default::default() })
+        Ok(Self { pool, word_shares: Default::default(), book_pages: Default::default(), newest_works: search::NEWEST_WORKS })
+    }
+
+    /// The same store with search keeping `count` works flagged as the newest instead of [`search::NEWEST_WORKS`]:
+    /// for tests, where a few dozen works outgrow a window of a few. The flag is brought to the new count by the next
+    /// [`puronoboi_ports::SearchIndex::catch_up`].
+    #[must_use]
+    pub fn with_newest_works(mut self, count: u32) -> Self {
+        self.newest_works = i64::from(count.max(1));
+        self
     }
 
     /// The pool right now: connections open (`size`), idle among them (`available`) and callers waiting for one

@@ -26,8 +26,8 @@ use std::sync::LazyLock;
 
 use anyhow::Context as _;
 use async_trait::async_trait;
-use diesel::QueryableByName;
 use diesel::sql_types::{Array, BigInt, Bool, Float4, Int4, Int8, Nullable, Text, Timestamptz, Uuid as SqlUuid};
+use diesel::{OptionalExtension as _, QueryableByName};
 use diesel_async::{AsyncConnection as _, AsyncPgConnection, RunQueryDsl as _};
 use puronoboi_domain::search_text::spelling;
 use puronoboi_domain::{
@@ -134,10 +134,12 @@ async fn add_to_vocabulary<'a>(conn: &mut AsyncPgConnection, words: impl IntoIte
     Ok(())
 }
 
+/// A listing makes its work the newest: listed now, and flagged as one of the newest works. `now()` is when the
+/// listing's transaction began: a listing of the same work that began later and committed first stays the newer.
 const UPSERT_WORK_SQL: &str = "
-INSERT INTO search_works (identity, title, author, native, roman, terms, keys_version)
-VALUES ($1, $2, $3, $4, $5, array_to_tsvector(string_to_array($6, ' ')), $7)
-ON CONFLICT (identity) DO UPDATE SET listed_at = now()
+INSERT INTO search_works (identity, title, author, native, roman, terms, keys_version, newest)
+VALUES ($1, $2, $3, $4, $5, array_to_tsvector(string_to_array($6, ' ')), $7, true)
+ON CONFLICT (identity) DO UPDATE SET listed_at = greatest(search_works.listed_at, now()), newest = true
 RETURNING id";
 
 /// Quotes one folded word as a tsquery lexeme. Keys hold letters and digits only, but the quoting is the rule that
@@ -270,34 +272,64 @@ fn page_statement(with_words: bool, sort: SearchSort, by_category: bool, copy: C
     }
 }
 
-/// The newest works a tier's walk reads at most: a tier wants at most [`FUZZY_CANDIDATES`] works, so a walk this
-/// long finds them whenever at least 2.5% of the works match; when it does not, the tier asks GIN instead, which then
-/// fetches few works (a share under about 2.5%: 5,000 of 200,000). Either way a tier reads a few thousand works at
-/// most, where each way alone read tens of thousands for some searches.
-const WALK_WINDOW: i64 = 8_000;
+/// How many of the newest works carry the `newest` flag (a read of them finds a query's newest matches), and how far
+/// a walk reads. The flag's GIN index (`search_works_newest_terms_idx`) is an index of these works alone. At 200,000
+/// works (a million listings) they hold a tier's [`NEXT_TIER_BELOW`] matches when about one work in 300 matches; a
+/// rarer query's matches are few enough to fetch through the index of every work. Measured over 1,500 searches of
+/// the bench there: 8,000 and 32,000 were a little slower than this.
+pub(crate) const NEWEST_WORKS: i64 = 16_000;
 
-/// Where a tier's works come from, newest first: `walk` reads down `listed_at` through the newest [`WALK_WINDOW`]
-/// works, testing each (cheap when many works match), otherwise every match comes through the GIN index on `terms`
-/// and is sorted (cheap when few do). The order is written as an expression no index has, so that the planner cannot
-/// read it from `search_works_listed_at_idx` and is left GIN.
-fn candidates_sql(walk: bool, columns: &str, filter: &str, limit: &str) -> String {
-    if walk {
-        format!(
+/// How a tier's works are read, newest first. Each way is the slow one for some words, so the words' statistics
+/// choose ([`crate::search_stats`]); the first two read only the newest [`NEWEST_WORKS`] and are followed by the third
+/// when they did not find enough.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Read {
+    /// Down `listed_at` through the newest works, testing each: cheap when a good part of them match (the read
+    /// stops at the tier's limit).
+    Walk,
+    /// Through the GIN index of the newest works only, then sorted: cheap when a few hundred of them match. At a
+    /// million listings, a word a thirtieth of the works have matched 7,000 works through the index of every work
+    /// (13-19 ms to fetch and sort them for the newest 200) and 270 here (about 1 ms).
+    Newest,
+    /// Through the GIN index of every work, then sorted: cheap when few works match at all.
+    Everything,
+}
+
+impl Read {
+    const ALL: [Read; 3] = [Read::Walk, Read::Newest, Read::Everything];
+
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// Where a tier's works come from, newest first (see [`Read`]). The order through GIN is written as an expression
+/// no index has, so that the planner cannot read it down `search_works_listed_at_idx` instead: that walk, unbounded,
+/// is the one that read 92,000 works for two common words that seldom meet.
+fn candidates_sql(read: Read, columns: &str, filter: &str, limit: &str) -> String {
+    match read {
+        Read::Walk => format!(
             "SELECT {columns} FROM (
-    SELECT {columns}, terms FROM search_works ORDER BY listed_at DESC, id DESC LIMIT {WALK_WINDOW}
+    SELECT {columns}, terms FROM search_works ORDER BY listed_at DESC, id DESC LIMIT {NEWEST_WORKS}
 ) AS newest
 WHERE {filter} ORDER BY listed_at DESC, id DESC LIMIT {limit}"
-        )
-    } else {
-        format!("SELECT {columns} FROM search_works WHERE {filter} ORDER BY listed_at + interval '0' DESC, id DESC LIMIT {limit}")
+        ),
+        Read::Newest => {
+            format!(
+                "SELECT {columns} FROM search_works WHERE newest AND {filter} ORDER BY listed_at + interval '0' DESC, id DESC LIMIT {limit}"
+            )
+        }
+        Read::Everything => {
+            format!("SELECT {columns} FROM search_works WHERE {filter} ORDER BY listed_at + interval '0' DESC, id DESC LIMIT {limit}")
+        }
     }
 }
 
 /// Tiers 1 and 2: works with every word as typed ($1), newest first, none of those matching $2 (a tsquery, or ''
 /// for none); at most $3.
-fn words_tier_sql(walk: bool) -> String {
+fn words_tier_sql(read: Read) -> String {
     candidates_sql(
-        walk,
+        read,
         "id, listed_at",
         "terms @@ $1::tsquery AND ($2 = '' OR NOT terms @@ (CASE WHEN $2 = '' THEN $1 ELSE $2 END)::tsquery)",
         "$3",
@@ -307,9 +339,9 @@ fn words_tier_sql(walk: bool) -> String {
 /// Tiers 3 and 4: of the newest [`FUZZY_CANDIDATES`] works matching $1 and not $2, the $3 most alike the query
 /// (pg_trgm word similarity of its native key $4 and roman key $5 with the work's), at least $6 alike; each row with
 /// the number of candidates `seen`.
-fn guesses_tier_sql(walk: bool) -> String {
+fn guesses_tier_sql(read: Read) -> String {
     let candidates = candidates_sql(
-        walk,
+        read,
         "id, listed_at, native, roman",
         "terms @@ $1::tsquery AND NOT terms @@ $2::tsquery",
         &FUZZY_CANDIDATES.to_string(),
@@ -324,9 +356,9 @@ ORDER BY similarity DESC, listed_at DESC, id DESC LIMIT $3"
     )
 }
 
-/// The tiers' statements, by [walk].
-static WORDS_TIER: LazyLock<[String; 2]> = LazyLock::new(|| [words_tier_sql(false), words_tier_sql(true)]);
-static GUESSES_TIER: LazyLock<[String; 2]> = LazyLock::new(|| [guesses_tier_sql(false), guesses_tier_sql(true)]);
+/// The tiers' statements, by [`Read::index`].
+static WORDS_TIER: LazyLock<[String; 3]> = LazyLock::new(|| Read::ALL.map(words_tier_sql));
+static GUESSES_TIER: LazyLock<[String; 3]> = LazyLock::new(|| Read::ALL.map(guesses_tier_sql));
 
 #[derive(QueryableByName)]
 struct MatchRow {
@@ -425,17 +457,17 @@ impl PgStore {
     async fn ranked_works(&self, conn: &mut AsyncPgConnection, words: &WordsParameters) -> anyhow::Result<RankedWorks> {
         let shares = self.word_shares.current(conn).await;
         let exact = tsquery(&words.exact);
-        let walk = shares.all(&lexemes(&words.exact)) >= WALK_FROM_SHARE;
+        let read = first_read(shares.all(&lexemes(&words.exact)));
         let mut works =
-            tier_works(conn, walk, Tier::Words { matching: &exact, not_matching: "" }).await.context("finding works by their words")?;
+            tier_works(conn, read, Tier::Words { matching: &exact, not_matching: "" }).await.context("finding works by their words")?;
         if (works.len() as i64) >= NEXT_TIER_BELOW {
             return Ok(works);
         }
         let prefix_words = prefix_words(conn, &words.prefix).await.context("listing the words the query's prefixes start")?;
         let prefix = tsquery(&prefix_words.apply(&words.prefix));
-        let walk = shares.all(&lexemes(&words.prefix)) >= WALK_FROM_SHARE;
+        let read = first_read(shares.all(&lexemes(&words.prefix)));
         let by_prefix = Tier::Words { matching: &prefix, not_matching: &exact };
-        works.extend(tier_works(conn, walk, by_prefix).await.context("finding works by prefixes")?);
+        works.extend(tier_works(conn, read, by_prefix).await.context("finding works by prefixes")?);
         if (works.len() as i64) >= NEXT_TIER_BELOW || !words.guesses() {
             return Ok(works);
         }
@@ -448,16 +480,16 @@ impl PgStore {
         // share makes them count as one word (the smaller share, not the product), which sent "meg nai" (11% and 9%
         // of the works, 1.2% together) down a walk that found 89 works in 8,000 before GIN had to be asked anyway.
         let own = near.own_groups();
-        let walk = shares.all(&lexemes(&own)) >= WALK_FROM_SHARE;
+        let read = first_read(shares.all(&lexemes(&own)));
         let near = Tier::Guesses { matching: &fuzzy, not_matching: &prefix, keys: &words.keys, at_least: 0.0 };
-        works.extend(tier_works(conn, walk, near).await.context("finding near spellings")?);
+        works.extend(tier_works(conn, read, near).await.context("finding near spellings")?);
         if !works.is_empty() || groups.len() < 2 {
             return Ok(works);
         }
         let loose = render_groups(&asked, " | ");
-        let walk = shares.any(&lexemes(groups)) >= WALK_FROM_SHARE;
+        let read = first_read(shares.any(&lexemes(groups)));
         let some = Tier::Guesses { matching: &loose, not_matching: &fuzzy, keys: &words.keys, at_least: LOOSE_SIMILARITY };
-        works.extend(tier_works(conn, walk, some).await.context("finding works by some words")?);
+        works.extend(tier_works(conn, read, some).await.context("finding works by some words")?);
         Ok(works)
     }
 
@@ -582,28 +614,34 @@ fn render_groups(groups: &[Vec<(String, bool)>], joiner: &str) -> String {
     out
 }
 
-/// A tier's works, best first, read the way [`crate::search_stats`] chose: with `try_walk` (its words may be
-/// common), down the newest works first, and through GIN only when that walk did not find enough; otherwise
-/// through GIN at once.
-async fn tier_works(conn: &mut AsyncPgConnection, try_walk: bool, tier: Tier<'_>) -> diesel::QueryResult<Vec<i64>> {
-    if try_walk {
-        let (found, enough) = read_tier(conn, true, &tier).await?;
-        if enough {
-            return Ok(found);
-        }
-    }
-    Ok(read_tier(conn, false, &tier).await?.0)
+/// How a tier with this estimated share of matching works reads the newest works first (see [`Read`]): walking
+/// them when the words are common, otherwise through their own GIN index, whatever the estimate. The estimate takes
+/// words as independent, and the words of a title are not: "river night", estimated under 1%, matched 3.5% of the
+/// works at a million listings, and sending such searches straight to the index of every work was their slowest
+/// part (13-19 ms). A read of the newest works that finds too few costs a fraction of a millisecond.
+fn first_read(share: f64) -> Read {
+    if share >= WALK_FROM_SHARE { Read::Walk } else { Read::Newest }
 }
 
-/// One read of a tier, down `listed_at` (`walk`) or through GIN: its works, and whether the read saw enough of them.
-/// A walk is enough when its window held [`NEXT_TIER_BELOW`] matches (for near spellings, candidates ranked, alike
-/// enough or not): as many as spare the tiers after it, and the newest there are, as the tiers show them. Asking GIN
-/// for the older matches a full tier would add fetches every match of the words and sorts them: for "meg nai" at a
-/// million listings, 2,417 works and 15 ms after a walk that had found 89 in 10 ms.
-async fn read_tier(conn: &mut AsyncPgConnection, walk: bool, tier: &Tier<'_>) -> diesel::QueryResult<(Vec<i64>, bool)> {
+/// A tier's works, best first: the newest works read `first`, then, when they did not hold enough, every work
+/// through GIN.
+async fn tier_works(conn: &mut AsyncPgConnection, first: Read, tier: Tier<'_>) -> diesel::QueryResult<Vec<i64>> {
+    let (found, enough) = read_tier(conn, first, &tier).await?;
+    if enough {
+        return Ok(found);
+    }
+    Ok(read_tier(conn, Read::Everything, &tier).await?.0)
+}
+
+/// One read of a tier: its works, and whether the read saw enough of them. A read of the newest works is enough when
+/// they held [`NEXT_TIER_BELOW`] matches (for near spellings, candidates ranked, alike enough or not): as many as
+/// spare the tiers after it, and the newest there are, as the tiers show them. Asking GIN for the older matches a
+/// full tier would add fetches every match of the words and sorts them: for "meg nai" at a million listings, 2,417
+/// works and 15 ms after a walk that had found 89 in 10 ms.
+async fn read_tier(conn: &mut AsyncPgConnection, read: Read, tier: &Tier<'_>) -> diesel::QueryResult<(Vec<i64>, bool)> {
     match *tier {
         Tier::Words { matching, not_matching } => {
-            let found: Vec<FoundWork> = statement(WORDS_TIER[usize::from(walk)].as_str())
+            let found: Vec<FoundWork> = statement(WORDS_TIER[read.index()].as_str())
                 .bind::<Text, _>(matching)
                 .bind::<Text, _>(not_matching)
                 .bind::<BigInt, _>(WORKS_PER_TIER)
@@ -613,7 +651,7 @@ async fn read_tier(conn: &mut AsyncPgConnection, walk: bool, tier: &Tier<'_>) ->
             Ok((found.into_iter().map(|w| w.id).collect(), enough))
         }
         Tier::Guesses { matching, not_matching, keys, at_least } => {
-            let found: Vec<GuessedWork> = statement(GUESSES_TIER[usize::from(walk)].as_str())
+            let found: Vec<GuessedWork> = statement(GUESSES_TIER[read.index()].as_str())
                 .bind::<Text, _>(matching)
                 .bind::<Text, _>(not_matching)
                 .bind::<BigInt, _>(WORKS_PER_TIER)
@@ -752,13 +790,18 @@ pub(crate) async fn explained(conn: &mut AsyncPgConnection) -> diesel::QueryResu
     let lines = |rows: Vec<String>| rows.join("\n");
     let words = "('nodi' | 'ndi') & ('akash' | 'aks')";
     let mut plans = Vec::new();
-    for (name, walk) in [("search words, walked", true), ("search words, through GIN", false)] {
+    let reads = [
+        (Read::Walk, "search words, walked", "search guesses, walked"),
+        (Read::Newest, "search words, newest works", "search guesses, newest works"),
+        (Read::Everything, "search words, through GIN", "search guesses, through GIN"),
+    ];
+    for (read, name, _) in reads {
         let tier =
-            statement(WORDS_TIER[usize::from(walk)].as_str()).bind::<Text, _>(words).bind::<Text, _>("").bind::<BigInt, _>(WORKS_PER_TIER);
+            statement(WORDS_TIER[read.index()].as_str()).bind::<Text, _>(words).bind::<Text, _>("").bind::<BigInt, _>(WORKS_PER_TIER);
         plans.push((name, lines(Explain(tier).load(conn).await?)));
     }
-    for (name, walk) in [("search guesses, walked", true), ("search guesses, through GIN", false)] {
-        let tier = statement(GUESSES_TIER[usize::from(walk)].as_str())
+    for (read, _, name) in reads {
+        let tier = statement(GUESSES_TIER[read.index()].as_str())
             .bind::<Text, _>(words)
             .bind::<Text, _>("'nodi' & 'aks'")
             .bind::<BigInt, _>(WORKS_PER_TIER)
@@ -767,6 +810,10 @@ pub(crate) async fn explained(conn: &mut AsyncPgConnection) -> diesel::QueryResu
             .bind::<Float4, _>(0.0_f32);
         plans.push((name, lines(Explain(tier).load(conn).await?)));
     }
+    let edge = statement(NEWEST_EDGE_SQL).bind::<BigInt, _>(NEWEST_WORKS);
+    plans.push(("search newest works' edge", lines(Explain(edge).load(conn).await?)));
+    let trim = statement(TRIM_NEWEST_SQL).bind::<Timestamptz, _>(chrono::Utc::now()).bind::<Int8, _>(1_i64);
+    plans.push(("search newest works' trim", lines(Explain(trim).load(conn).await?)));
     let vocabulary = statement(VARIANTS_SQL).bind::<Array<Text>, _>(vec!["nodi", "ndi"]);
     plans.push(("search vocabulary", lines(Explain(vocabulary).load(conn).await?)));
     let started = statement(PREFIX_WORDS_SQL)
@@ -847,6 +894,7 @@ impl SearchIndex for PgStore {
     async fn catch_up(&self, batch: u32) -> Result<u64, StoreError> {
         let listings = self.index_unindexed_listings(batch).await?;
         let works = self.rekey_stale_works(batch).await?;
+        self.trim_newest_works().await?;
         Ok(listings + works)
     }
 }
@@ -940,6 +988,7 @@ impl PgStore {
                     }
                 }
             }
+            let edge = newest_edge(conn, self.newest_works - 1).await?.map(|edge| edge.listed_at);
             let keyed: Vec<KeyedWork> = diesel::sql_query(UPSERT_WORKS_SQL)
                 .bind::<Array<Text>, _>(&works.identity)
                 .bind::<Array<Text>, _>(&works.title)
@@ -949,6 +998,7 @@ impl PgStore {
                 .bind::<Array<Text>, _>(&works.words)
                 .bind::<Array<Timestamptz>, _>(&works.listed_at)
                 .bind::<Text, _>(KEYS_VERSION.as_str())
+                .bind::<Nullable<Timestamptz>, _>(edge)
                 .load(conn)
                 .await?;
             add_to_vocabulary(conn, works.words.iter().flat_map(|words| words.split(' '))).await?;
@@ -1028,6 +1078,48 @@ impl PgStore {
     }
 }
 
+/// A work's place in the order searches read works in, newest first.
+#[derive(QueryableByName)]
+struct WorkAge {
+    #[diesel(sql_type = Timestamptz)]
+    listed_at: chrono::DateTime<chrono::Utc>,
+    #[diesel(sql_type = Int8)]
+    id: i64,
+}
+
+const NEWEST_EDGE_SQL: &str = "SELECT listed_at, id FROM search_works ORDER BY listed_at DESC, id DESC OFFSET $1 LIMIT 1";
+const TRIM_NEWEST_SQL: &str = "UPDATE search_works SET newest = false WHERE newest AND (listed_at, id) <= ($1, $2)";
+
+/// The work with `newer` works before it, newest first; `None` when there are not that many.
+async fn newest_edge(conn: &mut AsyncPgConnection, newer: i64) -> diesel::QueryResult<Option<WorkAge>> {
+    diesel::sql_query(NEWEST_EDGE_SQL).bind::<BigInt, _>(newer).get_result(conn).await.optional()
+}
+
+impl PgStore {
+    /// Takes the `newest` flag off the works that are no longer among the newest [`PgStore::with_newest_works`].
+    ///
+    /// Every one of the newest works carries the flag, so that a read of the flagged works finds a query's newest
+    /// matches: a listing flags its work as it makes it the newest, a bulk keying flags the works it writes that are
+    /// newer than the newest works' oldest, and this takes the flag off from the oldest end only. A listing that makes
+    /// a work the newest while this runs keeps the flag: PostgreSQL tests the condition again on the row as that
+    /// listing left it, which is then newer than the edge. Between two runs more works than the count carry the flag
+    /// (the ones listed since, and a listing whose transaction began before the edge moved past it): they are older
+    /// than every one of the newest works, so a read of the flagged works newest first comes to them last.
+    async fn trim_newest_works(&self) -> anyhow::Result<()> {
+        let mut conn = self.conn().await?;
+        let Some(edge) = newest_edge(&mut conn, self.newest_works).await.context("finding the oldest of the newest works")? else {
+            return Ok(());
+        };
+        diesel::sql_query(TRIM_NEWEST_SQL)
+            .bind::<Timestamptz, _>(edge.listed_at)
+            .bind::<Int8, _>(edge.id)
+            .execute(&mut conn)
+            .await
+            .context("taking the newest flag off older works")?;
+        Ok(())
+    }
+}
+
 impl PgStore {
     /// Whether pg_trgm sees Bengali letters as letters here. It splits words by the database's LC_CTYPE: under `C`
     /// (`initdb --no-locale`, some managed databases) every Bengali letter is a word break, and near spellings in
@@ -1048,12 +1140,17 @@ impl PgStore {
     }
 }
 
+/// Works of listings keyed in bulk: each flagged newest when listed at or after $9, the listing time of the newest
+/// works' oldest (NULL: fewer works than are flagged, so every one is). A work keeps its flag when listed again:
+/// flags come off only at the oldest end ([`PgStore::trim_newest_works`]).
 const UPSERT_WORKS_SQL: &str = "
-INSERT INTO search_works (identity, title, author, native, roman, terms, listed_at, keys_version)
-SELECT w.identity, w.title, w.author, w.native, w.roman, array_to_tsvector(string_to_array(w.words, ' ')), w.listed_at, $8
+INSERT INTO search_works (identity, title, author, native, roman, terms, listed_at, keys_version, newest)
+SELECT w.identity, w.title, w.author, w.native, w.roman, array_to_tsvector(string_to_array(w.words, ' ')), w.listed_at, $8,
+       $9::timestamptz IS NULL OR w.listed_at >= $9
 FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[])
      AS w (identity, title, author, native, roman, words, listed_at)
-ON CONFLICT (identity) DO UPDATE SET listed_at = excluded.listed_at WHERE search_works.listed_at < excluded.listed_at
+ON CONFLICT (identity) DO UPDATE SET listed_at = excluded.listed_at, newest = search_works.newest OR excluded.newest
+    WHERE search_works.listed_at < excluded.listed_at
 RETURNING id, identity";
 
 #[cfg(test)]
@@ -1134,8 +1231,12 @@ mod tests {
         assert!(PAGE_STATEMENTS[1][0][1].contains("b.category_id = $6") && !PAGE_STATEMENTS[1][0][0].contains("$6"));
         assert!(PAGE_STATEMENTS[0][2][1].contains("category_id = $6") && !PAGE_STATEMENTS[0][2][0].contains("$6"));
         for tier in [&WORDS_TIER, &GUESSES_TIER] {
-            assert!(tier[1].contains("ORDER BY listed_at DESC, id DESC LIMIT 8000"), "walks down the index, so far");
-            assert!(!tier[0].contains("ORDER BY listed_at DESC"), "cannot walk down the index");
+            let walk = format!("ORDER BY listed_at DESC, id DESC LIMIT {NEWEST_WORKS}");
+            assert!(tier[Read::Walk.index()].contains(&walk), "walks down the index, so far");
+            assert!(tier[Read::Newest.index()].contains("WHERE newest AND"), "the newest works only");
+            for read in [Read::Newest, Read::Everything] {
+                assert!(!tier[read.index()].contains("ORDER BY listed_at DESC"), "cannot walk down the index");
+            }
         }
     }
 

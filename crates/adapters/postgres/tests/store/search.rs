@@ -340,3 +340,97 @@ async fn a_prefix_finds_every_word_it_starts_whether_it_starts_few_words_or_many
         "the word itself first, then near spellings"
     );
 }
+
+/// How many works carry the `newest` flag, and how many of the `count` newest do.
+async fn flagged(db: &TestDb, count: i64) -> (usize, usize) {
+    let all = sql(db, "SELECT 1 FROM search_works WHERE newest").await;
+    let newest = sql(
+        db,
+        &format!("SELECT 1 FROM (SELECT newest FROM search_works ORDER BY listed_at DESC, id DESC LIMIT {count}) AS n WHERE newest"),
+    )
+    .await;
+    (all, newest)
+}
+
+/// Works without the flag that are newer than a flagged one: a read of the flagged works would skip them.
+async fn unflagged_among_the_newest(db: &TestDb) -> usize {
+    sql(
+        db,
+        "SELECT 1 FROM search_works AS w
+         WHERE NOT w.newest
+           AND (w.listed_at, w.id) > (SELECT listed_at, id FROM search_works WHERE newest ORDER BY listed_at, id LIMIT 1)",
+    )
+    .await
+}
+
+#[tokio::test]
+async fn a_search_reads_the_newest_works_first_and_finds_older_matches_past_them() {
+    for window in [20_u32, 60] {
+        let db = TestDb::new().await;
+        let store = PgStore::connect(&db.url, 8).expect("a pool").with_newest_works(window);
+        let s = shelf(&store).await;
+        listed(&store, &s, &s.novels, "Nodi Seed", "Someone", 100).await;
+        // 120 works sharing a word, listed a minute apart, four of them with a rare word too; keyed a few at a time,
+        // newest first, as a bulk load is.
+        bulk_load(&db, 120, "'Nodi ' || CASE WHEN n % 30 = 0 THEN 'Kolmilota ' ELSE '' END || n", "author").await;
+        while store.catch_up(7).await.expect("catches up") > 0 {}
+        let window = i64::from(window);
+        assert_eq!(flagged(&db, window).await, (window as usize, window as usize), "exactly the newest {window} are flagged");
+
+        let rare = store.search(&query("nodi kolmilota")).await.expect("answers");
+        assert_eq!(rare.total, 4, "the older matches past the newest works are found: window {window}");
+        let common = store.search(&first_page_of("nodi", 48)).await.expect("answers");
+        let titles: Vec<&str> = common.items.iter().map(|c| c.title.as_str()).collect();
+        assert_eq!(titles[..3], ["Nodi Seed", "Nodi 1", "Nodi 2"], "newest first: {titles:?}");
+        // With 20 flagged the newest works hold too few (fewer than 50), so every work is read and the tier has its
+        // full 100; with 60 they hold enough, and the tier is those 60, the newest there are.
+        let expected = if window == 20 { 100 } else { 60 };
+        assert_eq!(common.total, expected, "window {window}");
+        assert_eq!(titles[47], "Nodi 47");
+
+        // A new listing flags its work at once; the next catch-up takes the flag off the oldest.
+        let new = listed(&store, &s, &s.poetry, "Nodir Kule", "Someone", 100).await;
+        assert_eq!(flagged(&db, window + 1).await.1, window as usize + 1);
+        assert_eq!(found(&store, &query("nodir kule")).await, vec![new]);
+        store.catch_up(7).await.expect("catches up");
+        assert_eq!(flagged(&db, window).await, (window as usize, window as usize));
+        assert_eq!(unflagged_among_the_newest(&db).await, 0);
+    }
+}
+
+/// Listings made while catch-ups take the flag off the oldest works keep theirs: the trim's condition is tested
+/// again on the row a listing left, which is newer than the edge. So the newest works are flagged whatever the
+/// interleaving; a listing whose transaction began before the edge moved past it may keep its flag below the edge
+/// until the next trim, which only widens what a search reads.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn listings_made_while_the_newest_works_are_trimmed_keep_their_flag() {
+    let db = TestDb::new().await;
+    let store = std::sync::Arc::new(PgStore::connect(&db.url, 16).expect("a pool").with_newest_works(5));
+    let s = shelf(&store).await;
+    listed(&store, &s, &s.novels, "Seed", "Someone", 100).await;
+    bulk_load(&db, 30, "'Old ' || n", "author").await;
+    caught_up(&store).await;
+    // Six works listed again and again, so that the edge of the five newest passes over them, while catch-ups trim.
+    let mut tasks = Vec::new();
+    for n in 0..36 {
+        let lister = std::sync::Arc::clone(&store);
+        let (seller, novels) = (s.seller, s.novels.clone());
+        let title = format!("Hot {}", n % 6);
+        tasks.push(tokio::spawn(async move {
+            let mut typed = form(&title);
+            typed.author = "author".to_owned();
+            list(lister.as_ref(), book_from(seller, &novels, typed)).await;
+        }));
+        let trimmer = std::sync::Arc::clone(&store);
+        tasks.push(tokio::spawn(async move {
+            trimmer.catch_up(10).await.expect("catches up");
+        }));
+    }
+    for task in tasks {
+        task.await.expect("task");
+    }
+    assert_eq!(flagged(&db, 5).await.1, 5, "none of the newest works lost its flag");
+    store.catch_up(10).await.expect("catches up");
+    assert_eq!(flagged(&db, 5).await, (5, 5));
+    assert_eq!(unflagged_among_the_newest(&db).await, 0);
+}
