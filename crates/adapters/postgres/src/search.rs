@@ -39,7 +39,7 @@ use uuid::Uuid;
 
 use crate::PgStore;
 use crate::rows::CardRow;
-use crate::search_stats::{Lexeme, WALK_FROM_SHARE};
+use crate::search_stats::{Lexeme, Shares, WALK_FROM_SHARE};
 use crate::statement::statement;
 
 /// The most works each tier contributes. A search is for finding a book: past this many works, a buyer narrows the
@@ -299,10 +299,13 @@ enum Read {
     Newest,
     /// Through the GIN index of every work, then sorted: cheap when few works match at all.
     Everything,
+    /// As [`Read::Everything`], but GIN is asked for the query's rarer words only and each work they find is tested
+    /// for the rest (see [`narrowed`]).
+    Narrowed,
 }
 
 impl Read {
-    const ALL: [Read; 3] = [Read::Walk, Read::Newest, Read::Everything];
+    const ALL: [Read; 4] = [Read::Walk, Read::Newest, Read::Everything, Read::Narrowed];
 
     fn index(self) -> usize {
         self as usize
@@ -325,31 +328,43 @@ WHERE {filter} ORDER BY listed_at DESC, id DESC LIMIT {limit}"
                 "SELECT {columns} FROM search_works WHERE newest AND {filter} ORDER BY listed_at + interval '0' DESC, id DESC LIMIT {limit}"
             )
         }
-        Read::Everything => {
+        Read::Everything | Read::Narrowed => {
             format!("SELECT {columns} FROM search_works WHERE {filter} ORDER BY listed_at + interval '0' DESC, id DESC LIMIT {limit}")
         }
     }
 }
 
+/// What a read matches $1 by: `terms @@ $1` (which GIN answers), or, for [`Read::Narrowed`], GIN asked for
+/// `narrow` (a tsquery parameter with some of $1's groups) and each work it finds tested for the whole of $1 by
+/// `ts_match_vq`, the function behind `@@`, which the planner does not hand to an index.
+fn matching_sql(read: Read, narrow: &str) -> String {
+    match read {
+        Read::Narrowed => format!("terms @@ {narrow}::tsquery AND ts_match_vq(terms, $1::tsquery)"),
+        _ => "terms @@ $1::tsquery".to_owned(),
+    }
+}
+
 /// Tiers 1 and 2: works with every word as typed ($1), newest first, none of those matching $2 (a tsquery, or ''
-/// for none); at most $3.
+/// for none); at most $3[; narrowed by $4].
 fn words_tier_sql(read: Read) -> String {
+    let matching = matching_sql(read, "$4");
     candidates_sql(
         read,
         "id, listed_at",
-        "terms @@ $1::tsquery AND ($2 = '' OR NOT terms @@ (CASE WHEN $2 = '' THEN $1 ELSE $2 END)::tsquery)",
+        &format!("{matching} AND ($2 = '' OR NOT terms @@ (CASE WHEN $2 = '' THEN $1 ELSE $2 END)::tsquery)"),
         "$3",
     )
 }
 
 /// Tiers 3 and 4: of the newest [`FUZZY_CANDIDATES`] works matching $1 and not $2, the $3 most alike the query
 /// (pg_trgm word similarity of its native key $4 and roman key $5 with the work's), at least $6 alike; each row with
-/// the number of candidates `seen`.
+/// the number of candidates `seen`[; narrowed by $7].
 fn guesses_tier_sql(read: Read) -> String {
+    let matching = matching_sql(read, "$7");
     let candidates = candidates_sql(
         read,
         "id, listed_at, native, roman",
-        "terms @@ $1::tsquery AND NOT terms @@ $2::tsquery",
+        &format!("{matching} AND NOT terms @@ $2::tsquery"),
         &FUZZY_CANDIDATES.to_string(),
     );
     format!(
@@ -363,8 +378,8 @@ ORDER BY similarity DESC, listed_at DESC, id DESC LIMIT $3"
 }
 
 /// The tiers' statements, by [`Read::index`].
-static WORDS_TIER: LazyLock<[String; 3]> = LazyLock::new(|| Read::ALL.map(words_tier_sql));
-static GUESSES_TIER: LazyLock<[String; 3]> = LazyLock::new(|| Read::ALL.map(guesses_tier_sql));
+static WORDS_TIER: LazyLock<[String; 4]> = LazyLock::new(|| Read::ALL.map(words_tier_sql));
+static GUESSES_TIER: LazyLock<[String; 4]> = LazyLock::new(|| Read::ALL.map(guesses_tier_sql));
 
 #[derive(QueryableByName)]
 struct MatchRow {
@@ -445,12 +460,40 @@ fn lexemes(groups: &[Vec<(String, bool)>]) -> Vec<Vec<Lexeme<'_>>> {
     groups.iter().map(|g| g.iter().map(|(word, prefix)| Lexeme { word, prefix: *prefix }).collect()).collect()
 }
 
-/// A tier's statement and what it is asked.
+/// A tier's statement and what it is asked. `narrow`: the rarer part of `matching` GIN is asked for when every work
+/// is read ([`narrowed`]).
 enum Tier<'a> {
     /// Tiers 1 and 2: works with every word of `matching`, none of `not_matching` ('' for none).
-    Words { matching: &'a str, not_matching: &'a str },
+    Words { matching: &'a str, narrow: Option<&'a str>, not_matching: &'a str },
     /// Tiers 3 and 4: works matching `matching` and not `not_matching`, at least `at_least` alike the query's keys.
-    Guesses { matching: &'a str, not_matching: &'a str, keys: &'a QueryKeys, at_least: f32 },
+    Guesses { matching: &'a str, narrow: Option<&'a str>, not_matching: &'a str, keys: &'a QueryKeys, at_least: f32 },
+}
+
+impl Tier<'_> {
+    /// How every work is read when the newest did not hold enough.
+    fn everything(&self) -> Read {
+        let (Tier::Words { narrow, .. } | Tier::Guesses { narrow, .. }) = self;
+        if narrow.is_some() { Read::Narrowed } else { Read::Everything }
+    }
+}
+
+/// A group of a tier's query with at least this estimated share of the works is not asked of GIN when every work is
+/// read, if the other groups are rare enough ([`NARROWED_TO_SHARE`]): each work they find is tested for it instead.
+/// GIN collects every row of every word a prefix starts before it combines them, and a query's one-letter prefix
+/// beside a rare word ("toward a", the box's suggestions as a buyer types) took 8-10 ms at a million listings, for a
+/// few hundred works the rare word alone finds.
+const TESTED_FROM_SHARE: f64 = 0.25;
+/// The estimated share of the works the groups asked of GIN may match together when the common ones are left out:
+/// at 200,000 works, a thousand works fetched and tested.
+const NARROWED_TO_SHARE: f64 = 0.005;
+
+/// The tsquery of `groups` without its common groups, when leaving them to be tested on each work is cheaper than
+/// asking GIN for them (see [`TESTED_FROM_SHARE`]); `None` when every group is asked.
+fn narrowed(shares: &Shares, groups: &[Vec<(String, bool)>]) -> Option<String> {
+    let rarer: Vec<Vec<(String, bool)>> =
+        groups.iter().filter(|group| shares.group(&lexemes(std::slice::from_ref(*group))[0]) < TESTED_FROM_SHARE).cloned().collect();
+    let leaves_some = !rarer.is_empty() && rarer.len() < groups.len();
+    (leaves_some && shares.all(&lexemes(&rarer)) <= NARROWED_TO_SHARE).then(|| tsquery(&rarer))
 }
 
 /// The works found, best first: the tiers' answers in tier order.
@@ -464,15 +507,18 @@ impl PgStore {
         let shares = self.word_shares.current(conn).await;
         let exact = tsquery(&words.exact);
         let read = first_read(shares.all(&lexemes(&words.exact)));
-        let mut works =
-            tier_works(conn, read, Tier::Words { matching: &exact, not_matching: "" }).await.context("finding works by their words")?;
+        let narrow = narrowed(&shares, &words.exact);
+        let by_words = Tier::Words { matching: &exact, narrow: narrow.as_deref(), not_matching: "" };
+        let mut works = tier_works(conn, read, by_words).await.context("finding works by their words")?;
         if (works.len() as i64) >= NEXT_TIER_BELOW {
             return Ok(works);
         }
         let prefix_words = prefix_words(conn, &words.prefix).await.context("listing the words the query's prefixes start")?;
-        let prefix = tsquery(&prefix_words.apply(&words.prefix));
+        let prefixes = prefix_words.apply(&words.prefix);
+        let prefix = tsquery(&prefixes);
         let read = first_read(shares.all(&lexemes(&words.prefix)));
-        let by_prefix = Tier::Words { matching: &prefix, not_matching: &exact };
+        let narrow = narrowed(&shares, &prefixes);
+        let by_prefix = Tier::Words { matching: &prefix, narrow: narrow.as_deref(), not_matching: &exact };
         works.extend(tier_works(conn, read, by_prefix).await.context("finding works by prefixes")?);
         if (works.len() as i64) >= NEXT_TIER_BELOW || !words.guesses() {
             return Ok(works);
@@ -487,14 +533,16 @@ impl PgStore {
         // of the works, 1.2% together) down a walk that found 89 works in 8,000 before GIN had to be asked anyway.
         let own = near.own_groups();
         let read = first_read(shares.all(&lexemes(&own)));
-        let near = Tier::Guesses { matching: &fuzzy, not_matching: &prefix, keys: &words.keys, at_least: 0.0 };
+        let narrow = narrowed(&shares, &asked);
+        let near = Tier::Guesses { matching: &fuzzy, narrow: narrow.as_deref(), not_matching: &prefix, keys: &words.keys, at_least: 0.0 };
         works.extend(tier_works(conn, read, near).await.context("finding near spellings")?);
         if !works.is_empty() || groups.len() < 2 {
             return Ok(works);
         }
         let loose = render_groups(&asked, " | ");
         let read = first_read(shares.any(&lexemes(groups)));
-        let some = Tier::Guesses { matching: &loose, not_matching: &fuzzy, keys: &words.keys, at_least: LOOSE_SIMILARITY };
+        // Any group matching is enough here: none can be left out of what GIN is asked.
+        let some = Tier::Guesses { matching: &loose, narrow: None, not_matching: &fuzzy, keys: &words.keys, at_least: LOOSE_SIMILARITY };
         works.extend(tier_works(conn, read, some).await.context("finding works by some words")?);
         Ok(works)
     }
@@ -636,7 +684,7 @@ async fn tier_works(conn: &mut AsyncPgConnection, first: Read, tier: Tier<'_>) -
     if enough {
         return Ok(found);
     }
-    Ok(read_tier(conn, Read::Everything, &tier).await?.0)
+    Ok(read_tier(conn, tier.everything(), &tier).await?.0)
 }
 
 /// One read of a tier: its works, and whether the read saw enough of them. A read of the newest works is enough when
@@ -646,26 +694,30 @@ async fn tier_works(conn: &mut AsyncPgConnection, first: Read, tier: Tier<'_>) -
 /// works and 15 ms after a walk that had found 89 in 10 ms.
 async fn read_tier(conn: &mut AsyncPgConnection, read: Read, tier: &Tier<'_>) -> diesel::QueryResult<(Vec<i64>, bool)> {
     match *tier {
-        Tier::Words { matching, not_matching } => {
-            let found: Vec<FoundWork> = statement(WORDS_TIER[read.index()].as_str())
+        Tier::Words { matching, narrow, not_matching } => {
+            let tier = statement(WORDS_TIER[read.index()].as_str())
                 .bind::<Text, _>(matching)
                 .bind::<Text, _>(not_matching)
-                .bind::<BigInt, _>(WORKS_PER_TIER)
-                .load(conn)
-                .await?;
+                .bind::<BigInt, _>(WORKS_PER_TIER);
+            let found: Vec<FoundWork> = match (read, narrow) {
+                (Read::Narrowed, Some(narrow)) => tier.bind::<Text, _>(narrow).load(conn).await?,
+                _ => tier.load(conn).await?,
+            };
             let enough = found.len() as i64 >= NEXT_TIER_BELOW;
             Ok((found.into_iter().map(|w| w.id).collect(), enough))
         }
-        Tier::Guesses { matching, not_matching, keys, at_least } => {
-            let found: Vec<GuessedWork> = statement(GUESSES_TIER[read.index()].as_str())
+        Tier::Guesses { matching, narrow, not_matching, keys, at_least } => {
+            let tier = statement(GUESSES_TIER[read.index()].as_str())
                 .bind::<Text, _>(matching)
                 .bind::<Text, _>(not_matching)
                 .bind::<BigInt, _>(WORKS_PER_TIER)
                 .bind::<Text, _>(&keys.native)
                 .bind::<Text, _>(&keys.roman)
-                .bind::<Float4, _>(at_least)
-                .load(conn)
-                .await?;
+                .bind::<Float4, _>(at_least);
+            let found: Vec<GuessedWork> = match (read, narrow) {
+                (Read::Narrowed, Some(narrow)) => tier.bind::<Text, _>(narrow).load(conn).await?,
+                _ => tier.load(conn).await?,
+            };
             let enough = found.as_slice().first().is_some_and(|w| w.seen >= NEXT_TIER_BELOW);
             Ok((found.into_iter().map(|w| w.id).collect(), enough))
         }
@@ -800,11 +852,18 @@ pub(crate) async fn explained(conn: &mut AsyncPgConnection) -> diesel::QueryResu
         (Read::Walk, "search words, walked", "search guesses, walked"),
         (Read::Newest, "search words, newest works", "search guesses, newest works"),
         (Read::Everything, "search words, through GIN", "search guesses, through GIN"),
+        (Read::Narrowed, "search words, narrowed", "search guesses, narrowed"),
     ];
+    // Narrowed reads ask GIN for the rarer word only.
+    let narrow = "('akash' | 'aks')";
     for (read, name, _) in reads {
         let tier =
             statement(WORDS_TIER[read.index()].as_str()).bind::<Text, _>(words).bind::<Text, _>("").bind::<BigInt, _>(WORKS_PER_TIER);
-        plans.push((name, lines(Explain(tier).load(conn).await?)));
+        let plan = match read {
+            Read::Narrowed => Explain(tier.bind::<Text, _>(narrow)).load(conn).await?,
+            _ => Explain(tier).load(conn).await?,
+        };
+        plans.push((name, lines(plan)));
     }
     for (read, _, name) in reads {
         let tier = statement(GUESSES_TIER[read.index()].as_str())
@@ -814,7 +873,11 @@ pub(crate) async fn explained(conn: &mut AsyncPgConnection) -> diesel::QueryResu
             .bind::<Text, _>("nodi akash")
             .bind::<Text, _>("ndi aks")
             .bind::<Float4, _>(0.0_f32);
-        plans.push((name, lines(Explain(tier).load(conn).await?)));
+        let plan = match read {
+            Read::Narrowed => Explain(tier.bind::<Text, _>(narrow)).load(conn).await?,
+            _ => Explain(tier).load(conn).await?,
+        };
+        plans.push((name, lines(plan)));
     }
     let edge = statement(NEWEST_EDGE_SQL).bind::<BigInt, _>(NEWEST_WORKS);
     plans.push(("search newest works' edge", lines(Explain(edge).load(conn).await?)));
@@ -1243,10 +1306,29 @@ mod tests {
             let walk = format!("ORDER BY listed_at DESC, id DESC LIMIT {NEWEST_WORKS}");
             assert!(tier[Read::Walk.index()].contains(&walk), "walks down the index, so far");
             assert!(tier[Read::Newest.index()].contains("WHERE newest AND"), "the newest works only");
-            for read in [Read::Newest, Read::Everything] {
+            for read in [Read::Newest, Read::Everything, Read::Narrowed] {
                 assert!(!tier[read.index()].contains("ORDER BY listed_at DESC"), "cannot walk down the index");
             }
+            assert!(tier[Read::Narrowed.index()].contains("ts_match_vq(terms, $1::tsquery)"), "the whole query tested on each work");
         }
+    }
+
+    #[test]
+    fn a_common_group_is_left_to_testing_only_when_the_rest_is_rare() {
+        // As ANALYZE keeps them: the common words, down to about one work in a thousand.
+        let shares =
+            Shares::new(vec!["amar".into(), "akash".into(), "nodi".into(), "ndi".into(), "zzz".into()], &[0.2, 0.2, 0.3, 0.3, 0.001]);
+        let group = |words: &[(&str, bool)]| words.iter().map(|(w, p)| ((*w).to_owned(), *p)).collect::<Vec<_>>();
+        let toward_a = vec![group(&[("toward", true)]), group(&[("a", true)])];
+        assert_eq!(narrowed(&shares, &toward_a).as_deref(), Some("('toward':*)"), "a one-letter prefix: tested, not asked");
+        let rare_and_common = vec![group(&[("kolmilota", false)]), group(&[("nodi", false), ("ndi", false)])];
+        assert_eq!(narrowed(&shares, &rare_and_common).as_deref(), Some("('kolmilota')"), "a word a third of the works have");
+        let both_common = vec![group(&[("nodi", false)]), group(&[("amar", false), ("akash", false)])];
+        assert_eq!(narrowed(&shares, &both_common), None, "nothing rare to ask for instead");
+        let both_rare = vec![group(&[("kolmilota", false)]), group(&[("toward", false)])];
+        assert_eq!(narrowed(&shares, &both_rare), None, "nothing common to leave out");
+        let middling = vec![group(&[("amar", false)]), group(&[("nodi", false)])];
+        assert_eq!(narrowed(&shares, &middling), None, "what is left would match a fifth of the works");
     }
 
     #[test]

@@ -346,9 +346,11 @@ async fn the_stores_own_queries_have_indexes_behind_them() {
         // Either way only the newest works.
         ("search words, newest works", NEWEST_WORKS),
         ("search words, through GIN", "search_works_terms_idx"),
+        ("search words, narrowed", "search_works_terms_idx"),
         ("search guesses, walked", "search_works_listed_at_idx"),
         ("search guesses, newest works", NEWEST_WORKS),
         ("search guesses, through GIN", "search_works_terms_idx"),
+        ("search guesses, narrowed", "search_works_terms_idx"),
         ("search newest works' edge", "search_works_listed_at_idx"),
         ("search newest works' trim", "search_works_newest_idx"),
         ("search vocabulary", "search_word_variants_pkey"),
@@ -367,6 +369,14 @@ async fn the_stores_own_queries_have_indexes_behind_them() {
         ),
     ];
     assert_eq!(plans.len(), expected.len(), "every query the store explains is checked here: {:?}", plans.keys());
+    for read in ["search words, narrowed", "search guesses, narrowed"] {
+        let asked: Vec<&str> = plans[read].lines().filter(|line| line.contains("Index Cond")).collect();
+        assert!(
+            !asked.is_empty() && asked.iter().all(|line| line.contains("akash") && !line.contains("nodi")),
+            "{read} asks GIN for the rarer word only:\n{}",
+            plans[read]
+        );
+    }
     for (query, index) in expected {
         let plan = plans.get(query).unwrap_or_else(|| panic!("no plan for {query}: {:?}", plans.keys()));
         assert!(index.split(" or ").any(|index| plan.contains(index)), "{query} does not use {index}:\n{plan}");
