@@ -286,8 +286,8 @@ fn page_statement(with_words: bool, sort: SearchSort, by_category: bool, copy: C
 pub(crate) const NEWEST_WORKS: i64 = 16_000;
 
 /// How a tier's works are read, newest first. Each way is the slow one for some words, so the words' statistics
-/// choose ([`crate::search_stats`]); the first two read only the newest [`NEWEST_WORKS`] and are followed by the third
-/// when they did not find enough.
+/// choose ([`crate::search_stats`]); the first two read only the newest [`NEWEST_WORKS`] and are followed by a read
+/// of every work (the third or the fourth) when they did not find enough.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Read {
     /// Down `listed_at` through the newest works, testing each: cheap when a good part of them match (the read
@@ -295,7 +295,7 @@ enum Read {
     Walk,
     /// Through the GIN index of the newest works only, then sorted: cheap when a few hundred of them match. At a
     /// million listings, a word a thirtieth of the works have matched 7,000 works through the index of every work
-    /// (13-19 ms to fetch and sort them for the newest 200) and 270 here (about 1 ms).
+    /// (13-19 ms to fetch and sort them for the newest 200) and about 560 here (1-2 ms).
     Newest,
     /// Through the GIN index of every work, then sorted: cheap when few works match at all.
     Everything,
