@@ -60,13 +60,13 @@ impl Reuse {
     }
 }
 
-fn compress(json: &[u8], reuse: Reuse) -> std::io::Result<Bytes> {
+fn compress(json: &[u8], reuse: Reuse) -> Result<Bytes, ApiError> {
     // Brotli's default 4 MiB window: windows of 64 KiB and less make quality 5 take its slow match finder (seven
     // times slower on a category page).
     let mut compressed = Vec::with_capacity(json.len() / 4);
     {
         let mut writer = brotli::CompressorWriter::new(&mut compressed, 4096, reuse.brotli_quality(), 22);
-        writer.write_all(json)?;
+        writer.write_all(json).map_err(|e| ApiError::internal(&e))?;
     }
     Ok(kept_bytes(compressed))
 }
@@ -142,7 +142,7 @@ impl RenderedAnswers {
             let json = render_json(&produce.await?)?;
             return match form {
                 Form::Json => Ok(response(json, form)),
-                Form::Brotli => Ok(response(compress(&json, reuse).map_err(|e| ApiError::internal(&e))?, form)),
+                Form::Brotli => Ok(response(compress(&json, reuse)?, form)),
             };
         };
         let mut stored = (version, key, form);
@@ -167,7 +167,7 @@ impl RenderedAnswers {
         if form == Form::Json {
             return Ok(response(json, form));
         }
-        let compressed = compress(&json, reuse).map_err(|e| ApiError::internal(&e))?;
+        let compressed = compress(&json, reuse)?;
         stored.2 = Form::Brotli;
         self.kept.insert(stored, compressed.clone());
         Ok(response(compressed, form))
