@@ -149,8 +149,9 @@ impl PgStore {
     }
 
     /// The same store with search keeping `count` works flagged as the newest instead of [`search::NEWEST_WORKS`]:
-    /// for tests, where a few dozen works outgrow a window of a few. The flag is brought to the new count by the next
-    /// [`puronoboi_ports::SearchIndex::catch_up`].
+    /// for tests, where a few dozen works outgrow a window of a few. Set it before works are written: the next
+    /// [`puronoboi_ports::SearchIndex::catch_up`] takes the flag off works past a smaller count, but nothing flags
+    /// older works to fill a larger one (new listings do, as they come).
     #[must_use]
     pub fn with_newest_works(mut self, count: u32) -> Self {
         self.newest_works = i64::from(count.max(1));
