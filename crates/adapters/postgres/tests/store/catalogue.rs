@@ -283,6 +283,40 @@ async fn category_pages_walk_the_whole_category_without_overlap() {
     assert!(matches!(missing, Err(CategoryPageError::NotFound)));
 }
 
+/// A page read from a shelf mark is the page read by offset, wherever it starts after its mark and however long it is;
+/// and in a large category PostgreSQL plans that read once per connection, not once per call (a plan for each call
+/// took twice as long as the read at a million listings).
+#[tokio::test]
+async fn pages_read_from_a_mark_match_pages_by_offset_and_keep_one_plan() {
+    let (db, store) = store().await;
+    let seller_id = seller(&store, "s@example.com", true).await;
+    let novels = category(&store, "Novels").await;
+    list(&store, book(seller_id, &novels, "Pather Panchali")).await;
+    // 20,000 more copies, each a minute older than the last, and the statistics a live database would have.
+    sql(
+        &db,
+        "INSERT INTO books (id, seller_id, category_id, title, author, picture_url, seller_name, location, phone, seller_email,
+                            original_price, resale_price, status, created_at)
+         SELECT gen_random_uuid(), seller_id, category_id, title || ' ' || n, author, picture_url, seller_name, location, phone,
+                seller_email, original_price, resale_price, 'available', created_at - n * interval '1 minute'
+         FROM books, generate_series(1, 20000) AS n",
+    )
+    .await;
+    sql(&db, "ANALYZE books").await;
+    let shelf = store.category_shelf(novels.id).await.expect("a shelf");
+    for (page, per_page) in [(1, 24), (2, 24), (9, 24), (3, 100), (100, 100), (417, 24)] {
+        let request = PageRequest::new(page, per_page).expect("a page");
+        let (from, skip) = shelf.start_of(request.offset());
+        let near_mark = store.category_books_from(novels.id, from, skip, per_page).await.expect("read from the mark");
+        let (_, by_offset) = store.category_page(novels.id, request).await.expect("read by offset");
+        let ids = |cards: &[puronoboi_domain::BookCard]| cards.iter().map(|c| c.id).collect::<Vec<_>>();
+        assert_eq!(ids(&near_mark), ids(&by_offset.items), "page {page} of {per_page} ({skip} after its mark)");
+        assert_eq!(near_mark.len(), per_page as usize);
+    }
+    let kept = store.calls_with_kept_plan(novels.id).await.expect("calls counted");
+    assert!(kept >= 1, "{kept} of 8 calls ran with a plan kept for the statement");
+}
+
 #[tokio::test]
 async fn migrations_revert_cleanly_and_reapply() {
     let (db, store) = store().await;
@@ -317,6 +351,7 @@ async fn the_stores_own_queries_have_indexes_behind_them() {
         ("category page", BY_CATEGORY),
         ("category shelf marks", BY_CATEGORY),
         ("category books from a mark", "books_available_category_cards_idx"),
+        ("category books near a mark", "books_available_category_cards_idx"),
         ("category books from the newest", "books_available_category_cards_idx"),
         ("book details", "books_pkey"),
         ("advertised", "books_advertised_available_idx"),
