@@ -175,28 +175,37 @@ impl PgStore {
         self.book_pages.get_or_init(|| book_pages::BookPages::start(self.pool.clone()))
     }
 
-    /// How many of eight calls of the store's read of a category page near a shelf mark (from `category`'s newest
-    /// book, on one connection, as a server connection sends it again and again) PostgreSQL ran with the plan it keeps
-    /// for the statement, made once for every call, rather than one made for that call. It keeps one from the sixth
-    /// call on when that plan costs no more than the calls' own. For tests and diagnostics.
-    pub async fn calls_with_kept_plan(&self, category: puronoboi_domain::CategoryId) -> anyhow::Result<i64> {
+    /// For each of the store's hottest reads (a category page near a shelf mark, from `category`'s newest book; the
+    /// book pages of one id), how many of eight calls on one connection (as a server connection sends them again and
+    /// again) PostgreSQL ran with the plan it keeps for the statement, made once for every call, rather than one made
+    /// for that call. It keeps one from the sixth call on when that plan costs no more than the calls' own. For tests
+    /// and diagnostics.
+    pub async fn calls_with_kept_plan(&self, category: puronoboi_domain::CategoryId) -> anyhow::Result<Vec<(&'static str, i64)>> {
         #[derive(diesel::QueryableByName)]
         struct Kept {
             #[diesel(sql_type = diesel::sql_types::BigInt)]
             calls: i64,
         }
+        let kept_plan_calls = async |conn: &mut AsyncPgConnection, statement: &str| -> anyhow::Result<i64> {
+            let kept: Kept = diesel::sql_query(
+                "SELECT coalesce(sum(generic_plans), 0)::bigint AS calls FROM pg_prepared_statements WHERE statement LIKE $1",
+            )
+            .bind::<diesel::sql_types::Text, _>(statement)
+            .get_result(conn)
+            .await?;
+            Ok(kept.calls)
+        };
         let mut conn = self.conn().await?;
         let newest: Vec<rows::ShelfMarkRow> = queries::category_shelf_marks(category.as_uuid(), 1, 1).load(&mut conn).await?;
         let mark = newest.into_iter().next().context("the category has an available book")?;
         for _ in 0..8 {
             queries::category_books_near_mark(category.as_uuid(), (mark.listed_at, mark.id), 3, 24).load(&mut conn).await?;
+            let _: Vec<book_pages::BookPageRow> = queries::book_details(book_pages::padded(&[mark.id])).load(&mut conn).await?;
         }
-        let kept: Kept =
-            diesel::sql_query("SELECT coalesce(sum(generic_plans), 0)::bigint AS calls FROM pg_prepared_statements WHERE statement = $1")
-                .bind::<diesel::sql_types::Text, _>(queries::CATEGORY_BOOKS_NEAR_MARK_SQL.as_str())
-                .get_result(&mut conn)
-                .await?;
-        Ok(kept.calls)
+        Ok(vec![
+            ("category books near a mark", kept_plan_calls(&mut conn, queries::CATEGORY_BOOKS_NEAR_MARK_SQL.as_str()).await?),
+            ("book pages", kept_plan_calls(&mut conn, r#"%WHERE ("books"."id" = ANY($1))"#).await?),
+        ])
     }
 
     /// How PostgreSQL would run each of the store's listing and lookup queries, exactly as the store sends them
