@@ -133,7 +133,7 @@ async fn answer(pool: &Pool<Connections>, batch: Vec<Wanted>) {
 /// was planned: 0.43 ms of planning for 0.14 ms of reading, 45% of PostgreSQL's time on book pages. Asked for at
 /// least 16, each call's plan costs more than the kept one, which PostgreSQL then keeps from the sixth call on; the
 /// padding costs a few index probes that find nothing.
-pub(crate) const FEWEST_IDS: usize = 16;
+const FEWEST_IDS: usize = 16;
 
 /// `ids`, filled up to [`FEWEST_IDS`] with the nil id.
 pub(crate) fn padded(ids: &[Uuid]) -> Vec<Uuid> {

@@ -95,9 +95,6 @@ impl CatalogueReader for PgStore {
         let skip = i64::try_from(skip).context("skip overflows")?;
         let limit = i64::from(limit);
         let rows: Vec<VerifiedCardRow> = match from {
-            Some(mark) if skip + limit <= queries::NEAR_MARK_ROWS => {
-                queries::category_books_near_mark(id.as_uuid(), (mark.listed_at, mark.id.as_uuid()), skip, limit).load(&mut conn).await
-            }
             Some(mark) => {
                 queries::category_books_from(id.as_uuid(), (mark.listed_at, mark.id.as_uuid()), skip, limit).load(&mut conn).await
             }

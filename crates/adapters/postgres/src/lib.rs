@@ -199,7 +199,7 @@ impl PgStore {
         let newest: Vec<rows::ShelfMarkRow> = queries::category_shelf_marks(category.as_uuid(), 1, 1).load(&mut conn).await?;
         let mark = newest.into_iter().next().context("the category has an available book")?;
         for _ in 0..8 {
-            queries::category_books_near_mark(category.as_uuid(), (mark.listed_at, mark.id), 3, 24).load(&mut conn).await?;
+            queries::category_books_from(category.as_uuid(), (mark.listed_at, mark.id), 3, 24).load(&mut conn).await?;
             let _: Vec<book_pages::BookPageRow> = queries::book_details(book_pages::padded(&[mark.id])).load(&mut conn).await?;
         }
         Ok(vec![
@@ -231,10 +231,10 @@ impl PgStore {
             plans.push(("category shelf marks", lines(Explain(queries::category_shelf_marks(some_id, depth, every)).load(conn).await?)));
             let mark = (chrono::Utc::now(), some_id);
             plans
-                .push(("category books from a mark", lines(Explain(queries::category_books_from(some_id, mark, 7, 24)).load(conn).await?)));
+                .push(("category books near a mark", lines(Explain(queries::category_books_from(some_id, mark, 7, 24)).load(conn).await?)));
             plans.push((
-                "category books near a mark",
-                lines(Explain(queries::category_books_near_mark(some_id, mark, 7, 24)).load(conn).await?),
+                "category books far from a mark",
+                lines(Explain(queries::category_books_from(some_id, mark, 200, 24)).load(conn).await?),
             ));
             plans.push((
                 "category books from the newest",

@@ -153,43 +153,41 @@ pub(crate) fn category_shelf_marks(id: Uuid, depth: i64, every: i32) -> impl Lis
     statement(CATEGORY_SHELF_MARKS_SQL).bind::<diesel::sql_types::Uuid, _>(id).bind::<BigInt, _>(depth).bind::<Integer, _>(every)
 }
 
-/// A category's available books from a place in its newest-first order (that place included), skipping `$4`:
+/// A category's available books from a place in its newest-first order (that place included), newest first:
 /// entries of `books_available_category_cards_idx`, which holds every column a card shows, and the seller's
-/// verified flag from `accounts_verified_by_id_idx`.
-const CATEGORY_BOOKS_FROM_SQL: &str = "
+/// verified flag from `accounts_verified_by_id_idx`. Skipped and limited by [`CATEGORY_BOOKS_NEAR_MARK_SQL`] or
+/// [`CATEGORY_BOOKS_FROM_SQL`].
+const FROM_MARK_SQL: &str = "
 SELECT b.id, b.category_id, b.title, b.author, b.picture_url, b.ratings, b.reviews, b.original_price, b.resale_price, b.location,
-       b.status, b.condition, a.verified AS seller_verified
+       b.status, b.condition, a.verified AS seller_verified, b.created_at
 FROM books AS b
 JOIN accounts AS a ON a.id = b.seller_id
 WHERE b.category_id = $1 AND b.status = 'available' AND (b.created_at, b.id) <= ($2, $3)
-ORDER BY b.created_at DESC, b.id DESC
-OFFSET $4 LIMIT $5";
+ORDER BY b.created_at DESC, b.id DESC";
 
 /// The most rows a read near a shelf mark passes and answers: the marks' spacing less one, then the largest page.
-pub(crate) const NEAR_MARK_ROWS: i64 = CategoryShelf::MARK_EVERY as i64 - 1 + PageRequest::MAX_PER_PAGE as i64;
+const NEAR_MARK_ROWS: i64 = CategoryShelf::MARK_EVERY as i64 - 1 + PageRequest::MAX_PER_PAGE as i64;
 
-/// [`CATEGORY_BOOKS_FROM_SQL`] for a page that starts within [`NEAR_MARK_ROWS`] of its mark (every page of the newest
-/// [`PageRequest::MAX_ROWS`] books): the rows are first bounded by that constant and only then skipped and limited by
-/// the parameters. PostgreSQL estimates a `LIMIT $n` it cannot see as a tenth of the rows under it (hundreds in a
-/// large category, against a page's 24), so a plan made once for every call looked dearer than planning each call
-/// with its numbers, and it planned every call: at a million listings, 0.39 ms of planning for 0.19 ms of reading, half of one core of the
-/// two at full load. Under the constant bound, the plan made once costs the same and is kept after the fifth call.
+/// [`FROM_MARK_SQL`] skipping `$4` and limited to `$5`, for a page that starts within [`NEAR_MARK_ROWS`] of its mark
+/// (every page of the newest [`PageRequest::MAX_ROWS`] books): the rows are first bounded by that constant and only
+/// then skipped and limited by the parameters. PostgreSQL estimates a `LIMIT $n` it cannot see as a tenth of the rows
+/// under it (hundreds in a large category, against a page's 24), so a plan made once for every call looked dearer
+/// than planning each call with its numbers, and it planned every call: at a million listings, 0.39 ms of planning
+/// for 0.19 ms of reading, half of one core of the two at full load. Under the constant bound, the plan made once
+/// costs the same and is kept after the fifth call.
 pub(crate) static CATEGORY_BOOKS_NEAR_MARK_SQL: LazyLock<String> = LazyLock::new(|| {
     format!(
-        "
-SELECT * FROM (
-    SELECT b.id, b.category_id, b.title, b.author, b.picture_url, b.ratings, b.reviews, b.original_price, b.resale_price,
-           b.location, b.status, b.condition, a.verified AS seller_verified, b.created_at
-    FROM books AS b
-    JOIN accounts AS a ON a.id = b.seller_id
-    WHERE b.category_id = $1 AND b.status = 'available' AND (b.created_at, b.id) <= ($2, $3)
-    ORDER BY b.created_at DESC, b.id DESC
-    LIMIT {NEAR_MARK_ROWS}
+        "SELECT * FROM ({FROM_MARK_SQL}
+LIMIT {NEAR_MARK_ROWS}
 ) AS near_mark
 ORDER BY created_at DESC, id DESC
 OFFSET $4 LIMIT $5"
     )
 });
+
+/// [`FROM_MARK_SQL`] skipping `$4` and limited to `$5`, for a page further from its mark than
+/// [`NEAR_MARK_ROWS`] (only past the last mark).
+static CATEGORY_BOOKS_FROM_SQL: LazyLock<String> = LazyLock::new(|| format!("{FROM_MARK_SQL}\nOFFSET $4 LIMIT $5"));
 
 /// The same from the newest book.
 const CATEGORY_BOOKS_FROM_NEWEST_SQL: &str = "
@@ -201,28 +199,17 @@ WHERE b.category_id = $1 AND b.status = 'available'
 ORDER BY b.created_at DESC, b.id DESC
 OFFSET $2 LIMIT $3";
 
+/// The `limit` books of a category `skip` places after the mark `from` (included), through the statement for that
+/// distance ([`CATEGORY_BOOKS_NEAR_MARK_SQL`], [`CATEGORY_BOOKS_FROM_SQL`]).
 pub(crate) fn category_books_from(
     id: Uuid,
     from: (chrono::DateTime<chrono::Utc>, Uuid),
     skip: i64,
     limit: i64,
 ) -> impl Listing<VerifiedCardRow> {
-    statement(CATEGORY_BOOKS_FROM_SQL)
-        .bind::<diesel::sql_types::Uuid, _>(id)
-        .bind::<diesel::sql_types::Timestamptz, _>(from.0)
-        .bind::<diesel::sql_types::Uuid, _>(from.1)
-        .bind::<BigInt, _>(skip)
-        .bind::<BigInt, _>(limit)
-}
-
-/// As [`category_books_from`], for `skip + limit` of at most [`NEAR_MARK_ROWS`].
-pub(crate) fn category_books_near_mark(
-    id: Uuid,
-    from: (chrono::DateTime<chrono::Utc>, Uuid),
-    skip: i64,
-    limit: i64,
-) -> impl Listing<VerifiedCardRow> {
-    statement(CATEGORY_BOOKS_NEAR_MARK_SQL.as_str())
+    let sql =
+        if skip.saturating_add(limit) <= NEAR_MARK_ROWS { CATEGORY_BOOKS_NEAR_MARK_SQL.as_str() } else { CATEGORY_BOOKS_FROM_SQL.as_str() };
+    statement(sql)
         .bind::<diesel::sql_types::Uuid, _>(id)
         .bind::<diesel::sql_types::Timestamptz, _>(from.0)
         .bind::<diesel::sql_types::Uuid, _>(from.1)

@@ -313,6 +313,11 @@ async fn pages_read_from_a_mark_match_pages_by_offset_and_keep_one_plan() {
         assert_eq!(ids(&near_mark), ids(&by_offset.items), "page {page} of {per_page} ({skip} after its mark)");
         assert_eq!(near_mark.len(), per_page as usize);
     }
+    // Further from a mark than a page ever starts (the store's other statement): the same books.
+    let far = store.category_books_from(novels.id, Some(shelf.marks[0]), 200, 8).await.expect("read far from the mark");
+    let (_, by_offset) = store.category_page(novels.id, PageRequest::new(26, 8).expect("a page")).await.expect("read by offset");
+    assert_eq!(far.iter().map(|c| c.id).collect::<Vec<_>>(), by_offset.items.iter().map(|c| c.id).collect::<Vec<_>>());
+    assert_eq!(far.len(), 8);
     for (read, kept) in store.calls_with_kept_plan(novels.id).await.expect("calls counted") {
         assert!(kept >= 1, "{read}: {kept} of 8 calls ran with a plan kept for the statement");
     }
@@ -351,8 +356,8 @@ async fn the_stores_own_queries_have_indexes_behind_them() {
         ("category count", "books_available_by_category_idx or books_available_category_cards_idx or books_available_by_condition_idx"),
         ("category page", BY_CATEGORY),
         ("category shelf marks", BY_CATEGORY),
-        ("category books from a mark", "books_available_category_cards_idx"),
         ("category books near a mark", "books_available_category_cards_idx"),
+        ("category books far from a mark", "books_available_category_cards_idx"),
         ("category books from the newest", "books_available_category_cards_idx"),
         ("book details", "books_pkey"),
         ("advertised", "books_advertised_available_idx"),
