@@ -139,7 +139,8 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     // looked for every 10 s; every instance does it, skipping rows another one is keying.
     SearchCatchUp::new(store.clone(), SearchCatchUp::DEFAULT_BATCH).spawn(std::time::Duration::from_secs(10));
     // Held until the server stops: dropping the listener stops it.
-    let PublicCatalogue { reader: catalogue, local_writes, listener: _catalogue_listener } = public_catalogue(&config, store.clone())?;
+    let PublicCatalogue { reader: catalogue, local_writes, listener: _catalogue_listener, rendered_bytes } =
+        public_catalogue(&config, store.clone())?;
     let state = puronoboi_http::build_state(Wiring {
         catalogue,
         catalogue_writer: store.clone(),
@@ -162,6 +163,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         sign_in,
         public_config,
         local_writes,
+        rendered_bytes,
         rate_limits: config.rate_limits,
         trusted_proxies: config.trusted_proxies.clone(),
         body_rules: puronoboi_http::BodyRules::default(),
@@ -215,15 +217,21 @@ fn pool_usage(store: &PgStore) -> puronoboi_http::metrics::PoolUsage {
 /// the database while it does not); with READ_CACHE_MIB=0, always from the database.
 fn public_catalogue(config: &Config, store: Arc<PgStore>) -> anyhow::Result<PublicCatalogue> {
     if config.read_cache_mib == 0 {
-        return Ok(PublicCatalogue { reader: store, local_writes: None, listener: None });
+        // Without a version from a change feed, nothing is kept as rendered either.
+        return Ok(PublicCatalogue { reader: store, local_writes: None, listener: None, rendered_bytes: 0 });
     }
-    // READ_CACHE_MIB bounds every copy kept for public reads: the rendered answers (lists and searches, as sent) take
-    // their share, the read cache the rest, so that the whole stays within what was configured.
+    // READ_CACHE_MIB bounds every copy kept for public reads: the rendered answers (lists, category pages and
+    // searches, as sent) take their share, the read cache the rest, so that the whole stays within what was configured.
     let budget = config.read_cache_mib * 1024 * 1024;
-    let copies = budget.saturating_sub(puronoboi_http::RENDERED_BYTES).max(budget / 2);
-    let cached = CachedCatalogue::new(store, copies, puronoboi_read_cache::DEFAULT_WINDOW);
+    let rendered_bytes = puronoboi_http::rendered_share(budget);
+    let cached = CachedCatalogue::new(store, budget - rendered_bytes, puronoboi_read_cache::DEFAULT_WINDOW);
     let listener = CatalogueListener::spawn(&config.database_url.0, Arc::new(cached.invalidation()), ListenerSettings::default())?;
-    Ok(PublicCatalogue { local_writes: Some(Arc::new(cached.invalidation())), reader: Arc::new(cached), listener: Some(listener) })
+    Ok(PublicCatalogue {
+        local_writes: Some(Arc::new(cached.invalidation())),
+        reader: Arc::new(cached),
+        listener: Some(listener),
+        rendered_bytes,
+    })
 }
 
 struct PublicCatalogue {
@@ -232,6 +240,8 @@ struct PublicCatalogue {
     local_writes: Option<Arc<dyn CatalogueChanges>>,
     /// Held until the server stops: dropping it stops listening.
     listener: Option<CatalogueListener>,
+    /// The share of the budget for answers kept as sent.
+    rendered_bytes: u64,
 }
 
 /// What carries order e-mail, as MAIL_TRANSPORT says; `None` when it is off. Says where the mail goes, so that

@@ -13,7 +13,7 @@ pub mod openapi;
 mod pages;
 mod rendered;
 /// The memory every instance's rendered answers (JSON and brotli of lists and searches) may take.
-pub use rendered::RENDERED_BYTES;
+pub use rendered::{RENDERED_BYTES, rendered_share};
 mod routes;
 pub mod security;
 
@@ -134,6 +134,8 @@ pub struct Wiring {
     /// write successfully, so whoever just changed something reads it back at once from this instance; other
     /// instances hear of the change through the database (within a second).
     pub local_writes: Option<Arc<dyn CatalogueChanges>>,
+    /// The memory for public answers kept as they were sent (kept only while `catalogue` has a version).
+    pub rendered_bytes: u64,
     pub public_config: PublicConfigDto,
     /// Limits per client address and per account, counted in this instance's memory.
     pub rate_limits: limits::RateLimits,
@@ -182,7 +184,7 @@ pub fn build_state(wiring: Wiring) -> AppState {
         readiness: wiring.readiness,
         public_config: Arc::new(wiring.public_config),
         local_writes: wiring.local_writes,
-        rendered: Arc::new(rendered::RenderedAnswers::new(rendered::RENDERED_BYTES)),
+        rendered: Arc::new(rendered::RenderedAnswers::new(wiring.rendered_bytes)),
         rate_limiter: limits::RateLimiter::new(wiring.rate_limits, wiring.trusted_proxies),
         body_rules: wiring.body_rules,
     }))

@@ -16,6 +16,8 @@
 //!   `answer` (`copy`, `database`, `unvouched`), `catalogue_cache_bytes`, `catalogue_listener_heartbeat_seconds` (a heartbeat's round trip)
 //!   and `catalogue_listener_heartbeat_gap_seconds` (time between two heartbeats; copies lapse if it outgrows the
 //!   freshness window).
+//! - From the answers kept as sent: `rendered_answers_total` by `answer` (`kept`, `made`) for category pages and
+//!   searches, and `rendered_answers_bytes`.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};

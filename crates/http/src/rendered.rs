@@ -3,9 +3,13 @@
 //! are asked for all the time; the catalogue's copies spare the database, and these spare rebuilding and
 //! serialising the same answer (62 KB for the grouped listing of a 100,000-book shop) on every request.
 //!
-//! Each answer is kept as JSON and, from the first browser that asks for it (all of them accept it), compressed
-//! with brotli, instead of being compressed again for every request. A client that accepts only gzip gets the JSON, which the
-//! router's compression layer compresses as it does every other answer.
+//! A home list is kept as JSON and, from the first browser that asks for it (all of them accept it), compressed with
+//! brotli, instead of being compressed again for every request. An answer of many (a category page, a search) is
+//! kept once, compressed with brotli: browsers get those bytes as they are, and a client that does not take brotli
+//! gets them decompressed (about 17 us for a 9 KB category page, against 50-90 us to compress it and the time to
+//! render it). Kept as JSON too, a category page would take four times the memory, and a million-book shop's pages
+//! would not fit in a budget that holds nearly all of them compressed. A client that accepts only gzip gets the
+//! JSON, which the router's compression layer compresses as it does every other answer.
 //!
 //! Freshness is the catalogue reader's: every answer is kept under the reader's version taken *before* it was read
 //! (see `CatalogueReader::version`) and found only while that version is current, so nothing here is older than
@@ -17,12 +21,33 @@ use std::io::Write as _;
 use axum::body::Bytes;
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
+use puronoboi_ports::allocated_bytes;
 use serde::Serialize;
 
 use crate::error::ApiError;
 
-/// The memory the rendered answers may take: the hot lists and several thousand category pages.
+/// The memory the rendered answers may take when nothing else decides it (tests): the hot lists and several thousand
+/// category pages. A server gives them their share of `READ_CACHE_MIB` ([`rendered_share`]).
 pub const RENDERED_BYTES: u64 = 8 * 1024 * 1024;
+
+/// Of a budget for copies of public reads, the bytes the rendered answers take: three quarters. The rest goes to
+/// the catalogue's copies, which keep the book pages and what a category page is read from (each shelf's marks),
+/// so that pages not kept here are read from the database in one short index range. At a million books the 20,800
+/// pages of 24 cards down to the deepest the bench asks for take about 57 MB compressed with their keys: three
+/// quarters of the default 56 MiB holds about 85% of them.
+pub fn rendered_share(budget: u64) -> u64 {
+    budget / 4 * 3
+}
+
+/// Counter of answers of many (category pages, searches) by `answer`: `kept` (sent from a kept copy) or `made`
+/// (rendered and compressed, then kept). A no-op until the process installs a metrics recorder.
+pub const RENDERED_ANSWERS: &str = "rendered_answers_total";
+
+/// Gauge of the bytes the rendered answers take, by the estimate that bounds them.
+pub const RENDERED_ANSWERS_BYTES: &str = "rendered_answers_bytes";
+
+/// About what one kept answer weighs: a compressed category page of 24 cards and its key.
+const TYPICAL_KEPT_BYTES: u64 = 2800;
 
 /// Which form of an answer is kept.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -42,7 +67,7 @@ pub enum Reuse {
     /// The same answer for every visitor (the home page's lists): compressed hard once, sent many times.
     Shared,
     /// One of many answers (category pages, searches), most of them asked for once or twice between changes:
-    /// compressed fast, since each is compressed about as often as it is sent.
+    /// compressed fast, since each is compressed about as often as it is sent, and kept only in that form.
     Scattered,
 }
 
@@ -78,6 +103,12 @@ fn kept_bytes(bytes: Vec<u8>) -> Bytes {
     Bytes::from(bytes.into_boxed_slice())
 }
 
+fn decompress(compressed: &[u8]) -> Result<Bytes, ApiError> {
+    let mut json = Vec::with_capacity(compressed.len() * 5);
+    brotli::BrotliDecompress(&mut &compressed[..], &mut json).map_err(|e| ApiError::internal(&e))?;
+    Ok(Bytes::from(json))
+}
+
 fn render_json<T: Serialize>(answer: &T) -> Result<Bytes, ApiError> {
     serde_json::to_vec(answer).map(kept_bytes).map_err(|e| ApiError::internal(&e))
 }
@@ -96,9 +127,11 @@ struct Weight;
 
 impl quick_cache::Weighter<Stored, Bytes> for Weight {
     fn weight(&self, key: &Stored, body: &Bytes) -> u64 {
-        // The slot, the key's text and the body, each allocation with its header.
+        // The slot, the key's text and the body, each allocation as the allocator rounds it, and the header a kept
+        // body gets when it is first shared with a response.
         const SLOT: usize = std::mem::size_of::<Stored>() + std::mem::size_of::<Bytes>() + 32;
-        u64::try_from(SLOT + key.1.len() + 16 + body.len() + 32).unwrap_or(u64::MAX)
+        const SHARED_HEADER: usize = 32;
+        u64::try_from(SLOT + allocated_bytes(key.1.len()) + allocated_bytes(body.len()) + SHARED_HEADER).unwrap_or(u64::MAX)
     }
 }
 
@@ -119,7 +152,12 @@ pub struct RenderedAnswers {
 
 impl RenderedAnswers {
     pub fn new(max_bytes: u64) -> Self {
-        let items = usize::try_from(max_bytes / 8192).unwrap_or(usize::MAX).max(16);
+        // The item table is sized for compressed category pages, the answers there are most of: about 2.8 KB each
+        // with the key. The cache also remembers as many keys as half this estimate of the pages it evicted, and a
+        // page asked for again while remembered is kept for longer: sized for 8 KB answers, that memory was too
+        // short for pages asked for at random, and a million-book shop's pages came from it one time in two
+        // although nearly all of them fit.
+        let items = usize::try_from(max_bytes / TYPICAL_KEPT_BYTES).unwrap_or(usize::MAX).max(16);
         Self { kept: quick_cache::sync::Cache::with_weighter(items, max_bytes.max(1), Weight) }
     }
 
@@ -145,6 +183,31 @@ impl RenderedAnswers {
                 Form::Brotli => Ok(response(compress(&json, reuse)?, form)),
             };
         };
+        if reuse == Reuse::Scattered {
+            // One form kept: brotli.
+            let stored = (version, key, Form::Brotli);
+            let compressed = match self.kept.get(&stored) {
+                Some(compressed) => {
+                    metrics::counter!(RENDERED_ANSWERS, "answer" => "kept").increment(1);
+                    compressed
+                }
+                None => {
+                    metrics::counter!(RENDERED_ANSWERS, "answer" => "made").increment(1);
+                    let json = render_json(&produce.await?)?;
+                    let compressed = compress(&json, reuse)?;
+                    self.kept.insert(stored, compressed.clone());
+                    metrics::gauge!(RENDERED_ANSWERS_BYTES).set(self.kept.weight() as f64);
+                    if form == Form::Json {
+                        return Ok(response(json, form));
+                    }
+                    compressed
+                }
+            };
+            return match form {
+                Form::Brotli => Ok(response(compressed, form)),
+                Form::Json => Ok(response(decompress(&compressed)?, form)),
+            };
+        }
         let mut stored = (version, key, form);
         if let Some(body) = self.kept.get(&stored) {
             return Ok(response(body, form));
@@ -282,6 +345,34 @@ mod tests {
         assert!(bytes.len() * 4 < json.len(), "{} bytes compressed from {}", bytes.len(), json.len());
         assert_eq!(serde_json::from_slice::<Vec<String>>(&json).expect("JSON"), list);
         assert_eq!(body(plain).await, serde_json::to_string(&list).expect("JSON"));
+    }
+
+    #[tokio::test]
+    async fn an_answer_of_many_is_kept_once_compressed_and_served_in_either_form() {
+        let rendered = RenderedAnswers::new(RENDERED_BYTES);
+        let calls = AtomicUsize::new(0);
+        async fn list(calls: &AtomicUsize) -> Result<Vec<String>, ApiError> {
+            calls.fetch_add(1, Ordering::SeqCst);
+            Ok((0..200).map(|n| format!("পথের পাঁচালী, part {n}")).collect())
+        }
+        let expected = serde_json::to_string(&list(&AtomicUsize::new(0)).await.expect("a list")).expect("JSON");
+
+        // A client without brotli first: answered as JSON, kept compressed.
+        let plain = rendered.json(Some(1), "page".into(), false, Reuse::Scattered, list(&calls)).await.expect("answered");
+        assert_eq!(body(plain).await, expected);
+        let compressed = rendered.json(Some(1), "page".into(), true, Reuse::Scattered, list(&calls)).await.expect("answered");
+        assert_eq!(compressed.headers()[header::CONTENT_ENCODING], "br");
+        let bytes = axum::body::to_bytes(compressed.into_body(), usize::MAX).await.expect("a body");
+        let mut json = Vec::new();
+        brotli::BrotliDecompress(&mut &bytes[..], &mut json).expect("brotli");
+        assert_eq!(String::from_utf8(json).expect("UTF-8"), expected);
+        // Again without brotli: decompressed from the kept copy.
+        let plain = rendered.json(Some(1), "page".into(), false, Reuse::Scattered, list(&calls)).await.expect("answered");
+        assert!(plain.headers().get(header::CONTENT_ENCODING).is_none());
+        assert_eq!(body(plain).await, expected);
+        assert_eq!(calls.load(Ordering::SeqCst), 1, "read once for every form");
+        assert_eq!(rendered.kept.len(), 1, "one form kept");
+        assert!(rendered.kept.weight() < expected.len() as u64 / 2, "kept compressed: {} bytes", rendered.kept.weight());
     }
 
     #[test]

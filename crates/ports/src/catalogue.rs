@@ -70,6 +70,18 @@ pub struct CategoryGroup {
     pub available_books: i64,
 }
 
+/// The bytes the allocator hands out for a request of `n`, by which copies of public reads are weighed against
+/// their budget: jemalloc's size classes (the server's allocator), multiples of 16 up to 128, then four classes to
+/// each doubling (160, 192, 224, 256, 320, ...). A 400-byte book page takes 448 and a 2,168-byte compressed category
+/// page 2,560: counting the request alone would undercount every copy by a tenth or more.
+pub fn allocated_bytes(n: usize) -> usize {
+    if n <= 128 {
+        return n.div_ceil(16) * 16;
+    }
+    let spacing = n.next_power_of_two() / 8;
+    n.div_ceil(spacing) * spacing
+}
+
 /// What buyers browse. Listings show only books that are still for sale.
 #[async_trait]
 pub trait CatalogueReader: Send + Sync {
@@ -192,6 +204,16 @@ pub trait CatalogueChanges: Send + Sync {
 mod tests {
     use super::*;
     use chrono::TimeZone;
+
+    #[test]
+    fn a_copy_is_weighed_as_the_allocator_rounds_it() {
+        let classes =
+            [(1, 16), (16, 16), (17, 32), (128, 128), (129, 160), (400, 448), (513, 640), (2168, 2560), (4097, 5120), (8193, 10240)];
+        for (asked, given) in classes {
+            assert_eq!(allocated_bytes(asked), given, "{asked} bytes");
+        }
+        assert_eq!(allocated_bytes(0), 0);
+    }
 
     fn shelf(marks: usize) -> CategoryShelf {
         let marks = (0..marks)

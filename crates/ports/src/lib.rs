@@ -22,7 +22,7 @@ pub use admin::{
 };
 pub use catalogue::{
     AddCategoryError, CatalogueChanges, CatalogueReader, CatalogueWriter, CategoryGroup, CategoryPageError, CategoryShelf, ListBookError,
-    ShelfMark, StoreError, StoreUnreachable,
+    ShelfMark, StoreError, StoreUnreachable, allocated_bytes,
 };
 pub use identity::{DemoIdentities, DemoLogin, IdentityAdmin, IdentityVerifier, VerifiedIdentity, VerifyTokenError};
 pub use images::{ImageHost, ImageHostError};

@@ -249,6 +249,7 @@ impl TestAppBuilder {
             sign_in,
             public_config,
             local_writes: Some(Arc::new(catalogue_cache.invalidation())),
+            rendered_bytes: puronoboi_http::RENDERED_BYTES,
             rate_limits: self.rate_limits.unwrap_or_default(),
             trusted_proxies: self.trusted_proxies.unwrap_or_default(),
             body_rules: self.body_rules.unwrap_or_default(),

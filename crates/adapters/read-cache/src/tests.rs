@@ -477,11 +477,30 @@ async fn category_pages_make_way_for_one_another_not_for_the_book_pages() {
     assert_eq!(tallied.book_pages.load(Ordering::SeqCst), 40, "every book page is still held");
 }
 
-#[test]
-fn a_copy_is_weighed_as_the_allocator_rounds_it() {
-    let classes = [(1, 16), (16, 16), (17, 32), (128, 128), (129, 160), (400, 448), (513, 640), (4097, 5120), (8193, 10240)];
-    for (asked, given) in classes {
-        assert_eq!(allocation(asked), given, "{asked} bytes");
+#[tokio::test]
+async fn pages_pushed_through_the_lists_never_push_out_the_shelf_they_are_read_from() {
+    let (shop, _, category, _) = shop_of_one_category("Deep Shelf", 40, |n| format!("A title long enough to weigh {n}")).await;
+    let tallied = Tallied::new(shop.clone());
+    let cache = CachedCatalogue::new(tallied.clone(), 64 * 1024, DEFAULT_WINDOW);
+    let feed = cache.invalidation();
+    feed.caught_up(Instant::now());
+
+    // Every page of every size, three times over: many times what the lists may hold, each page read from the shelf.
+    for _ in 0..3 {
+        for per_page in 1..=40 {
+            for page in 1..=40u32.div_ceil(per_page) {
+                cache.category_page(category.id, PageRequest::new(page, per_page).expect("a page")).await.expect("the page");
+            }
+        }
     }
-    assert_eq!(allocation(0), 0);
+    assert!(tallied.books_from.load(Ordering::SeqCst) > 200, "the pages were pushed out and read again");
+    assert_eq!(tallied.shelves.load(Ordering::SeqCst), 1, "the shelf was read once");
+
+    // After a change the old shelf is of no use: the next page reads a new one, and that one is kept in turn.
+    feed.changed();
+    feed.caught_up(Instant::now());
+    for page in 1..=40 {
+        cache.category_page(category.id, PageRequest::new(page, 1).expect("a page")).await.expect("the page");
+    }
+    assert_eq!(tallied.shelves.load(Ordering::SeqCst), 2);
 }
