@@ -1,4 +1,4 @@
-//! Public catalogue lists kept as the JSON bytes they were answered with. The home page's lists (the grouped
+//! Public catalogue answers kept as the bytes they were answered with. The home page's lists (the grouped
 //! listing, categories with counts, the advertised strip) and category pages are the same for every visitor and
 //! are asked for all the time; the catalogue's copies spare the database, and these spare rebuilding and
 //! serialising the same answer (62 KB for the grouped listing of a 100,000-book shop) on every request.
@@ -7,9 +7,9 @@
 //! brotli, instead of being compressed again for every request. An answer of many (a category page, a search) is
 //! kept once, compressed with brotli: browsers get those bytes as they are, and a client that does not take brotli
 //! gets them decompressed (about 17 us for a 9 KB category page, against 50-90 us to compress it and the time to
-//! render it). Kept as JSON too, a category page would take four times the memory, and a million-book shop's pages
-//! would not fit in a budget that holds nearly all of them compressed. A client that accepts only gzip gets the
-//! JSON, which the router's compression layer compresses as it does every other answer.
+//! render it). Kept as JSON too, a category page would take four times the memory: the default budget holds about
+//! 85% of a million-book shop's category pages compressed, and would hold a fifth of them as JSON. A client that
+//! accepts only gzip gets the JSON, which the router's compression layer compresses as it does every other answer.
 //!
 //! Freshness is the catalogue reader's: every answer is kept under the reader's version taken *before* it was read
 //! (see `CatalogueReader::version`) and found only while that version is current, so nothing here is older than
@@ -152,11 +152,8 @@ pub struct RenderedAnswers {
 
 impl RenderedAnswers {
     pub fn new(max_bytes: u64) -> Self {
-        // The item table is sized for compressed category pages, the answers there are most of: about 2.8 KB each
-        // with the key. The cache also remembers as many keys as half this estimate of the pages it evicted, and a
-        // page asked for again while remembered is kept for longer: sized for 8 KB answers, that memory was too
-        // short for pages asked for at random, and a million-book shop's pages came from it one time in two
-        // although nearly all of them fit.
+        // The item table is sized for compressed category pages, the answers there are most of (about 2.8 KB each
+        // with the key); quick_cache also sizes its memory of evicted keys by this estimate.
         let items = usize::try_from(max_bytes / TYPICAL_KEPT_BYTES).unwrap_or(usize::MAX).max(16);
         Self { kept: quick_cache::sync::Cache::with_weighter(items, max_bytes.max(1), Weight) }
     }
