@@ -84,9 +84,10 @@ web-budget: web-install
 schema:
     scripts/with-test-services.sh bash -c 'psql -q "$PURONOBOI_TEST_PG_URL/postgres" -c "CREATE DATABASE schema_gen" && DATABASE_URL="$PURONOBOI_TEST_PG_URL/schema_gen" diesel migration run'
 
-# The API at 100,000 books (seeded in SQL, PostgreSQL at default durability): req/s of each public read and of
-# placing orders as ratios of /api/health and of nginx, p50/p99 at full and half load, peak RSS; PASS/FAIL per target.
-# A few minutes; BENCH_SECONDS, BENCH_CONNECTIONS and more in scripts/bench.sh.
+# The API at 1,000,000 books (seeded in SQL, PostgreSQL at default durability): req/s of each public read, of search
+# and of placing orders as ratios of /api/health and of nginx, with axum alone and PostgreSQL alone as references,
+# p50/p99 at full and half load, peak RSS; PASS/FAIL per target. About 17 minutes; BENCH_BOOKS, BENCH_SECONDS and
+# more in scripts/bench.sh.
 bench:
     scripts/bench.sh
 

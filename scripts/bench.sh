@@ -6,7 +6,9 @@
 # time and size are reported), then measures in one run, on the same machine:
 #   - each endpoint at full load (wrk, BENCH_CONNECTIONS connections), reads after a few seconds of warm-up and the
 #     book page after one pass over every book (a shop that has been open a while): req/s, p50, p99, and req/s as a ratio of
-#     GET /api/health and of nginx serving the same bytes as one book page (the ceiling for a read);
+#     GET /api/health and of nginx serving the same bytes as one book page (the ceiling for a read); beside them, axum
+#     alone serving those bytes (apps/bare-answer: no middleware, no database) and PostgreSQL alone reading the book
+#     page's statement for random ids (pgbench), as references for what the HTTP stack and the database cost;
 #   - each read at half its measured rate (oha -q): p50, p99;
 #   - the server's peak resident memory (VmHWM), and how each read was answered (copies in memory or PostgreSQL,
 #     from the server's Prometheus counters);
@@ -21,7 +23,7 @@
 # for the order benchmark, 5 orders each, default 6000), BENCH_POOL_SIZE (server DATABASE_POOL_SIZE, default 16),
 # BENCH_SHARED_BUFFERS (PostgreSQL's shared_buffers, default 1GB),
 # BENCH_EXTRA_SQL (run after seeding, for diagnostics), BENCH_ENDPOINTS (only these of book, category_page, grouped,
-# categories, advertised, search, search_computed, orders, for diagnostics; health and nginx are always measured), BENCH_SERVER_BIN and BENCH_MINT_BIN use binaries built beforehand instead of building, BENCH_HALF_LOAD=0 skips the half-load measurements (their targets then read SKIP), BENCH_KEEP=1 keeps the work
+# categories, advertised, search, search_computed, orders, for diagnostics; health, nginx and the references are always measured), BENCH_SERVER_BIN, BENCH_BARE_BIN and BENCH_MINT_BIN use binaries built beforehand instead of building, BENCH_HALF_LOAD=0 skips the half-load measurements (their targets then read SKIP), BENCH_KEEP=1 keeps the work
 # directory.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -65,13 +67,16 @@ if [ -n "${BENCH_SERVER_BIN:-}" ]; then
   # Binaries built beforehand (a shared machine whose build directory is busy).
   server_bin=$BENCH_SERVER_BIN
   mint=${BENCH_MINT_BIN:?BENCH_MINT_BIN must name mint-access-tokens when BENCH_SERVER_BIN is set}
+  bare_bin=${BENCH_BARE_BIN:?BENCH_BARE_BIN must name bare-answer when BENCH_SERVER_BIN is set}
 else
   # Two builds, not one: built together, the test-support crate's features would change the server's dependencies.
-  # The token minter runs once, so its debug build does.
-  cargo build --release --locked -p puronoboi-server >&2
+  # The token minter runs once, so its debug build does. The bare answer's dependencies are a subset of the
+  # server's, so building it with the server changes nothing in the server.
+  cargo build --release --locked -p puronoboi-server -p puronoboi-bare-answer >&2
   cargo build --locked -p puronoboi-test-support --bin mint-access-tokens >&2
   target_dir=$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')
   server_bin="$target_dir/release/puronoboi-server"
+  bare_bin="$target_dir/release/bare-answer"
   mint="$target_dir/debug/mint-access-tokens"
 fi
 
@@ -79,6 +84,7 @@ free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",
 port=$(free_port)
 pg_port=$(free_port)
 nginx_port=$(free_port)
+bare_port=$(free_port)
 metrics_port=$(free_port)
 computed_port=$(free_port)
 work=$(mktemp -d "${TMPDIR:-/tmp}/puronoboi-bench.XXXXXX")
@@ -86,10 +92,12 @@ chmod 755 "$work"
 server=""
 computed=""
 nginx_pid=""
+bare_pid=""
 cleanup() {
   [ -n "$server" ] && kill "$server" 2>/dev/null && wait "$server" 2>/dev/null
   [ -n "$computed" ] && kill "$computed" 2>/dev/null && wait "$computed" 2>/dev/null
   [ -n "$nginx_pid" ] && kill "$nginx_pid" 2>/dev/null
+  [ -n "$bare_pid" ] && kill "$bare_pid" 2>/dev/null
   [ -d "$work/pg" ] && scripts/pg-cluster.sh stop "$work/pg" >/dev/null 2>&1
   if [ "${BENCH_KEEP:-0}" = 1 ]; then echo "bench: kept $work" >&2; else rm -rf "$work"; fi
 }
@@ -196,6 +204,12 @@ EOF
 nginx_pid=$!
 for _ in $(seq 1 50); do curl -fs "http://127.0.0.1:$nginx_port/api/books/$sample" >/dev/null 2>&1 && break; sleep 0.1; done
 cmp -s "$work/book.json" <(curl -fs "http://127.0.0.1:$nginx_port/api/books/$sample") || die "nginx does not serve the book page"
+# axum alone serving the same bytes (apps/bare-answer): no middleware, no database. Health over it is what the
+# layers every answer passes through cost; it over nginx, what the HTTP stack costs against a static file server.
+"$bare_bin" "127.0.0.1:$bare_port" "$work/book.json" >"$work/bare.log" 2>&1 &
+bare_pid=$!
+for _ in $(seq 1 50); do curl -fs "http://127.0.0.1:$bare_port/api/books/$sample" >/dev/null 2>&1 && break; sleep 0.1; done
+cmp -s "$work/book.json" <(curl -fs "http://127.0.0.1:$bare_port/api/books/$sample") || die "bare-answer does not serve the book page"
 
 lua_random="$root/scripts/bench/random-path.lua"
 # wrk: full load. Prints "req/s p50_ms p99_ms errors".
@@ -319,7 +333,7 @@ close_stretch() {
 wal_counters() {
   psql -AtX -F' ' "$db" -c "SELECT wal_records, wal_fpi, wal_bytes, (SELECT sum(xact_commit) FROM pg_stat_database) FROM pg_stat_wal"
 }
-wanted() { [ -z "${BENCH_ENDPOINTS:-}" ] || [[ " health nginx $BENCH_ENDPOINTS " == *" $1 "* ]]; }
+wanted() { [ -z "${BENCH_ENDPOINTS:-}" ] || [[ " health nginx bare $BENCH_ENDPOINTS " == *" $1 "* ]]; }
 measure() {
   local name=$1 url=$2 lines=$3 prefix=$4 suffix=$5 pages=$6 read=$7 result errors total
   wanted "$name" || return 0
@@ -345,6 +359,7 @@ measure() {
     [ "$half" -ge 1 ] || half=1
     urls=$(url_file "$name" "$lines" "$prefix" "$suffix" "$pages")
     if [ "$name" = nginx ]; then sed -i "s#^$base#http://127.0.0.1:$nginx_port#" "$urls"; fi
+    if [ "$name" = bare ]; then sed -i "s#^$base#http://127.0.0.1:$bare_port#" "$urls"; fi
     if [ "$name" = search_computed ]; then sed -i "s#^$base#$computed_base#" "$urls"; fi
     # oha asks for brotli like a browser, which wrk's warm-up did not: the same warm-up in oha's form first.
     if [ "$warmup" != 0 ]; then run_oha "$half" "$urls" "$warmup" >/dev/null; fi
@@ -381,6 +396,36 @@ close_stretch "start, load and keying"
 script=$lua_random
 measure health "$base" "$work/one" /api/health "" 1 yes
 measure nginx "http://127.0.0.1:$nginx_port" "$work/book-ids" /api/books/ "" 1 yes
+measure bare "http://127.0.0.1:$bare_port" "$work/book-ids" /api/books/ "" 1 yes
+kill "$bare_pid" 2>/dev/null; wait "$bare_pid" 2>/dev/null || true; bare_pid=""
+# PostgreSQL alone, no HTTP: the book page's statement over random ids from pgbench, one id a statement and eight
+# (the server gathers concurrent book page reads into one statement), with as many connections as the server's pool.
+# Rows a second; the whole machine is PostgreSQL's and pgbench's here.
+pg_rows() {
+  local ids=$1 rows
+  python3 - "$ids" "$books" >"$work/pgbench-$ids.sql" <<'PY'
+import sys
+ids, books = int(sys.argv[1]), int(sys.argv[2])
+for i in range(ids):
+    print(f"\\set n{i} random(0, {books - 1})")
+print("SELECT b.id, b.seller_id, b.title, b.author, b.description, b.picture_url, b.publish_year, b.ratings, b.reviews, "
+      "b.seller_name, b.location, b.phone, b.seller_email, b.original_price, b.resale_price, b.status, b.advertised, "
+      "b.created_at, b.condition, b.language, b.isbn, b.more_photos, c.id, c.name, a.verified "
+      "FROM books AS b JOIN categories AS c ON b.category_id = c.id JOIN accounts AS a ON b.seller_id = a.id "
+      "WHERE b.id = ANY(ARRAY[" + ", ".join(f"md5('book' || :n{i})::uuid" for i in range(ids)) + "]);")
+PY
+  rows=$(pgbench -n -M prepared -c "$pool" -j "$threads" -T "$duration" -f "$work/pgbench-$ids.sql" "$db" 2>"$work/pgbench.err" \
+    | awk '/^tps = / {print $3}') || true
+  [ -n "$rows" ] || { cat "$work/pgbench.err" >&2; die "pgbench could not read book rows"; }
+  python3 -c "print(round(float('$rows') * $ids))"
+}
+pg_rows_one=-
+pg_rows_eight=-
+if have pgbench; then
+  pg_rows_one=$(pg_rows 1)
+  pg_rows_eight=$(pg_rows 8)
+  printf 'bench: %-12s %8s rows/s one id a statement, %s eight\n' postgres "$pg_rows_one" "$pg_rows_eight" >&2
+fi
 warm_seconds=-
 if wanted book; then warm_every_page "$work/book-ids" /api/books/; fi
 book_warm_seconds=$warm_seconds
@@ -415,6 +460,7 @@ health, nginx = ${rps[health]}, ${rps[nginx]}
 rows = [
     ("GET /api/health", "health", None, None),
     ("nginx, one book page's bytes", "nginx", None, None),
+    ("axum alone (apps/bare-answer), one book page's bytes", "bare", None, None),
     ("GET /api/books/{random id}", "book", 0.30, 0.5),
     ("GET /api/categories (with counts)", "categories", 0.20, None),
     ("GET /api/books/grouped?perCategory=4 (home)", "grouped", 0.10, None),
@@ -455,6 +501,11 @@ for label, key, _, _ in rows:
     r = rps[key]
     half = f"{h50[key]:>9.2f} {h99[key]:>9.2f}" if key in h50 else f"{'-':>9} {'-':>9}"
     print(f"{label:<62} {r:>8.0f} {r / health:>9.3f} {r / nginx:>8.3f} {p50[key]:>8.2f} {p99[key]:>8.2f} {half}")
+if "bare" in rps:
+    print(f"health is {health / rps['bare']:.3f} x axum alone: the rest is what the layers every answer passes through cost "
+          "(request id, trace span, metrics, timeout, body rules, security headers, compression check, router)")
+print("PostgreSQL alone (pgbench, the book page's statement over random ids, $pool connections): "
+      "$pg_rows_one rows/s one id a statement, $pg_rows_eight rows/s eight ids a statement")
 print()
 print("public read cache during each full-load run (catalogue_reads_total; heartbeat gaps over 0.5 s lapse copies soon after;")
 print("category pages and searches: rendered_answers_total, sent as kept or made, then the catalogue reads behind those made):")
@@ -470,7 +521,7 @@ for label, key, _, _ in rows:
 print()
 print(f"where the CPU went during each full-load run (share of the machine's {cores} cores; the rest of the busy time is wrk and the kernel):")
 for label, key, _, _ in rows:
-    if key not in cpu or key == "nginx":
+    if key not in cpu or key in ("nginx", "bare"):
         continue
     busy, postgres, server = cpu[key]
     whole = cores * $duration
@@ -495,7 +546,7 @@ for label, key, vs_health, vs_nginx in rows:
     if vs_nginx is not None:
         print(f"  {mark(r / nginx >= vs_nginx, label)}  {label}: {r / nginx:.3f} x nginx (target >= {vs_nginx})")
 for label, key, _, _ in rows:
-    if key in ("health", "nginx", "orders"):
+    if key in ("health", "nginx", "bare", "orders"):
         continue
     if key not in h99:
         print(f"  SKIP  {label}: p99 at half load not measured (BENCH_HALF_LOAD=0)")
