@@ -504,8 +504,11 @@ for label, key, _, _ in rows:
 if "bare" in rps:
     print(f"health is {health / rps['bare']:.3f} x axum alone: the rest is what the layers every answer passes through cost "
           "(request id, trace span, metrics, timeout, body rules, security headers, compression check, router)")
-print("PostgreSQL alone (pgbench, the book page's statement over random ids, $pool connections): "
-      "$pg_rows_one rows/s one id a statement, $pg_rows_eight rows/s eight ids a statement")
+if "$pg_rows_one" != "-":
+    print("PostgreSQL alone (pgbench, the book page's statement over random ids, $pool connections): "
+          "$pg_rows_one rows/s one id a statement, $pg_rows_eight rows/s eight ids a statement")
+else:
+    print("PostgreSQL alone: not measured (pgbench is not installed; Debian's postgresql-client has it)")
 print()
 print("public read cache during each full-load run (catalogue_reads_total; heartbeat gaps over 0.5 s lapse copies soon after;")
 print("category pages and searches: rendered_answers_total, sent as kept or made, then the catalogue reads behind those made):")
