@@ -12,7 +12,8 @@ mod multipart;
 pub mod openapi;
 mod pages;
 mod rendered;
-/// The memory every instance's rendered answers (JSON and brotli of lists and searches) may take.
+/// The memory for answers kept as they were sent (lists as JSON and brotli, category pages and searches as brotli):
+/// a server gives them `rendered_share` of its budget; `RENDERED_BYTES` is the size tests wire in.
 pub use rendered::{RENDERED_BYTES, rendered_share};
 mod routes;
 pub mod security;
